@@ -1,0 +1,69 @@
+#![forbid(unsafe_code)]
+//! Exact shogi rules: positions, SFEN and USI, and legal move generation with
+//! every rule of the game — drops, nifu, uchifuzume (pawn-drop mate), dead
+//! pieces, optional and forced promotion, pins, discovered and double checks.
+//!
+//! # Example
+//!
+//! ```
+//! use shogi_rules::{perft, IllegalReason, Position, Promotion, Square};
+//!
+//! let mut pos = Position::startpos();
+//! assert_eq!(pos.legal_moves().len(), 30);
+//!
+//! // Moves are resolved from USI text and know what they capture.
+//! let m = pos.parse_usi_move("7g7f")?;
+//! pos.play(m)?;
+//! assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+//!
+//! // A client can ask why a move is illegal...
+//! let pos = Position::from_sfen("8k/9/6NG1/9/9/9/9/9/4K4 b P 1")?;
+//! let err = pos.parse_usi_move("P*1b").unwrap_err();
+//! assert_eq!(err.to_string(), "illegal move P*1b: uchifuzume: a pawn drop may not give checkmate");
+//! assert_eq!(pos.illegal_reason("P*1b".parse()?), Some(IllegalReason::Uchifuzume));
+//!
+//! // ...and which promotion choice to offer.
+//! let pos = Position::from_sfen("4k4/9/9/4S4/9/9/9/9/4K4 b - 1")?;
+//! assert_eq!(pos.promotion_options(Square::SQ_5D, Square::SQ_5C), Some(Promotion::May));
+//!
+//! assert_eq!(perft(&Position::startpos(), 3), 25_470);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//! - `serde`: `Serialize`/`Deserialize` for the small value types.
+//! - `arbitrary`: `Arbitrary` for fuzzing.
+//!
+//! # Validity
+//! [`Position::from_sfen`] accepts only legal setups ([`SetupError`] lists
+//! what is rejected). Positions with fewer pieces than the standard set and
+//! positions where a side has no king are accepted: such a side is never in
+//! check and cannot be mated. [`Position::from_sfen_unvalidated`] skips the
+//! checks for analysis tools.
+
+
+pub mod attacks;
+mod bitboard;
+mod color;
+mod hand;
+mod legal;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+mod role;
+mod sfen;
+mod square;
+pub mod usi;
+mod zobrist;
+
+pub use bitboard::{Bitboard, IntoIter as BitboardIter};
+pub use color::Color;
+pub use hand::Hand;
+pub use legal::{IllegalMoveError, IllegalReason, Promotion, UsiMoveError};
+pub use moves::{Move, MoveList, MoveListIntoIter, ParseUsiMoveError, UsiMove, MAX_LEGAL_MOVES};
+pub use perft::{perft, perft_divide, perft_full};
+pub use position::Position;
+pub use role::{ParsePieceError, Piece, Role};
+pub use sfen::{SetupError, SfenError, SfenField};
+pub use square::{ParseSquareError, Square};

@@ -1,0 +1,386 @@
+//! Legal move generation.
+//!
+//! Moves are generated legal from the start, never filtered after the fact:
+//! the checkers and the pinned pieces of the side to move are found first;
+//! in double check only the king moves; in single check the other pieces may
+//! only capture the checker or block its line, and drops may only block; a
+//! pinned piece moves only along its pin line; the king steps only to
+//! squares the opponent does not attack once the king has left its square.
+//! Drops exclude dead squares and nifu files, and a pawn drop in front of the
+//! enemy king is tested for uchifuzume with the pawn on the board.
+//!
+//! Generation feeds a [`Sink`], so the same code fills a [`MoveList`], calls a
+//! closure, or only counts (perft's bulk counting, which never builds moves).
+
+use crate::attacks::{
+    attacks, between, bishop_attacks, gold_attacks, king_attacks, knight_attacks, lance_attacks,
+    line, pawn_attacks, rook_attacks, silver_attacks,
+};
+use crate::bitboard::RANK_A;
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+
+/// Receives generated moves.
+pub(crate) trait Sink {
+    /// One move.
+    fn push(&mut self, m: Move);
+
+    /// All legal moves of the piece of `role` on `from` to `targets`,
+    /// each in every legal promotion form.
+    #[inline]
+    fn board_moves(&mut self, pos: &Position, us: Color, role: Role, from: Square, targets: Bitboard) {
+        let (plain, promoted) = promotion_split(us, role, from, targets);
+        for to in plain {
+            self.push(Move::normal(role, from, to, pos.role_at(to), false));
+        }
+        for to in promoted {
+            self.push(Move::normal(role, from, to, pos.role_at(to), true));
+        }
+    }
+
+    /// Pawn moves of the unpinned pawns, given by destination: each pawn
+    /// comes from the square behind its destination.
+    #[inline]
+    fn pawn_pushes(&mut self, pos: &Position, us: Color, dests: Bitboard) {
+        for to in dests {
+            let from_index = match us {
+                Color::Sente => to.index() + 1,
+                Color::Gote => to.index() - 1,
+            };
+            let from = Square::from_index_unchecked(from_index as u8);
+            self.board_moves(pos, us, Role::Pawn, from, Bitboard::from_square(to));
+        }
+    }
+
+    /// Drops of `role` on each of `targets`.
+    #[inline]
+    fn drops(&mut self, role: Role, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::drop(role, to));
+        }
+    }
+}
+
+/// Squares where an unpromoted piece of `role` and `color` could never move
+/// again (where it must promote, and may not be dropped).
+#[inline]
+pub(crate) fn dead_squares(color: Color, role: Role) -> Bitboard {
+    let last = match color {
+        Color::Sente => RANK_A.0,
+        Color::Gote => RANK_A.0 << 8,
+    };
+    match role {
+        Role::Pawn | Role::Lance => Bitboard(last),
+        Role::Knight => match color {
+            Color::Sente => Bitboard(last | last << 1),
+            Color::Gote => Bitboard(last | last >> 1),
+        },
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// Splits legal destinations into those reached without and with promotion.
+#[inline]
+fn promotion_split(us: Color, role: Role, from: Square, targets: Bitboard) -> (Bitboard, Bitboard) {
+    if !role.can_promote() {
+        return (targets, Bitboard::EMPTY);
+    }
+    let zone = Bitboard::zone(us);
+    let promoted = if zone.contains(from) { targets } else { targets & zone };
+    (targets - dead_squares(us, role), promoted)
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without building them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn board_moves(&mut self, _: &Position, us: Color, role: Role, from: Square, targets: Bitboard) {
+        let (plain, promoted) = promotion_split(us, role, from, targets);
+        self.0 += u64::from(plain.count() + promoted.count());
+    }
+
+    #[inline]
+    fn pawn_pushes(&mut self, _: &Position, us: Color, dests: Bitboard) {
+        let zone = Bitboard::zone(us);
+        let plain = dests - dead_squares(us, Role::Pawn);
+        // A pawn can only enter or stay in the zone by moving forward, so the
+        // destination decides.
+        self.0 += u64::from(plain.count() + (dests & zone).count());
+    }
+
+    #[inline]
+    fn drops(&mut self, _: Role, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+}
+
+/// Passes each move to a closure.
+pub(crate) struct Visit<F>(pub F);
+
+impl<F: FnMut(Move)> Sink for Visit<F> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        (self.0)(m);
+    }
+}
+
+impl Position {
+    /// The role on `sq`, if any.
+    #[inline]
+    pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
+        self.piece_at(sq).map(|p| p.role)
+    }
+
+    /// Attackers of `sq` other than sliders (pawns, knights, silvers,
+    /// gold-movers, and the king-step squares of kings, dragons and horses).
+    #[inline]
+    fn step_attackers_to(&self, sq: Square, attacker: Color) -> Bitboard {
+        let defender = attacker.opposite();
+        ((pawn_attacks(defender, sq) & self.by_role(Role::Pawn))
+            | (knight_attacks(defender, sq) & self.by_role(Role::Knight))
+            | (silver_attacks(defender, sq) & self.by_role(Role::Silver))
+            | (gold_attacks(defender, sq) & self.gold_movers())
+            | (king_attacks(sq) & (self.roles(Role::King, Role::Dragon) | self.by_role(Role::Horse))))
+            & self.by_color(attacker)
+    }
+
+    /// Generates every legal move into `sink`.
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let them = us.opposite();
+        let own = self.by_color(us);
+        let occupied = self.occupied();
+        let king = self.king_of(us);
+
+        let (checkers, pinned) = match king {
+            Some(k) => {
+                let (pinned, slider_checks) = self.pins_and_slider_checks(us, k);
+                (slider_checks | self.step_attackers_to(k, them), pinned)
+            }
+            None => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
+
+        if let Some(k) = king {
+            let without_king = occupied ^ Bitboard::from_square(k);
+            for to in king_attacks(k) - own {
+                if self.attackers_to(to, them, without_king).is_empty() {
+                    sink.board_moves(self, us, Role::King, k, Bitboard::from_square(to));
+                }
+            }
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+
+        let (target, drop_target) = match (checkers.first(), king) {
+            (Some(checker), Some(k)) => {
+                let gap = between(k, checker);
+                (gap | Bitboard::from_square(checker), gap)
+            }
+            _ => (!own, !occupied),
+        };
+
+        // Pawns that are not pinned move all at once.
+        let pawns = self.by_piece_role(us, Role::Pawn);
+        let free_pawns = pawns - pinned;
+        let pushed = match us {
+            Color::Sente => Bitboard((free_pawns - Bitboard(RANK_A.0)).0 >> 1),
+            Color::Gote => Bitboard((free_pawns - Bitboard(RANK_A.0 << 8)).0 << 1),
+        };
+        sink.pawn_pushes(self, us, pushed & target);
+
+        let pin_line = |from: Square| match king {
+            Some(k) if pinned.contains(from) => line(k, from),
+            _ => Bitboard::FULL,
+        };
+
+        for from in pawns & pinned {
+            let t = pawn_attacks(us, from) & target & pin_line(from);
+            sink.board_moves(self, us, Role::Pawn, from, t);
+        }
+        for from in self.by_piece_role(us, Role::Lance) {
+            let t = lance_attacks(us, from, occupied) & target & pin_line(from);
+            sink.board_moves(self, us, Role::Lance, from, t);
+        }
+        for from in self.by_piece_role(us, Role::Knight) - pinned {
+            // A pinned knight can never move: its jump always leaves the line.
+            let t = knight_attacks(us, from) & target;
+            sink.board_moves(self, us, Role::Knight, from, t);
+        }
+        for from in self.by_piece_role(us, Role::Silver) {
+            let t = silver_attacks(us, from) & target & pin_line(from);
+            sink.board_moves(self, us, Role::Silver, from, t);
+        }
+        for role in [
+            Role::Gold,
+            Role::Tokin,
+            Role::PromotedLance,
+            Role::PromotedKnight,
+            Role::PromotedSilver,
+        ] {
+            for from in self.by_piece_role(us, role) {
+                let t = gold_attacks(us, from) & target & pin_line(from);
+                sink.board_moves(self, us, role, from, t);
+            }
+        }
+        for from in self.by_piece_role(us, Role::Bishop) {
+            let t = bishop_attacks(from, occupied) & target & pin_line(from);
+            sink.board_moves(self, us, Role::Bishop, from, t);
+        }
+        for from in self.by_piece_role(us, Role::Rook) {
+            let t = rook_attacks(from, occupied) & target & pin_line(from);
+            sink.board_moves(self, us, Role::Rook, from, t);
+        }
+        for from in self.by_piece_role(us, Role::Horse) {
+            let t = (bishop_attacks(from, occupied) | king_attacks(from)) & target & pin_line(from);
+            sink.board_moves(self, us, Role::Horse, from, t);
+        }
+        for from in self.by_piece_role(us, Role::Dragon) {
+            let t = (rook_attacks(from, occupied) | king_attacks(from)) & target & pin_line(from);
+            sink.board_moves(self, us, Role::Dragon, from, t);
+        }
+
+        let hand = self.hand(us);
+        if hand.is_empty() || drop_target.is_empty() {
+            return;
+        }
+        for role in Role::HAND {
+            if hand.get(role) == 0 {
+                continue;
+            }
+            let mut t = drop_target - dead_squares(us, role);
+            if role == Role::Pawn {
+                t = t - pawns.occupied_files();
+                if let Some(d) = self.pawn_drop_mate_square(us) {
+                    if t.contains(d) && self.is_pawn_drop_mate(us, d) {
+                        t.remove(d);
+                    }
+                }
+            }
+            sink.drops(role, t);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn by_piece_role(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role(role) & self.by_color(color)
+    }
+
+    /// The square where a pawn of `us` would check the enemy king.
+    #[inline]
+    fn pawn_drop_mate_square(&self, us: Color) -> Option<Square> {
+        let their_king = self.king_of(us.opposite())?;
+        pawn_attacks(us.opposite(), their_king).first()
+    }
+
+    /// Whether a pawn of `us` dropped on `d` (in front of the enemy king)
+    /// would leave the opponent without a legal move. The opponent can only
+    /// capture the pawn or move the king: a contact check cannot be blocked.
+    pub(crate) fn is_pawn_drop_mate(&self, us: Color, d: Square) -> bool {
+        let them = us.opposite();
+        let Some(their_king) = self.king_of(them) else {
+            return false;
+        };
+        let occupied = self.occupied() | Bitboard::from_square(d);
+        // Captures by pieces other than the king, each legal unless it
+        // exposes the king (our pieces do not include the pawn, which is gone).
+        let capturers = self.attackers_to(d, them, occupied) - Bitboard::from_square(their_king);
+        for from in capturers {
+            let after = occupied ^ Bitboard::from_square(from);
+            if self.attackers_to(their_king, us, after).is_empty() {
+                return false;
+            }
+        }
+        // King steps, including capturing the pawn; the pawn stays on the
+        // board while the other escape squares are tested, so it blocks lines.
+        let without_king = occupied ^ Bitboard::from_square(their_king);
+        for to in king_attacks(their_king) - self.by_color(them) {
+            if self.attackers_to(to, us, without_king).is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// All legal moves.
+    ///
+    /// ```
+    /// use shogi_rules::Position;
+    /// assert_eq!(Position::startpos().legal_moves().len(), 30);
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// Calls `f` with every legal move, without building a list.
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        self.generate(&mut Visit(f));
+    }
+
+    /// The number of legal moves, counted without building them.
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has any legal move.
+    #[must_use]
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Whether the side to move is in check and has no legal move.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_moves()
+    }
+
+    /// The legal moves of the piece on `from` (empty if there is none of the
+    /// side to move).
+    #[must_use]
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = self.legal_moves();
+        list.retain(|m| m.from() == Some(from));
+        list
+    }
+
+    /// The squares where the side to move may legally drop `role` (empty if
+    /// it holds none).
+    #[must_use]
+    pub fn legal_drops(&self, role: Role) -> Bitboard {
+        let mut squares = Bitboard::EMPTY;
+        self.for_each_legal_move(|m| {
+            if m.is_drop() && m.role() == role {
+                squares.insert(m.to());
+            }
+        });
+        squares
+    }
+
+    /// Squares attacked by the piece on `sq` (empty if the square is empty),
+    /// with the current occupancy.
+    #[must_use]
+    pub fn attacks_from(&self, sq: Square) -> Bitboard {
+        match self.piece_at(sq) {
+            Some(p) => attacks(p.color, p.role, sq, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Perft: counting the leaves of the legal move tree, the standard check of a
+//! move generator.
+
+use crate::Position;
+
+/// The number of legal move sequences of length `depth` from `pos`.
+///
+/// At the last ply the moves are counted, not played (bulk counting).
+///
+/// ```
+/// use shogi_rules::{perft, Position};
+/// assert_eq!(perft(&Position::startpos(), 3), 25_470);
+/// ```
+#[must_use]
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            let mut nodes = 0;
+            pos.for_each_legal_move(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                nodes += perft(&child, depth - 1);
+            });
+            nodes
+        }
+    }
+}
+
+/// Like [`perft`], but every leaf move is played (on a copy of its
+/// position), which also measures the cost of making moves.
+#[must_use]
+pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    pos.for_each_legal_move(|m| {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        nodes += perft_full(&child, depth - 1);
+    });
+    nodes
+}
+
+/// The perft count below each legal move, in generation order, for finding
+/// where two generators disagree.
+#[must_use]
+pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
+    let mut out = Vec::new();
+    if depth == 0 {
+        return out;
+    }
+    pos.for_each_legal_move(|m| {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        out.push((m, perft(&child, depth - 1)));
+    });
+    out
+}

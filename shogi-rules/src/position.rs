@@ -1,0 +1,392 @@
+//! The position: board, hands, side to move, move number and Zobrist key.
+
+use core::fmt;
+
+use crate::attacks::{
+    bishop_attacks, bishop_pseudo, gold_attacks, king_attacks, knight_attacks, lance_attacks,
+    lance_pseudo, pawn_attacks, rook_attacks, rook_pseudo, silver_attacks,
+};
+use crate::zobrist;
+use crate::{Bitboard, Color, Hand, Move, Piece, Role, Square};
+
+/// A shogi position: the pieces on the board, both hands, the side to move and
+/// the SFEN move number.
+///
+/// A `Position` built by [`Position::from_sfen`] or [`Position::startpos`] and
+/// changed only by legal moves is always a legal setup (see
+/// [`crate::SetupError`] for what that means). Its 64-bit [`zobrist`](Position::zobrist)
+/// key is kept up to date on every move.
+///
+/// Moves are applied in place ([`play`](Position::play)) and taken back with
+/// [`undo`](Position::undo), which needs nothing but the [`Move`] itself because
+/// a move records its role, capture and promotion. Copying a `Position` is also
+/// cheap (about 400 bytes), so search code may just as well clone.
+///
+/// ```
+/// use shogi_rules::Position;
+/// let mut pos = Position::startpos();
+/// let m = pos.parse_usi_move("7g7f").unwrap();
+/// pos.play(m).unwrap();
+/// assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+/// pos.undo(m);
+/// assert_eq!(pos, Position::startpos());
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) board: [u8; 81],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_role: [Bitboard; 14],
+    pub(crate) hands: [Hand; 2],
+    pub(crate) turn: Color,
+    pub(crate) move_number: u32,
+    pub(crate) key: u64,
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when board, hands, side to move and move number agree.
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.hands == other.hands
+            && self.turn == other.turn
+            && self.move_number == other.move_number
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+        self.move_number.hash(state);
+    }
+}
+
+impl Default for Position {
+    /// The standard start position.
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The SFEN of the position.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_sfen())
+    }
+}
+
+impl Position {
+    /// An empty board, both hands empty, Sente to move, move number 1.
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [0; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 14],
+            hands: [Hand::EMPTY; 2],
+            turn: Color::Sente,
+            move_number: 1,
+            key: 0,
+        }
+    }
+
+    /// The standard start position (平手).
+    #[must_use]
+    pub fn startpos() -> Position {
+        let mut pos = Position::empty();
+        let back = [
+            Role::Lance,
+            Role::Knight,
+            Role::Silver,
+            Role::Gold,
+            Role::King,
+            Role::Gold,
+            Role::Silver,
+            Role::Knight,
+            Role::Lance,
+        ];
+        for (i, &role) in back.iter().enumerate() {
+            let file = i as u8 + 1;
+            pos.put(Square::new(file, 9).unwrap_or(Square::SQ_1I), Piece::new(Color::Sente, role));
+            pos.put(Square::new(file, 1).unwrap_or(Square::SQ_1A), Piece::new(Color::Gote, role));
+            pos.put(Square::new(file, 7).unwrap_or(Square::SQ_1G), Piece::new(Color::Sente, Role::Pawn));
+            pos.put(Square::new(file, 3).unwrap_or(Square::SQ_1C), Piece::new(Color::Gote, Role::Pawn));
+        }
+        pos.put(Square::SQ_8H, Piece::new(Color::Sente, Role::Bishop));
+        pos.put(Square::SQ_2H, Piece::new(Color::Sente, Role::Rook));
+        pos.put(Square::SQ_2B, Piece::new(Color::Gote, Role::Bishop));
+        pos.put(Square::SQ_8B, Piece::new(Color::Gote, Role::Rook));
+        pos
+    }
+
+    /// Places a piece on an empty square, updating bitboards and key.
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = piece.code();
+        self.by_color[piece.color.index()].insert(sq);
+        self.by_role[piece.role.index()].insert(sq);
+        self.key ^= zobrist::board_key(piece.color, piece.role, sq);
+    }
+
+    /// Removes `piece` from `sq`, updating bitboards and key.
+    #[inline]
+    fn take(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = 0;
+        self.by_color[piece.color.index()].remove(sq);
+        self.by_role[piece.role.index()].remove(sq);
+        self.key ^= zobrist::board_key(piece.color, piece.role, sq);
+    }
+
+    #[inline]
+    pub(crate) fn hand_add(&mut self, color: Color, role: Role) {
+        self.hands[color.index()].add(role);
+        self.key = self.key.wrapping_add(zobrist::hand_key(color, role));
+    }
+
+    #[inline]
+    pub(crate) fn hand_remove(&mut self, color: Color, role: Role) {
+        self.hands[color.index()].remove(role);
+        self.key = self.key.wrapping_sub(zobrist::hand_key(color, role));
+    }
+
+    /// Sets the side to move, keeping the key in step.
+    pub(crate) fn set_turn(&mut self, color: Color) {
+        if self.turn != color {
+            self.key ^= zobrist::gote_key();
+        }
+        self.turn = color;
+    }
+
+    /// The side to move.
+    #[inline]
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The SFEN move number: the number of the next ply, 1 in the start position.
+    #[inline]
+    #[must_use]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The pieces `color` holds in hand.
+    #[inline]
+    #[must_use]
+    pub fn hand(&self, color: Color) -> Hand {
+        self.hands[color.index()]
+    }
+
+    /// The square of `color`'s king, if it has one.
+    #[inline]
+    #[must_use]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        (self.by_role[Role::King.index()] & self.by_color[color.index()]).first()
+    }
+
+    /// The 64-bit Zobrist key of board, hands and side to move (not the move
+    /// number): the identity of a position for repetition.
+    #[inline]
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    /// All occupied squares.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares holding pieces of `color`.
+    #[inline]
+    #[must_use]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares holding pieces of `role` (either colour).
+    #[inline]
+    #[must_use]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares holding `piece`.
+    #[inline]
+    #[must_use]
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_role[piece.role.index()] & self.by_color[piece.color.index()]
+    }
+
+    #[inline]
+    pub(crate) fn roles(&self, a: Role, b: Role) -> Bitboard {
+        self.by_role[a.index()] | self.by_role[b.index()]
+    }
+
+    /// Gold and the four roles that move like it.
+    #[inline]
+    pub(crate) fn gold_movers(&self) -> Bitboard {
+        self.by_role[Role::Gold.index()]
+            | self.by_role[Role::Tokin.index()]
+            | self.by_role[Role::PromotedLance.index()]
+            | self.by_role[Role::PromotedKnight.index()]
+            | self.by_role[Role::PromotedSilver.index()]
+    }
+
+    /// Pieces of `attacker` that attack `sq` when the occupied squares are
+    /// `occupied`. Pinned pieces count: a pinned piece still attacks.
+    #[inline]
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let defender = attacker.opposite();
+        let them = self.by_color[attacker.index()];
+        let steps = (pawn_attacks(defender, sq) & self.by_role[Role::Pawn.index()])
+            | (knight_attacks(defender, sq) & self.by_role[Role::Knight.index()])
+            | (silver_attacks(defender, sq) & self.by_role[Role::Silver.index()])
+            | (gold_attacks(defender, sq) & self.gold_movers())
+            | (king_attacks(sq) & (self.roles(Role::King, Role::Dragon) | self.by_role[Role::Horse.index()]));
+        let sliders = (rook_attacks(sq, occupied) & self.roles(Role::Rook, Role::Dragon))
+            | (bishop_attacks(sq, occupied) & self.roles(Role::Bishop, Role::Horse))
+            | (lance_attacks(defender, sq, occupied) & self.by_role[Role::Lance.index()]);
+        (steps | sliders) & them
+    }
+
+    /// Whether `attacker` attacks `sq` (with the current occupancy).
+    #[inline]
+    #[must_use]
+    pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
+        self.attackers_to(sq, attacker, self.occupied()).any()
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        match self.king_of(self.turn) {
+            Some(k) => self.attackers_to(k, self.turn.opposite(), self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    #[must_use]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Pieces of `color` that stand alone between `color`'s king and an enemy
+    /// slider aimed at it (they may move only along that line), and the
+    /// sliders that give check along a line.
+    #[inline]
+    pub(crate) fn pins_and_slider_checks(&self, color: Color, king: Square) -> (Bitboard, Bitboard) {
+        let them = self.by_color[color.opposite().index()];
+        let snipers = ((rook_pseudo(king) & self.roles(Role::Rook, Role::Dragon))
+            | (bishop_pseudo(king) & self.roles(Role::Bishop, Role::Horse))
+            | (lance_pseudo(color, king) & self.by_role[Role::Lance.index()]))
+            & them;
+        let occupied = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        let mut checks = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = crate::attacks::between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checks.insert(sniper);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers & self.by_color[color.index()];
+            }
+        }
+        (pinned, checks)
+    }
+
+    /// Applies a move without checking that it is legal: the caller
+    /// guarantees it is (for example, it came from the legal move list).
+    ///
+    /// An illegal move leaves the position inconsistent but never panics.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let to = m.to();
+        match m.from() {
+            None => {
+                self.hand_remove(us, m.role());
+                self.put(to, Piece::new(us, m.role()));
+            }
+            Some(from) => {
+                if let Some(captured) = self.piece_at(to) {
+                    self.take(to, captured);
+                    self.hand_add(us, captured.role.unpromote());
+                }
+                if let Some(moving) = self.piece_at(from) {
+                    self.take(from, moving);
+                    let role = if m.is_promotion() {
+                        moving.role.promote().unwrap_or(moving.role)
+                    } else {
+                        moving.role
+                    };
+                    self.put(to, Piece::new(us, role));
+                }
+            }
+        }
+        self.turn = us.opposite();
+        self.key ^= zobrist::gote_key();
+        self.move_number = self.move_number.saturating_add(1);
+    }
+
+    /// Takes back `m`, which must be the last move played on this position.
+    /// Restores the position exactly, key and move number included.
+    pub fn undo(&mut self, m: Move) {
+        let us = self.turn.opposite();
+        self.turn = us;
+        self.key ^= zobrist::gote_key();
+        self.move_number = self.move_number.saturating_sub(1);
+        let to = m.to();
+        if let Some(moved) = self.piece_at(to) {
+            self.take(to, moved);
+        }
+        match m.from() {
+            None => self.hand_add(us, m.role()),
+            Some(from) => {
+                self.put(from, Piece::new(us, m.role()));
+                if let Some(captured) = m.capture() {
+                    self.hand_remove(us, captured.unpromote());
+                    self.put(to, Piece::new(us.opposite(), captured));
+                }
+            }
+        }
+    }
+
+    /// Recomputes the Zobrist key from scratch.
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut key = 0u64;
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_at(sq) {
+                key ^= zobrist::board_key(p.color, p.role, sq);
+            }
+        }
+        for color in Color::ALL {
+            for (role, n) in self.hands[color.index()].iter() {
+                key = key.wrapping_add(zobrist::hand_key(color, role).wrapping_mul(u64::from(n)));
+            }
+        }
+        if self.turn == Color::Gote {
+            key ^= zobrist::gote_key();
+        }
+        key
+    }
+}

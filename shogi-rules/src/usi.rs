@@ -1,0 +1,161 @@
+//! The USI `position` command: `position startpos moves 7g7f 3c3d` or
+//! `position sfen <sfen> moves …`.
+
+use crate::{IllegalMoveError, Move, ParseUsiMoveError, Position, SfenError, UsiMove};
+
+/// A `position` command that could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum UsiCommandError {
+    /// Neither `startpos` nor `sfen` follows `position`.
+    #[error("expected 'startpos' or 'sfen <SFEN>' at column {column}")]
+    MissingStart {
+        /// 1-based column.
+        column: usize,
+    },
+    /// The SFEN is invalid.
+    #[error("invalid SFEN: {0}")]
+    Sfen(#[from] SfenError),
+    /// A word other than `moves` follows the position.
+    #[error("expected 'moves' at column {column}")]
+    ExpectedMoves {
+        /// 1-based column.
+        column: usize,
+    },
+    /// A move is malformed.
+    #[error("move {ply} at column {column}: {source}")]
+    BadMove {
+        /// 1-based index of the move in the list.
+        ply: usize,
+        /// 1-based column.
+        column: usize,
+        /// The syntax problem.
+        source: ParseUsiMoveError,
+    },
+    /// A move is illegal in the position it is played in.
+    #[error("move {ply} at column {column}: {source}")]
+    IllegalMove {
+        /// 1-based index of the move in the list.
+        ply: usize,
+        /// 1-based column.
+        column: usize,
+        /// The reason.
+        source: IllegalMoveError,
+    },
+}
+
+/// A replayed `position` command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionCommand {
+    /// The position before the moves.
+    pub start: Position,
+    /// The moves, each legal in turn.
+    pub moves: Vec<Move>,
+    /// The position after the moves.
+    pub position: Position,
+}
+
+/// Reads and replays a USI `position` command; the leading word `position`
+/// is optional.
+///
+/// # Errors
+/// [`UsiCommandError`] naming the column, and for moves the ply.
+///
+/// ```
+/// use shogi_rules::usi::parse_position_command;
+/// let cmd = parse_position_command("position startpos moves 7g7f 3c3d").unwrap();
+/// assert_eq!(cmd.moves.len(), 2);
+/// assert_eq!(cmd.position.move_number(), 3);
+/// ```
+pub fn parse_position_command(text: &str) -> Result<PositionCommand, UsiCommandError> {
+    let words = split_words(text);
+    let mut i = 0;
+    if words.first().map(|w| w.1) == Some("position") {
+        i += 1;
+    }
+    let column_of = |i: usize, words: &[(usize, &str)]| {
+        words
+            .get(i)
+            .map_or(text.chars().count() + 1, |&(byte, _)| text[..byte].chars().count() + 1)
+    };
+    let start = match words.get(i).map(|w| w.1) {
+        Some("startpos") => {
+            i += 1;
+            Position::startpos()
+        }
+        Some("sfen") => {
+            i += 1;
+            let from = i;
+            while i < words.len() && words[i].1 != "moves" {
+                i += 1;
+            }
+            let sfen: Vec<&str> = words[from..i].iter().map(|w| w.1).collect();
+            Position::from_sfen(&sfen.join(" "))?
+        }
+        _ => return Err(UsiCommandError::MissingStart { column: column_of(i, &words) }),
+    };
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    if i < words.len() {
+        if words[i].1 != "moves" {
+            return Err(UsiCommandError::ExpectedMoves { column: column_of(i, &words) });
+        }
+        i += 1;
+        for (ply, j) in (i..words.len()).enumerate() {
+            let column = column_of(j, &words);
+            let usi: UsiMove = words[j].1.parse().map_err(|source| UsiCommandError::BadMove {
+                ply: ply + 1,
+                column,
+                source,
+            })?;
+            let m = position.to_move(usi).map_err(|source| UsiCommandError::IllegalMove {
+                ply: ply + 1,
+                column,
+                source,
+            })?;
+            position.play_unchecked(m);
+            moves.push(m);
+        }
+    }
+    Ok(PositionCommand { start, moves, position })
+}
+
+/// Words with their byte offsets, split on ASCII whitespace.
+fn split_words(text: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_whitespace() {
+            if let Some(s) = start.take() {
+                words.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        words.push((s, &text[s..]));
+    }
+    words
+}
+
+/// Writes a `position` command for a start position and moves: `startpos`
+/// when the start is the standard position with move number 1.
+#[must_use]
+pub fn position_command(start: &Position, moves: &[Move]) -> String {
+    let mut out = String::from("position ");
+    if *start == Position::startpos() {
+        out.push_str("startpos");
+    } else {
+        out.push_str("sfen ");
+        out.push_str(&start.to_sfen());
+    }
+    if !moves.is_empty() {
+        out.push_str(" moves");
+        for m in moves {
+            out.push(' ');
+            out.push_str(&m.to_string());
+        }
+    }
+    out
+}
