@@ -350,52 +350,77 @@ pub fn attacks(color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitb
 // ---------------------------------------------------------------------------
 // Lines between squares.
 
-const fn ray_tables() -> ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) {
-    let mut between = [[Bitboard::EMPTY; 81]; 81];
-    let mut line = [[Bitboard::EMPTY; 81]; 81];
-    const DIRS: [(i32, i32); 8] = KING_STEPS;
+/// The eight directions as (file, rank) steps; direction `d ^ 7` is the
+/// opposite of `d`.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// `RAYS[d][sq]`: the squares from `sq` (excluded) to the board edge in
+/// direction `d`.
+const fn ray_table() -> [[Bitboard; 81]; 8] {
+    let mut rays = [[Bitboard::EMPTY; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = DIRECTIONS[d];
+        let mut sq = 0;
+        while sq < 81 {
+            let (mut f, mut r) = (sq / 9 + df, sq % 9 + dr);
+            let mut bb = 0u128;
+            while f >= 0 && f < 9 && r >= 0 && r < 9 {
+                bb |= 1u128 << (f * 9 + r);
+                f += df;
+                r += dr;
+            }
+            rays[d][sq as usize] = Bitboard(bb);
+            sq += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+/// `DIRECTION_TO[a][b]`: the direction from `a` to `b` if they are aligned, else 8.
+const fn direction_table() -> [[u8; 81]; 81] {
+    let rays = ray_table();
+    let mut table = [[8u8; 81]; 81];
     let mut a = 0;
     while a < 81 {
-        let (af, ar) = (a / 9, a % 9);
         let mut d = 0;
         while d < 8 {
-            let (df, dr) = DIRS[d];
-            // The full line through `a` in this direction (both ways).
-            let mut full = 1u128 << a;
-            let mut k = 1;
-            while af + k * df >= 0 && af + k * df < 9 && ar + k * dr >= 0 && ar + k * dr < 9 {
-                full |= 1u128 << ((af + k * df) * 9 + ar + k * dr);
-                k += 1;
-            }
-            k = 1;
-            while af - k * df >= 0 && af - k * df < 9 && ar - k * dr >= 0 && ar - k * dr < 9 {
-                full |= 1u128 << ((af - k * df) * 9 + ar - k * dr);
-                k += 1;
-            }
-            let mut gap = 0u128;
-            k = 1;
-            while af + k * df >= 0 && af + k * df < 9 && ar + k * dr >= 0 && ar + k * dr < 9 {
-                let b = (af + k * df) * 9 + ar + k * dr;
-                between[a as usize][b as usize] = Bitboard(gap);
-                line[a as usize][b as usize] = Bitboard(full);
-                gap |= 1u128 << b;
-                k += 1;
+            let mut b = 0;
+            while b < 81 {
+                if rays[d][a].0 & (1u128 << b) != 0 {
+                    table[a][b] = d as u8;
+                }
+                b += 1;
             }
             d += 1;
         }
         a += 1;
     }
-    (between, line)
+    table
 }
 
-static RAYS: ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) = ray_tables();
+static RAYS: [[Bitboard; 81]; 8] = ray_table();
+static DIRECTION_TO: [[u8; 81]; 81] = direction_table();
 
 /// The squares strictly between `a` and `b` if they share a rank, file or
 /// diagonal; otherwise empty.
 #[inline]
 #[must_use]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    RAYS.0[a.index()][b.index()]
+    match DIRECTION_TO[a.index()][b.index()] {
+        8 => Bitboard::EMPTY,
+        d => RAYS[d as usize][a.index()] & RAYS[d as usize ^ 7][b.index()],
+    }
 }
 
 /// The whole rank, file or diagonal through `a` and `b` (both included) if
@@ -403,7 +428,12 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 #[inline]
 #[must_use]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    RAYS.1[a.index()][b.index()]
+    match DIRECTION_TO[a.index()][b.index()] {
+        8 => Bitboard::EMPTY,
+        d => {
+            RAYS[d as usize][a.index()] | RAYS[d as usize ^ 7][a.index()] | Bitboard::from_square(a)
+        }
+    }
 }
 
 /// Squares a rook on `sq` would attack on an empty board.

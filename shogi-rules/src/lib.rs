@@ -41,7 +41,6 @@
 //! check and cannot be mated. [`Position::from_sfen_unvalidated`] skips the
 //! checks for analysis tools.
 
-
 pub mod attacks;
 mod bitboard;
 mod color;

@@ -107,8 +107,16 @@ impl Sink for Counter {
 
     #[inline]
     fn board_moves(&mut self, _: &Position, us: Color, role: Role, from: Square, targets: Bitboard) {
+        // Popcount is not a single instruction on the baseline target: skip
+        // the empty sets.
+        if targets.is_empty() {
+            return;
+        }
         let (plain, promoted) = promotion_split(us, role, from, targets);
-        self.0 += u64::from(plain.count() + promoted.count());
+        self.0 += u64::from(plain.count());
+        if promoted.any() {
+            self.0 += u64::from(promoted.count());
+        }
     }
 
     #[inline]
@@ -117,7 +125,11 @@ impl Sink for Counter {
         let plain = dests - dead_squares(us, Role::Pawn);
         // A pawn can only enter or stay in the zone by moving forward, so the
         // destination decides.
-        self.0 += u64::from(plain.count() + (dests & zone).count());
+        let promoted = dests & zone;
+        self.0 += u64::from(plain.count());
+        if promoted.any() {
+            self.0 += u64::from(promoted.count());
+        }
     }
 
     #[inline]
@@ -174,11 +186,13 @@ impl Position {
 
         if let Some(k) = king {
             let without_king = occupied ^ Bitboard::from_square(k);
+            let mut safe = Bitboard::EMPTY;
             for to in king_attacks(k) - own {
-                if self.attackers_to(to, them, without_king).is_empty() {
-                    sink.board_moves(self, us, Role::King, k, Bitboard::from_square(to));
+                if !self.is_attacked_with(to, them, without_king) {
+                    safe.insert(to);
                 }
             }
+            sink.board_moves(self, us, Role::King, k, safe);
         }
         if checkers.more_than_one() {
             return;
@@ -299,7 +313,7 @@ impl Position {
         let capturers = self.attackers_to(d, them, occupied) - Bitboard::from_square(their_king);
         for from in capturers {
             let after = occupied ^ Bitboard::from_square(from);
-            if self.attackers_to(their_king, us, after).is_empty() {
+            if !self.is_attacked_with(their_king, us, after) {
                 return false;
             }
         }
@@ -307,7 +321,7 @@ impl Position {
         // board while the other escape squares are tested, so it blocks lines.
         let without_king = occupied ^ Bitboard::from_square(their_king);
         for to in king_attacks(their_king) - self.by_color(them) {
-            if self.attackers_to(to, us, without_king).is_empty() {
+            if !self.is_attacked_with(to, us, without_king) {
                 return false;
             }
         }

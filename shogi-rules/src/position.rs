@@ -39,7 +39,11 @@ pub struct Position {
     pub(crate) hands: [Hand; 2],
     pub(crate) turn: Color,
     pub(crate) move_number: u32,
+    /// XOR of the board keys and the side-to-move key.
     pub(crate) key: u64,
+    /// Sum of the hand keys, kept apart because additions and XORs do not
+    /// commute: the combined key must not depend on the order of updates.
+    pub(crate) hand_key: u64,
 }
 
 impl PartialEq for Position {
@@ -56,7 +60,7 @@ impl Eq for Position {}
 
 impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.key.hash(state);
+        self.zobrist().hash(state);
         self.move_number.hash(state);
     }
 }
@@ -92,6 +96,7 @@ impl Position {
             turn: Color::Sente,
             move_number: 1,
             key: 0,
+            hand_key: 0,
         }
     }
 
@@ -145,13 +150,13 @@ impl Position {
     #[inline]
     pub(crate) fn hand_add(&mut self, color: Color, role: Role) {
         self.hands[color.index()].add(role);
-        self.key = self.key.wrapping_add(zobrist::hand_key(color, role));
+        self.hand_key = self.hand_key.wrapping_add(zobrist::hand_key(color, role));
     }
 
     #[inline]
     pub(crate) fn hand_remove(&mut self, color: Color, role: Role) {
         self.hands[color.index()].remove(role);
-        self.key = self.key.wrapping_sub(zobrist::hand_key(color, role));
+        self.hand_key = self.hand_key.wrapping_sub(zobrist::hand_key(color, role));
     }
 
     /// Sets the side to move, keeping the key in step.
@@ -202,7 +207,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn zobrist(&self) -> u64 {
-        self.key
+        self.key ^ self.hand_key
     }
 
     /// All occupied squares.
@@ -270,7 +275,36 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
-        self.attackers_to(sq, attacker, self.occupied()).any()
+        self.is_attacked_with(sq, attacker, self.occupied())
+    }
+
+    /// Whether `attacker` attacks `sq` when the occupied squares are
+    /// `occupied`. Same answer as [`attackers_to`](Self::attackers_to), but a
+    /// slider's lookup is skipped unless one stands on a line through `sq`.
+    #[inline]
+    pub(crate) fn is_attacked_with(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+        let defender = attacker.opposite();
+        let them = self.by_color[attacker.index()];
+        let steps = (pawn_attacks(defender, sq) & self.by_role[Role::Pawn.index()])
+            | (knight_attacks(defender, sq) & self.by_role[Role::Knight.index()])
+            | (silver_attacks(defender, sq) & self.by_role[Role::Silver.index()])
+            | (gold_attacks(defender, sq) & self.gold_movers())
+            | (king_attacks(sq)
+                & (self.roles(Role::King, Role::Dragon) | self.by_role[Role::Horse.index()]));
+        if (steps & them).any() {
+            return true;
+        }
+        let rooks = self.roles(Role::Rook, Role::Dragon) & them;
+        if (rook_pseudo(sq) & rooks).any() && (rook_attacks(sq, occupied) & rooks).any() {
+            return true;
+        }
+        let bishops = self.roles(Role::Bishop, Role::Horse) & them;
+        if (bishop_pseudo(sq) & bishops).any() && (bishop_attacks(sq, occupied) & bishops).any() {
+            return true;
+        }
+        let lances = self.by_role[Role::Lance.index()] & them;
+        (lance_pseudo(defender, sq) & lances).any()
+            && (lance_attacks(defender, sq, occupied) & lances).any()
     }
 
     /// The pieces giving check to the side to move.
@@ -371,7 +405,9 @@ impl Position {
         }
     }
 
-    /// Recomputes the Zobrist key from scratch.
+    /// Recomputes the Zobrist key from scratch (the same value as
+    /// [`zobrist`](Self::zobrist) keeps up to date move by move).
+    #[cfg(test)]
     pub(crate) fn compute_key(&self) -> u64 {
         let mut key = 0u64;
         for sq in self.occupied() {
@@ -379,14 +415,30 @@ impl Position {
                 key ^= zobrist::board_key(p.color, p.role, sq);
             }
         }
-        for color in Color::ALL {
-            for (role, n) in self.hands[color.index()].iter() {
-                key = key.wrapping_add(zobrist::hand_key(color, role).wrapping_mul(u64::from(n)));
-            }
-        }
         if self.turn == Color::Gote {
             key ^= zobrist::gote_key();
         }
-        key
+        let mut hand = 0u64;
+        for color in Color::ALL {
+            for (role, n) in self.hands[color.index()].iter() {
+                hand = hand.wrapping_add(zobrist::hand_key(color, role).wrapping_mul(u64::from(n)));
+            }
+        }
+        key ^ hand
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incremental_key_matches_a_fresh_one_through_captures_and_drops() {
+        let mut pos = Position::startpos();
+        for usi in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "B*6e", "4e3d", "6e7f", "3d2c+", "7f8g+", "2c2b"] {
+            let m = pos.parse_usi_move(usi).unwrap();
+            pos.play(m).unwrap();
+            assert_eq!(pos.zobrist(), pos.compute_key(), "after {usi}");
+        }
     }
 }
