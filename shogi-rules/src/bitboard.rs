@@ -30,7 +30,8 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+        // A table load is cheaper than a variable 128-bit shift.
+        Bitboard(SQUARE_BITS[sq.index()])
     }
 
     /// The squares of one file (1–9); empty for any other number.
@@ -67,7 +68,7 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1u128 << sq.index()) != 0
+        self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
     /// The number of squares in the set.
@@ -123,19 +124,19 @@ impl Bitboard {
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.index();
+        self.0 |= SQUARE_BITS[sq.index()];
     }
 
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.index());
+        self.0 &= !SQUARE_BITS[sq.index()];
     }
 
     /// Toggles `sq`.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1u128 << sq.index();
+        self.0 ^= SQUARE_BITS[sq.index()];
     }
 
     /// Whether the two sets share a square.
@@ -157,6 +158,16 @@ impl Bitboard {
         Bitboard((s & RANK_A.0) * 0x1ff)
     }
 }
+
+const SQUARE_BITS: [u128; 81] = {
+    let mut table = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        table[i] = 1u128 << i;
+        i += 1;
+    }
+    table
+};
 
 /// Rank `a` (index `9 * file`).
 pub(crate) const RANK_A: Bitboard = {

@@ -351,30 +351,39 @@ impl Position {
     /// Applies a move without checking that it is legal: the caller
     /// guarantees it is (for example, it came from the legal move list).
     ///
-    /// An illegal move leaves the position inconsistent but never panics.
+    /// The move is trusted to describe itself correctly (role, capture); an
+    /// illegal or mis-described move leaves the position inconsistent but
+    /// never panics.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let to = m.to();
+        let to_bb = Bitboard::from_square(to);
+        let role = m.role();
         match m.from() {
             None => {
-                self.hand_remove(us, m.role());
-                self.put(to, Piece::new(us, m.role()));
+                self.hand_remove(us, role);
+                self.board[to.index()] = Piece::new(us, role).code();
+                self.by_color[us.index()] ^= to_bb;
+                self.by_role[role.index()] ^= to_bb;
+                self.key ^= zobrist::board_key(us, role, to);
             }
             Some(from) => {
-                if let Some(captured) = self.piece_at(to) {
-                    self.take(to, captured);
-                    self.hand_add(us, captured.role.unpromote());
+                if let Some(captured) = m.capture() {
+                    let them = us.opposite();
+                    self.by_color[them.index()] ^= to_bb;
+                    self.by_role[captured.index()] ^= to_bb;
+                    self.key ^= zobrist::board_key(them, captured, to);
+                    self.hand_add(us, captured.unpromote());
                 }
-                if let Some(moving) = self.piece_at(from) {
-                    self.take(from, moving);
-                    let role = if m.is_promotion() {
-                        moving.role.promote().unwrap_or(moving.role)
-                    } else {
-                        moving.role
-                    };
-                    self.put(to, Piece::new(us, role));
-                }
+                let after = m.role_after();
+                let from_bb = Bitboard::from_square(from);
+                self.board[from.index()] = 0;
+                self.board[to.index()] = Piece::new(us, after).code();
+                self.by_color[us.index()] ^= from_bb | to_bb;
+                self.by_role[role.index()] ^= from_bb;
+                self.by_role[after.index()] ^= to_bb;
+                self.key ^= zobrist::board_key(us, role, from) ^ zobrist::board_key(us, after, to);
             }
         }
         self.turn = us.opposite();
