@@ -12,30 +12,24 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use shogi_rules::{perft, perft_divide, Color, Position, Square, UsiMoveError};
+use shogi_rules::{
+    perft, perft_divide, Color, Game, GameFromUsiError, Position, RuleSet, Square, UsiMoveError,
+};
 
 const USAGE: &str = "usage: shogi <command>
   perft <SFEN|startpos> <DEPTH> [--divide]   count leaf nodes; print time and speed
   legal [SFEN|startpos]                      legal moves in USI, sorted; without an
                                              argument, one SFEN per line from stdin
   check <SFEN|startpos> <USI-MOVE>           'legal', 'illegal: <reason>' or 'error: <message>'
-  show <SFEN|startpos> [--json]              board diagram, side to move, check, checkmate";
+  show <SFEN|startpos> [--json]              board diagram, side to move, check, checkmate
+  replay [FILE|-] [--json] [--declare] [--rules site|csa27|try]
+                                             play a USI record (`startpos moves ...` or
+                                             `sfen ... moves ...`, `position` optional)
+                                             and print each move and the outcome";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result = match args.as_slice() {
-        ["perft", sfen, depth] => cmd_perft(sfen, depth, false),
-        ["perft", sfen, depth, "--divide"] => cmd_perft(sfen, depth, true),
-        ["legal"] => cmd_legal_stdin(),
-        ["legal", sfen] => load(sfen).map(|pos| println!("{}", legal_line(&pos))),
-        ["check", sfen, mv] => cmd_check(sfen, mv),
-        ["show", sfen] => load(sfen).map(|pos| print!("{}", diagram(&pos))),
-        ["show", sfen, "--json"] => load(sfen).map(|pos| println!("{}", json(&pos))),
-        _ => Err(Usage(None)),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
+    match run() {
+        Ok(code) => code,
         Err(Usage(message)) => {
             if let Some(message) = message {
                 eprintln!("error: {message}");
@@ -44,6 +38,34 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn run() -> Result<ExitCode, Usage> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
+        ["perft", sfen, depth] => cmd_perft(sfen, depth, false).map(|()| ExitCode::SUCCESS),
+        ["perft", sfen, depth, "--divide"] => {
+            cmd_perft(sfen, depth, true).map(|()| ExitCode::SUCCESS)
+        }
+        ["legal"] => cmd_legal_stdin().map(|()| ExitCode::SUCCESS),
+        ["legal", sfen] => load(sfen).map(|pos| {
+            println!("{}", legal_line(&pos));
+            ExitCode::SUCCESS
+        }),
+        ["check", sfen, mv] => cmd_check(sfen, mv).map(|()| ExitCode::SUCCESS),
+        ["show", sfen] => load(sfen).map(|pos| {
+            print!("{}", diagram(&pos));
+            ExitCode::SUCCESS
+        }),
+        ["show", sfen, "--json"] => load(sfen).map(|pos| {
+            println!("{}", json(&pos));
+            ExitCode::SUCCESS
+        }),
+        ["replay", rest @ ..] => cmd_replay(rest),
+        _ => Err(Usage(None)),
+    };
+    result
 }
 
 /// A usage error, with a message when there is more to say than the usage text.
@@ -163,7 +185,10 @@ fn diagram(pos: &Position) -> String {
     } else {
         out.push_str(&format!("in check: yes (by {})\n", checkers.join(" ")));
     }
-    out.push_str(&format!("checkmate: {}\n", if pos.is_checkmate() { "yes" } else { "no" }));
+    out.push_str(&format!(
+        "checkmate: {}\n",
+        if pos.is_checkmate() { "yes" } else { "no" }
+    ));
     out.push_str(&format!("legal moves: {}\n", pos.count_legal_moves()));
     out.push_str(&format!("sfen: {}\n", pos.to_sfen()));
     out
@@ -178,4 +203,129 @@ fn json(pos: &Position) -> String {
         pos.is_checkmate(),
         pos.count_legal_moves()
     )
+}
+
+fn cmd_replay(args: &[&str]) -> Result<ExitCode, Usage> {
+    let mut file = None;
+    let mut as_json = false;
+    let mut declare = false;
+    let mut rules = RuleSet::site();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i] {
+            "--json" => as_json = true,
+            "--declare" => declare = true,
+            "--rules" => {
+                i += 1;
+                rules = match args.get(i) {
+                    Some(&"site") => RuleSet::site(),
+                    Some(&"csa27") => RuleSet::csa27(),
+                    Some(&"try") => RuleSet::try_rule(),
+                    other => {
+                        return Err(Usage(Some(format!(
+                            "--rules takes site, csa27 or try, got {}",
+                            other.unwrap_or(&"nothing")
+                        ))))
+                    }
+                };
+            }
+            path if file.is_none() && (path == "-" || !path.starts_with("--")) => file = Some(path),
+            other => return Err(Usage(Some(format!("unexpected argument {other:?}")))),
+        }
+        i += 1;
+    }
+    let text = match file {
+        None | Some("-") => {
+            let mut text = String::new();
+            io::Read::read_to_string(&mut io::stdin(), &mut text)
+                .map_err(|e| Usage(Some(format!("cannot read standard input: {e}"))))?;
+            text
+        }
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| Usage(Some(format!("cannot read {path}: {e}"))))?,
+    };
+    let record = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let mut game = match Game::from_usi(record, rules) {
+        Ok(game) => game,
+        Err(e) => {
+            match e {
+                GameFromUsiError::IllegalMove { ply, source } => {
+                    eprintln!(
+                        "error: ply {ply}: {} is illegal: {}",
+                        source.usi,
+                        source.reason.as_str()
+                    );
+                }
+                other => eprintln!("error: {other}"),
+            }
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let mut declare_error = None;
+    if declare && game.outcome().is_none() {
+        if let Err(e) = game.declare_impasse() {
+            declare_error = Some(e.to_string());
+        }
+    }
+    let status = game.impasse_status();
+    let outcome = game.outcome();
+    let winner = |w: Option<Color>| w.map_or("null".to_string(), |c| format!("\"{c}\""));
+    if as_json {
+        let moves: Vec<String> = game.moves().iter().map(|m| format!("\"{m}\"")).collect();
+        let (w, reason) = match outcome {
+            Some(o) => (winner(o.winner), format!("\"{}\"", o.termination.as_str())),
+            None => ("null".to_string(), "null".to_string()),
+        };
+        println!(
+            "{{\"start\":\"{}\",\"moves\":[{}],\"final\":\"{}\",\"outcome\":{{\"winner\":{},\"reason\":{}}},\"impasse\":{{\"sente_points\":{},\"gote_points\":{},\"allowed\":{},\"reason\":{}}}}}",
+            game.start().to_sfen(),
+            moves.join(","),
+            game.position().to_sfen(),
+            w,
+            reason,
+            status.sente_points,
+            status.gote_points,
+            status.allowed,
+            status.reason.map_or("null".to_string(), |r| format!("\"{}\"", r.as_str())),
+        );
+    } else {
+        for (i, ply) in game.history().iter().enumerate() {
+            let mover = if (game.start().turn() == Color::Sente) == (i % 2 == 0) {
+                "sente"
+            } else {
+                "gote"
+            };
+            let check = if ply.gave_check { " check" } else { "" };
+            println!("{:>4} {mover:<5} {}{check}", i + 1, ply.mv);
+        }
+        match outcome {
+            Some(o) => println!(
+                "outcome: {} ({})",
+                o.winner.map_or("draw".to_string(), |c| format!("{c} wins")),
+                o.termination.as_str()
+            ),
+            None => println!(
+                "outcome: none, the game goes on ({} to move)",
+                game.position().turn()
+            ),
+        }
+        println!(
+            "impasse: sente {} points, gote {} points, declaration {}",
+            status.sente_points,
+            status.gote_points,
+            match status.reason {
+                None => "allowed".to_string(),
+                Some(r) => format!("not allowed ({})", r.as_str()),
+            }
+        );
+        println!("final: {}", game.position().to_sfen());
+    }
+    if let Some(e) = declare_error {
+        eprintln!("declaration rejected: {e}");
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -176,8 +176,7 @@ const fn file_table(forward: bool, backward: bool) -> [[u16; 128]; 9] {
     while pos < 9 {
         let mut inner = 0;
         while inner < 128 {
-            table[pos as usize][inner as usize] =
-                line_slide(pos, inner, forward, backward) as u16;
+            table[pos as usize][inner as usize] = line_slide(pos, inner, forward, backward) as u16;
             inner += 1;
         }
         pos += 1;
@@ -234,7 +233,7 @@ const fn diagonals(stride: i32) -> [Diagonal; 81] {
         // Stride 10 runs (file+1, rank+1); stride 8 runs (file+1, rank-1).
         let dr = if stride == 10 { 1 } else { -1 };
         let mut m = 0;
-        while f - m - 1 >= 0 && r - (m + 1) * dr >= 0 && r - (m + 1) * dr < 9 {
+        while f - m > 0 && r - (m + 1) * dr >= 0 && r - (m + 1) * dr < 9 {
             m += 1;
         }
         let sf = f - m;
@@ -536,8 +535,14 @@ mod tests {
                 let bishop = slide(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
                 assert_eq!(rook_attacks(sq, occ), rook, "rook {sq}");
                 assert_eq!(bishop_attacks(sq, occ), bishop, "bishop {sq}");
-                assert_eq!(lance_attacks(Color::Sente, sq, occ), slide(sq, occ, &[(0, -1)]));
-                assert_eq!(lance_attacks(Color::Gote, sq, occ), slide(sq, occ, &[(0, 1)]));
+                assert_eq!(
+                    lance_attacks(Color::Sente, sq, occ),
+                    slide(sq, occ, &[(0, -1)])
+                );
+                assert_eq!(
+                    lance_attacks(Color::Gote, sq, occ),
+                    slide(sq, occ, &[(0, 1)])
+                );
             }
         }
     }
@@ -558,8 +563,14 @@ mod tests {
 
     #[test]
     fn step_patterns() {
-        assert_eq!(pawn_attacks(Color::Sente, Square::SQ_7G), Bitboard::from_square(Square::SQ_7F));
-        assert_eq!(pawn_attacks(Color::Gote, Square::SQ_3C), Bitboard::from_square(Square::SQ_3D));
+        assert_eq!(
+            pawn_attacks(Color::Sente, Square::SQ_7G),
+            Bitboard::from_square(Square::SQ_7F)
+        );
+        assert_eq!(
+            pawn_attacks(Color::Gote, Square::SQ_3C),
+            Bitboard::from_square(Square::SQ_3D)
+        );
         assert_eq!(knight_attacks(Color::Sente, Square::SQ_8I).count(), 2);
         assert_eq!(gold_attacks(Color::Gote, Square::SQ_5E).count(), 6);
         assert!(!gold_attacks(Color::Gote, Square::SQ_5E).contains(Square::SQ_4D));

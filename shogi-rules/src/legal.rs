@@ -66,7 +66,9 @@ impl IllegalReason {
             IllegalReason::NotInHand => "that piece is not in hand",
             IllegalReason::Occupied => "the destination square is occupied",
             IllegalReason::DeadPiece => "the piece could never move from that square",
-            IllegalReason::Nifu => "nifu: there is already an unpromoted pawn of the same side on this file",
+            IllegalReason::Nifu => {
+                "nifu: there is already an unpromoted pawn of the same side on this file"
+            }
             IllegalReason::LeavesKingInCheck => "the move leaves the king in check",
             IllegalReason::Uchifuzume => "uchifuzume: a pawn drop may not give checkmate",
             IllegalReason::NotAPieceMove => "no piece of the side to move can make that move",
@@ -151,7 +153,8 @@ impl Position {
     /// assert_eq!(err.reason(), IllegalReason::Nifu);
     /// ```
     pub fn to_move(&self, usi: UsiMove) -> Result<Move, IllegalMoveError> {
-        self.check(usi).map_err(|reason| IllegalMoveError { usi, reason })
+        self.check(usi)
+            .map_err(|reason| IllegalMoveError { usi, reason })
     }
 
     /// Parses USI text and resolves it against this position.
@@ -198,8 +201,20 @@ impl Position {
     /// promote, or `None` if neither form is legal.
     #[must_use]
     pub fn promotion_options(&self, from: Square, to: Square) -> Option<Promotion> {
-        let plain = self.check(UsiMove::Normal { from, to, promote: false }).is_ok();
-        let promoted = self.check(UsiMove::Normal { from, to, promote: true }).is_ok();
+        let plain = self
+            .check(UsiMove::Normal {
+                from,
+                to,
+                promote: false,
+            })
+            .is_ok();
+        let promoted = self
+            .check(UsiMove::Normal {
+                from,
+                to,
+                promote: true,
+            })
+            .is_ok();
         match (plain, promoted) {
             (true, true) => Some(Promotion::May),
             (true, false) => Some(Promotion::Never),
@@ -221,7 +236,12 @@ impl Position {
                 if dead_squares(us, role).contains(to) {
                     return Err(IllegalReason::DeadPiece);
                 }
-                if role == Role::Pawn && self.by_piece_role(us, Role::Pawn).occupied_files().contains(to) {
+                if role == Role::Pawn
+                    && self
+                        .by_piece_role(us, Role::Pawn)
+                        .occupied_files()
+                        .contains(to)
+                {
                     return Err(IllegalReason::Nifu);
                 }
                 if let Some(k) = self.king_of(us) {
@@ -251,7 +271,9 @@ impl Position {
                     return Err(IllegalReason::NotAPieceMove);
                 }
                 let zone = Bitboard::zone(us);
-                if promote && !(piece.role.can_promote() && (zone.contains(from) || zone.contains(to))) {
+                if promote
+                    && !(piece.role.can_promote() && (zone.contains(from) || zone.contains(to)))
+                {
                     return Err(IllegalReason::CannotPromote);
                 }
                 if !promote && dead_squares(us, piece.role).contains(to) {

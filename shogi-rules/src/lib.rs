@@ -43,7 +43,9 @@
 
 pub mod attacks;
 mod bitboard;
+mod clock;
 mod color;
+mod game;
 mod hand;
 mod legal;
 mod movegen;
@@ -51,18 +53,22 @@ mod moves;
 mod perft;
 mod position;
 mod role;
+mod rules;
 mod sfen;
 mod square;
 pub mod usi;
 mod zobrist;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
+pub use clock::{Clock, ClockReading, ClockSettings, ClockSide, TimeUp};
 pub use color::Color;
+pub use game::{Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, Ply, Termination};
 pub use hand::Hand;
 pub use legal::{IllegalMoveError, IllegalReason, Promotion, UsiMoveError};
 pub use moves::{Move, MoveList, MoveListIntoIter, ParseUsiMoveError, UsiMove, MAX_LEGAL_MOVES};
 pub use perft::{perft, perft_divide, perft_full};
 pub use position::Position;
 pub use role::{ParsePieceError, Piece, Role};
+pub use rules::{impasse_points, DeclarationRejection, ImpasseRule, RuleSet};
 pub use sfen::{SetupError, SfenError, SfenField};
 pub use square::{ParseSquareError, Square};

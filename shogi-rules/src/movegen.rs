@@ -27,7 +27,14 @@ pub(crate) trait Sink {
     /// All legal moves of the piece of `role` on `from` to `targets`,
     /// each in every legal promotion form.
     #[inline]
-    fn board_moves(&mut self, pos: &Position, us: Color, role: Role, from: Square, targets: Bitboard) {
+    fn board_moves(
+        &mut self,
+        pos: &Position,
+        us: Color,
+        role: Role,
+        from: Square,
+        targets: Bitboard,
+    ) {
         let (plain, promoted) = promotion_split(us, role, from, targets);
         for to in plain {
             self.push(Move::normal(role, from, to, pos.role_at(to), false));
@@ -49,6 +56,12 @@ pub(crate) trait Sink {
             let from = Square::from_index_unchecked(from_index as u8);
             self.board_moves(pos, us, Role::Pawn, from, Bitboard::from_square(to));
         }
+    }
+
+    /// Whether the sink needs no more moves (generation may stop early).
+    #[inline]
+    fn satisfied(&self) -> bool {
+        false
     }
 
     /// Drops of `role` on each of `targets`.
@@ -85,7 +98,11 @@ fn promotion_split(us: Color, role: Role, from: Square, targets: Bitboard) -> (B
         return (targets, Bitboard::EMPTY);
     }
     let zone = Bitboard::zone(us);
-    let promoted = if zone.contains(from) { targets } else { targets & zone };
+    let promoted = if zone.contains(from) {
+        targets
+    } else {
+        targets & zone
+    };
     (targets - dead_squares(us, role), promoted)
 }
 
@@ -106,7 +123,14 @@ impl Sink for Counter {
     }
 
     #[inline]
-    fn board_moves(&mut self, _: &Position, us: Color, role: Role, from: Square, targets: Bitboard) {
+    fn board_moves(
+        &mut self,
+        _: &Position,
+        us: Color,
+        role: Role,
+        from: Square,
+        targets: Bitboard,
+    ) {
         // Popcount is not a single instruction on the baseline target: skip
         // the empty sets.
         if targets.is_empty() {
@@ -138,6 +162,36 @@ impl Sink for Counter {
     }
 }
 
+/// Only notes whether any legal move exists.
+struct Exists(bool);
+
+impl Sink for Exists {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn board_moves(&mut self, _: &Position, _: Color, _: Role, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn pawn_pushes(&mut self, _: &Position, _: Color, dests: Bitboard) {
+        self.0 |= dests.any();
+    }
+
+    #[inline]
+    fn drops(&mut self, _: Role, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn satisfied(&self) -> bool {
+        self.0
+    }
+}
+
 /// Passes each move to a closure.
 pub(crate) struct Visit<F>(pub F);
 
@@ -164,7 +218,8 @@ impl Position {
             | (knight_attacks(defender, sq) & self.by_role(Role::Knight))
             | (silver_attacks(defender, sq) & self.by_role(Role::Silver))
             | (gold_attacks(defender, sq) & self.gold_movers())
-            | (king_attacks(sq) & (self.roles(Role::King, Role::Dragon) | self.by_role(Role::Horse))))
+            | (king_attacks(sq)
+                & (self.roles(Role::King, Role::Dragon) | self.by_role(Role::Horse))))
             & self.by_color(attacker)
     }
 
@@ -194,7 +249,7 @@ impl Position {
             }
             sink.board_moves(self, us, Role::King, k, safe);
         }
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || sink.satisfied() {
             return;
         }
 
@@ -214,6 +269,9 @@ impl Position {
             Color::Gote => Bitboard((free_pawns - Bitboard(RANK_A.0 << 8)).0 << 1),
         };
         sink.pawn_pushes(self, us, pushed & target);
+        if sink.satisfied() {
+            return;
+        }
 
         let pin_line = |from: Square| match king {
             Some(k) if pinned.contains(from) => line(k, from),
@@ -267,7 +325,7 @@ impl Position {
         }
 
         let hand = self.hand(us);
-        if hand.is_empty() || drop_target.is_empty() {
+        if hand.is_empty() || drop_target.is_empty() || sink.satisfied() {
             return;
         }
         for role in Role::HAND {
@@ -357,7 +415,9 @@ impl Position {
     /// Whether the side to move has any legal move.
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        let mut exists = Exists(false);
+        self.generate(&mut exists);
+        exists.0
     }
 
     /// Whether the side to move is in check and has no legal move.

@@ -78,7 +78,9 @@ impl Move {
         if self.is_drop() {
             None
         } else {
-            Some(Square::from_index_unchecked(((self.0 >> FROM_SHIFT) & 0x7f) as u8))
+            Some(Square::from_index_unchecked(
+                ((self.0 >> FROM_SHIFT) & 0x7f) as u8,
+            ))
         }
     }
 
@@ -305,7 +307,10 @@ impl IntoIterator for MoveList {
     type Item = Move;
     type IntoIter = MoveListIntoIter;
     fn into_iter(self) -> MoveListIntoIter {
-        MoveListIntoIter { list: self, next: 0 }
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
     }
 }
 
@@ -403,7 +408,8 @@ impl FromStr for UsiMove {
         if !s.is_ascii() || !(4..=5).contains(&b.len()) {
             return Err(ParseUsiMoveError::BadLength(s.chars().count()));
         }
-        let to = Square::from_usi_bytes(b[2], b[3]).ok_or(ParseUsiMoveError::BadSquare { column: 3 })?;
+        let to =
+            Square::from_usi_bytes(b[2], b[3]).ok_or(ParseUsiMoveError::BadSquare { column: 3 })?;
         if b[1] == b'*' {
             if b.len() == 5 {
                 return Err(ParseUsiMoveError::BadSuffix(b[4] as char));
@@ -420,7 +426,8 @@ impl FromStr for UsiMove {
             };
             return Ok(UsiMove::Drop { role, to });
         }
-        let from = Square::from_usi_bytes(b[0], b[1]).ok_or(ParseUsiMoveError::BadSquare { column: 1 })?;
+        let from =
+            Square::from_usi_bytes(b[0], b[1]).ok_or(ParseUsiMoveError::BadSquare { column: 1 })?;
         let promote = match b.get(4) {
             None => false,
             Some(b'+') => true,

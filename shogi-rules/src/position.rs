@@ -117,10 +117,22 @@ impl Position {
         ];
         for (i, &role) in back.iter().enumerate() {
             let file = i as u8 + 1;
-            pos.put(Square::new(file, 9).unwrap_or(Square::SQ_1I), Piece::new(Color::Sente, role));
-            pos.put(Square::new(file, 1).unwrap_or(Square::SQ_1A), Piece::new(Color::Gote, role));
-            pos.put(Square::new(file, 7).unwrap_or(Square::SQ_1G), Piece::new(Color::Sente, Role::Pawn));
-            pos.put(Square::new(file, 3).unwrap_or(Square::SQ_1C), Piece::new(Color::Gote, Role::Pawn));
+            pos.put(
+                Square::new(file, 9).unwrap_or(Square::SQ_1I),
+                Piece::new(Color::Sente, role),
+            );
+            pos.put(
+                Square::new(file, 1).unwrap_or(Square::SQ_1A),
+                Piece::new(Color::Gote, role),
+            );
+            pos.put(
+                Square::new(file, 7).unwrap_or(Square::SQ_1G),
+                Piece::new(Color::Sente, Role::Pawn),
+            );
+            pos.put(
+                Square::new(file, 3).unwrap_or(Square::SQ_1C),
+                Piece::new(Color::Gote, Role::Pawn),
+            );
         }
         pos.put(Square::SQ_8H, Piece::new(Color::Sente, Role::Bishop));
         pos.put(Square::SQ_2H, Piece::new(Color::Sente, Role::Rook));
@@ -264,7 +276,8 @@ impl Position {
             | (knight_attacks(defender, sq) & self.by_role[Role::Knight.index()])
             | (silver_attacks(defender, sq) & self.by_role[Role::Silver.index()])
             | (gold_attacks(defender, sq) & self.gold_movers())
-            | (king_attacks(sq) & (self.roles(Role::King, Role::Dragon) | self.by_role[Role::Horse.index()]));
+            | (king_attacks(sq)
+                & (self.roles(Role::King, Role::Dragon) | self.by_role[Role::Horse.index()]));
         let sliders = (rook_attacks(sq, occupied) & self.roles(Role::Rook, Role::Dragon))
             | (bishop_attacks(sq, occupied) & self.roles(Role::Bishop, Role::Horse))
             | (lance_attacks(defender, sq, occupied) & self.by_role[Role::Lance.index()]);
@@ -328,7 +341,11 @@ impl Position {
     /// slider aimed at it (they may move only along that line), and the
     /// sliders that give check along a line.
     #[inline]
-    pub(crate) fn pins_and_slider_checks(&self, color: Color, king: Square) -> (Bitboard, Bitboard) {
+    pub(crate) fn pins_and_slider_checks(
+        &self,
+        color: Color,
+        king: Square,
+    ) -> (Bitboard, Bitboard) {
         let them = self.by_color[color.opposite().index()];
         let snipers = ((rook_pseudo(king) & self.roles(Role::Rook, Role::Dragon))
             | (bishop_pseudo(king) & self.roles(Role::Bishop, Role::Horse))
@@ -444,7 +461,10 @@ mod tests {
     #[test]
     fn incremental_key_matches_a_fresh_one_through_captures_and_drops() {
         let mut pos = Position::startpos();
-        for usi in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "B*6e", "4e3d", "6e7f", "3d2c+", "7f8g+", "2c2b"] {
+        for usi in [
+            "7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "B*6e", "4e3d", "6e7f", "3d2c+", "7f8g+",
+            "2c2b",
+        ] {
             let m = pos.parse_usi_move(usi).unwrap();
             pos.play(m).unwrap();
             assert_eq!(pos.zobrist(), pos.compute_key(), "after {usi}");

@@ -85,7 +85,9 @@ pub enum SfenError {
         column: usize,
     },
     /// A character in the hand that is not a hand piece letter or a count.
-    #[error("column {column}: unexpected {found:?} in the hand (expected '-' or pieces like RG2p)")]
+    #[error(
+        "column {column}: unexpected {found:?} in the hand (expected '-' or pieces like RG2p)"
+    )]
     HandCharacter {
         /// What was found.
         found: char,
@@ -258,7 +260,10 @@ impl Position {
     /// # Errors
     /// Text errors only.
     pub fn from_sfen_unvalidated(sfen: &str) -> Result<Position, SfenError> {
-        let mut cur = Cursor { text: sfen, offset: 0 };
+        let mut cur = Cursor {
+            text: sfen,
+            offset: 0,
+        };
         let (board, board_at) = cur.field().ok_or(SfenError::Empty)?;
         let mut pos = Position::empty();
         parse_board(&mut pos, board, board_at, &cur)?;
@@ -271,7 +276,11 @@ impl Position {
         let turn = match side {
             "b" => Color::Sente,
             "w" => Color::Gote,
-            _ => return Err(SfenError::SideToMove { column: cur.column(side_at) }),
+            _ => {
+                return Err(SfenError::SideToMove {
+                    column: cur.column(side_at),
+                })
+            }
         };
         pos.set_turn(turn);
 
@@ -287,10 +296,14 @@ impl Position {
                 .parse::<u32>()
                 .ok()
                 .filter(|_| number.bytes().all(|b| b.is_ascii_digit()))
-                .ok_or(SfenError::MoveNumber { column: cur.column(number_at) })?;
+                .ok_or(SfenError::MoveNumber {
+                    column: cur.column(number_at),
+                })?;
         }
         if let Some((_, extra_at)) = cur.field() {
-            return Err(SfenError::TrailingText { column: cur.column(extra_at) });
+            return Err(SfenError::TrailingText {
+                column: cur.column(extra_at),
+            });
         }
         Ok(pos)
     }
@@ -314,8 +327,8 @@ impl Position {
             Role::Bishop,
             Role::Rook,
         ] {
-            let on_board = self.by_role(role).count()
-                + role.promote().map_or(0, |p| self.by_role(p).count());
+            let on_board =
+                self.by_role(role).count() + role.promote().map_or(0, |p| self.by_role(p).count());
             let count = on_board
                 + u32::from(self.hand(Color::Sente).get(role))
                 + u32::from(self.hand(Color::Gote).get(role));
@@ -388,7 +401,11 @@ impl Position {
                     out.push_str(&n.to_string());
                 }
                 let c = role.sfen_char();
-                out.push(if color == Color::Sente { c } else { c.to_ascii_lowercase() });
+                out.push(if color == Color::Sente {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                });
             }
         }
         if !any {
@@ -400,16 +417,24 @@ impl Position {
     }
 }
 
-fn parse_board(pos: &mut Position, board: &str, at: usize, cur: &Cursor<'_>) -> Result<(), SfenError> {
+fn parse_board(
+    pos: &mut Position,
+    board: &str,
+    at: usize,
+    cur: &Cursor<'_>,
+) -> Result<(), SfenError> {
     let mut row = 0usize;
     let mut squares = 0usize;
     let mut promoted_at: Option<usize> = None;
     for (i, c) in board.char_indices() {
         let column = cur.column(at + i);
         if let Some(p) = promoted_at {
-            let role = Role::from_sfen_char(c)
-                .and_then(Role::promote)
-                .ok_or(SfenError::BadPromotion { column: cur.column(p) })?;
+            let role =
+                Role::from_sfen_char(c)
+                    .and_then(Role::promote)
+                    .ok_or(SfenError::BadPromotion {
+                        column: cur.column(p),
+                    })?;
             place(pos, row, &mut squares, c, role, column)?;
             promoted_at = None;
             continue;
@@ -417,18 +442,29 @@ fn parse_board(pos: &mut Position, board: &str, at: usize, cur: &Cursor<'_>) -> 
         match c {
             '/' => {
                 if squares != 9 {
-                    return Err(SfenError::RowLength { row: row + 1, squares, column });
+                    return Err(SfenError::RowLength {
+                        row: row + 1,
+                        squares,
+                        column,
+                    });
                 }
                 row += 1;
                 squares = 0;
                 if row >= 9 {
-                    return Err(SfenError::RowCount { rows: row + 1, column });
+                    return Err(SfenError::RowCount {
+                        rows: row + 1,
+                        column,
+                    });
                 }
             }
             '1'..='9' => {
                 squares += c as usize - '0' as usize;
                 if squares > 9 {
-                    return Err(SfenError::RowLength { row: row + 1, squares, column });
+                    return Err(SfenError::RowLength {
+                        row: row + 1,
+                        squares,
+                        column,
+                    });
                 }
             }
             '+' => promoted_at = Some(at + i),
@@ -440,30 +476,63 @@ fn parse_board(pos: &mut Position, board: &str, at: usize, cur: &Cursor<'_>) -> 
     }
     let column = cur.column(at + board.len());
     if let Some(p) = promoted_at {
-        return Err(SfenError::BadPromotion { column: cur.column(p) });
+        return Err(SfenError::BadPromotion {
+            column: cur.column(p),
+        });
     }
     if row != 8 {
-        return Err(SfenError::RowCount { rows: row + 1, column });
+        return Err(SfenError::RowCount {
+            rows: row + 1,
+            column,
+        });
     }
     if squares != 9 {
-        return Err(SfenError::RowLength { row: row + 1, squares, column });
+        return Err(SfenError::RowLength {
+            row: row + 1,
+            squares,
+            column,
+        });
     }
     Ok(())
 }
 
-fn place(pos: &mut Position, row: usize, squares: &mut usize, c: char, role: Role, column: usize) -> Result<(), SfenError> {
+fn place(
+    pos: &mut Position,
+    row: usize,
+    squares: &mut usize,
+    c: char,
+    role: Role,
+    column: usize,
+) -> Result<(), SfenError> {
     if *squares >= 9 {
-        return Err(SfenError::RowLength { row: row + 1, squares: *squares + 1, column });
+        return Err(SfenError::RowLength {
+            row: row + 1,
+            squares: *squares + 1,
+            column,
+        });
     }
     let file = 9 - *squares as u8;
-    let sq = Square::new(file, row as u8 + 1).ok_or(SfenError::RowLength { row: row + 1, squares: *squares + 1, column })?;
-    let color = if c.is_ascii_uppercase() { Color::Sente } else { Color::Gote };
+    let sq = Square::new(file, row as u8 + 1).ok_or(SfenError::RowLength {
+        row: row + 1,
+        squares: *squares + 1,
+        column,
+    })?;
+    let color = if c.is_ascii_uppercase() {
+        Color::Sente
+    } else {
+        Color::Gote
+    };
     pos.put(sq, Piece::new(color, role));
     *squares += 1;
     Ok(())
 }
 
-fn parse_hand(pos: &mut Position, hand: &str, at: usize, cur: &Cursor<'_>) -> Result<(), SfenError> {
+fn parse_hand(
+    pos: &mut Position,
+    hand: &str,
+    at: usize,
+    cur: &Cursor<'_>,
+) -> Result<(), SfenError> {
     if hand == "-" {
         return Ok(());
     }
@@ -473,30 +542,47 @@ fn parse_hand(pos: &mut Position, hand: &str, at: usize, cur: &Cursor<'_>) -> Re
             let (n, start) = count.unwrap_or((0, at + i));
             let n = n * 10 + d;
             if n > 255 {
-                return Err(SfenError::HandCount { column: cur.column(start) });
+                return Err(SfenError::HandCount {
+                    column: cur.column(start),
+                });
             }
             count = Some((n, start));
             continue;
         }
-        let role = Role::from_sfen_char(c)
-            .filter(|r| r.is_hand_role())
-            .ok_or(SfenError::HandCharacter { found: c, column: cur.column(at + i) })?;
+        let role = Role::from_sfen_char(c).filter(|r| r.is_hand_role()).ok_or(
+            SfenError::HandCharacter {
+                found: c,
+                column: cur.column(at + i),
+            },
+        )?;
         let n = match count.take() {
             None => 1,
-            Some((0, start)) => return Err(SfenError::HandCount { column: cur.column(start) }),
+            Some((0, start)) => {
+                return Err(SfenError::HandCount {
+                    column: cur.column(start),
+                })
+            }
             Some((n, _)) => n,
         };
-        let color = if c.is_ascii_uppercase() { Color::Sente } else { Color::Gote };
+        let color = if c.is_ascii_uppercase() {
+            Color::Sente
+        } else {
+            Color::Gote
+        };
         let held = u32::from(pos.hand(color).get(role));
         if held + n > 255 {
-            return Err(SfenError::HandCount { column: cur.column(at + i) });
+            return Err(SfenError::HandCount {
+                column: cur.column(at + i),
+            });
         }
         for _ in 0..n {
             pos.hand_add(color, role);
         }
     }
     if let Some((_, start)) = count {
-        return Err(SfenError::HandCount { column: cur.column(start) });
+        return Err(SfenError::HandCount {
+            column: cur.column(start),
+        });
     }
     Ok(())
 }

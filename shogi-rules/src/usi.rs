@@ -68,16 +68,62 @@ pub struct PositionCommand {
 /// assert_eq!(cmd.position.move_number(), 3);
 /// ```
 pub fn parse_position_command(text: &str) -> Result<PositionCommand, UsiCommandError> {
-    let words = split_words(text);
-    let mut i = 0;
-    if words.first().map(|w| w.1) == Some("position") {
-        i += 1;
+    let (start, words) = parse_start(text)?;
+    let mut position = start.clone();
+    let mut moves = Vec::with_capacity(words.len());
+    for (ply, (column, word)) in words.into_iter().enumerate() {
+        let usi: UsiMove = word.parse().map_err(|source| UsiCommandError::BadMove {
+            ply: ply + 1,
+            column,
+            source,
+        })?;
+        let m = position
+            .to_move(usi)
+            .map_err(|source| UsiCommandError::IllegalMove {
+                ply: ply + 1,
+                column,
+                source,
+            })?;
+        position.play_unchecked(m);
+        moves.push(m);
     }
-    let column_of = |i: usize, words: &[(usize, &str)]| {
-        words
-            .get(i)
-            .map_or(text.chars().count() + 1, |&(byte, _)| text[..byte].chars().count() + 1)
+    Ok(PositionCommand {
+        start,
+        moves,
+        position,
+    })
+}
+
+/// Reads a `position` command into its start position and the moves'
+/// syntax, without playing them.
+///
+/// # Errors
+/// As [`parse_position_command`], except that legality is not checked.
+pub fn parse_position_words(text: &str) -> Result<(Position, Vec<UsiMove>), UsiCommandError> {
+    let (start, words) = parse_start(text)?;
+    let mut moves = Vec::with_capacity(words.len());
+    for (ply, (column, word)) in words.into_iter().enumerate() {
+        moves.push(word.parse().map_err(|source| UsiCommandError::BadMove {
+            ply: ply + 1,
+            column,
+            source,
+        })?);
+    }
+    Ok((start, moves))
+}
+
+/// Move words with their 1-based columns.
+type MoveWords<'a> = Vec<(usize, &'a str)>;
+
+/// The start position and the move words.
+fn parse_start(text: &str) -> Result<(Position, MoveWords<'_>), UsiCommandError> {
+    let words = split_words(text);
+    let column_of = |i: usize| {
+        words.get(i).map_or(text.chars().count() + 1, |&(byte, _)| {
+            text[..byte].chars().count() + 1
+        })
     };
+    let mut i = usize::from(words.first().map(|w| w.1) == Some("position"));
     let start = match words.get(i).map(|w| w.1) {
         Some("startpos") => {
             i += 1;
@@ -92,32 +138,24 @@ pub fn parse_position_command(text: &str) -> Result<PositionCommand, UsiCommandE
             let sfen: Vec<&str> = words[from..i].iter().map(|w| w.1).collect();
             Position::from_sfen(&sfen.join(" "))?
         }
-        _ => return Err(UsiCommandError::MissingStart { column: column_of(i, &words) }),
+        _ => {
+            return Err(UsiCommandError::MissingStart {
+                column: column_of(i),
+            })
+        }
     };
-    let mut position = start.clone();
     let mut moves = Vec::new();
     if i < words.len() {
         if words[i].1 != "moves" {
-            return Err(UsiCommandError::ExpectedMoves { column: column_of(i, &words) });
+            return Err(UsiCommandError::ExpectedMoves {
+                column: column_of(i),
+            });
         }
-        i += 1;
-        for (ply, j) in (i..words.len()).enumerate() {
-            let column = column_of(j, &words);
-            let usi: UsiMove = words[j].1.parse().map_err(|source| UsiCommandError::BadMove {
-                ply: ply + 1,
-                column,
-                source,
-            })?;
-            let m = position.to_move(usi).map_err(|source| UsiCommandError::IllegalMove {
-                ply: ply + 1,
-                column,
-                source,
-            })?;
-            position.play_unchecked(m);
-            moves.push(m);
+        for (j, word) in words.iter().enumerate().skip(i + 1) {
+            moves.push((column_of(j), word.1));
         }
     }
-    Ok(PositionCommand { start, moves, position })
+    Ok((start, moves))
 }
 
 /// Words with their byte offsets, split on ASCII whitespace.

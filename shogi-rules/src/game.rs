@@ -1,0 +1,1040 @@
+//! A game in progress: moves, history, and adjudication of every way a game
+//! of shogi ends.
+//!
+//! After each move, in this order: the side to move has no legal move (it
+//! loses: [`Termination::Checkmate`] if in check, else
+//! [`Termination::NoLegalMoves`]); sennichite (the same board, hands and side
+//! to move for the fourth time: a draw, unless one side gave check with every
+//! one of its moves since the first occurrence, which then loses; if both did,
+//! a draw); the move limit (when the SFEN move number would exceed it: a draw,
+//! or the 24-point count when both kings are in their zones). Under the try
+//! rule a king reaching the enemy king's start square wins before anything
+//! else is looked at.
+//!
+//! Legality depends on the position alone: repetition, clocks and history
+//! never make a move illegal. Illegal moves are rejected with the reason and
+//! the game is unchanged. Once the game is over every action is rejected with
+//! [`GameError::GameOver`].
+
+use core::hash::{BuildHasherDefault, Hasher};
+use core::time::Duration;
+use std::collections::HashMap;
+
+use crate::rules::DeclarationRejection;
+use crate::{
+    Clock, Color, Hand, IllegalMoveError, ImpasseRule, Move, Position, RuleSet, Square, UsiMove,
+};
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Termination {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check but has no legal move (a loss).
+    NoLegalMoves,
+    /// Sennichite: fourfold repetition, a draw.
+    Repetition,
+    /// Sennichite where one side checked throughout: that side loses.
+    PerpetualCheck,
+    /// An impasse declaration (or the automatic count at the move limit is
+    /// [`Termination::MoveLimit`]).
+    ImpasseDeclaration,
+    /// The move limit was reached.
+    MoveLimit,
+    /// A king reached the enemy king's start square under the try rule.
+    TryRule,
+    /// A player resigned.
+    Resignation,
+    /// A player ran out of time.
+    Timeout,
+    /// The players agreed to a draw.
+    DrawAgreement,
+    /// A foul decided the game (as a record states it; never produced by play).
+    IllegalMove,
+    /// The game was stopped without a result.
+    Interrupted,
+}
+
+impl Termination {
+    /// The snake_case name; the impasse declaration is `"impasse"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::NoLegalMoves => "no_legal_moves",
+            Termination::Repetition => "repetition",
+            Termination::PerpetualCheck => "perpetual_check",
+            Termination::ImpasseDeclaration => "impasse",
+            Termination::MoveLimit => "move_limit",
+            Termination::TryRule => "try_rule",
+            Termination::Resignation => "resignation",
+            Termination::Timeout => "timeout",
+            Termination::DrawAgreement => "draw_agreement",
+            Termination::IllegalMove => "illegal_move",
+            Termination::Interrupted => "interrupted",
+        }
+    }
+
+    /// Whether the game was ended by the move just played (and so can be
+    /// taken back with [`Game::undo`]).
+    #[must_use]
+    pub const fn is_by_move(self) -> bool {
+        matches!(
+            self,
+            Termination::Checkmate
+                | Termination::NoLegalMoves
+                | Termination::Repetition
+                | Termination::PerpetualCheck
+                | Termination::MoveLimit
+                | Termination::TryRule
+        )
+    }
+}
+
+/// The result of a finished game: the winner (`None` for a draw or no
+/// result) and how it ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// How the game ended.
+    pub termination: Termination,
+}
+
+impl Outcome {
+    /// A win for `winner`.
+    #[must_use]
+    pub const fn win(winner: Color, termination: Termination) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            termination,
+        }
+    }
+
+    /// A draw.
+    #[must_use]
+    pub const fn draw(termination: Termination) -> Outcome {
+        Outcome {
+            winner: None,
+            termination,
+        }
+    }
+}
+
+/// An action the game refused; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over ({})", .0.termination.as_str())]
+    GameOver(Outcome),
+    /// The move is illegal.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMoveError),
+    /// The move text is not a USI move.
+    #[error(transparent)]
+    BadMoveText(crate::ParseUsiMoveError),
+    /// There is no move to take back.
+    #[error("there is no move to take back")]
+    NothingToUndo,
+    /// The impasse declaration is not valid (and the rules reject rather than
+    /// score invalid declarations).
+    #[error("impasse declaration rejected: {0}")]
+    DeclarationRejected(DeclarationRejection),
+    /// The action needs it to be this player's turn.
+    #[error("it is not {0}'s turn")]
+    NotYourTurn(Color),
+    /// The player has made all the draw offers the rules allow.
+    #[error("{0} has no draw offers left")]
+    NoDrawOffersLeft(Color),
+    /// A draw offer is already open.
+    #[error("a draw offer is already open")]
+    DrawOfferPending,
+    /// There is no open draw offer from the opponent to answer.
+    #[error("there is no draw offer to answer")]
+    NoDrawOffer,
+    /// The game has no clock.
+    #[error("the game has no clock")]
+    NoClock,
+}
+
+/// What an impasse declaration by the side to move would give now.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ImpasseStatus {
+    /// The rule that applies.
+    pub rule: ImpasseRule,
+    /// Sente's count under that rule (the whole-board count for the 24-point
+    /// rule, the try rule and no rule; hand plus pieces in the enemy camp for
+    /// the CSA rule).
+    pub sente_points: u32,
+    /// Gote's count, likewise.
+    pub gote_points: u32,
+    /// Whether the side to move may declare validly now.
+    pub allowed: bool,
+    /// Why not, when it may not.
+    pub reason: Option<DeclarationRejection>,
+    /// The result declaring now would give: the outcome of a valid
+    /// declaration, the declarer's loss when invalid declarations lose, or
+    /// `None` when the declaration would be rejected.
+    pub result: Option<Outcome>,
+}
+
+/// One ply of the history.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The move.
+    pub mv: Move,
+    /// The Zobrist key of the position after the move.
+    pub key: u64,
+    /// Whether the move gave check.
+    pub gave_check: bool,
+}
+
+/// Board, hands and side to move: what makes two positions "the same" for
+/// sennichite (the move number does not count).
+#[derive(Clone, PartialEq, Eq)]
+struct Snapshot {
+    board: [u8; 81],
+    hands: [Hand; 2],
+    turn: Color,
+}
+
+impl Snapshot {
+    fn of(pos: &Position) -> Snapshot {
+        Snapshot {
+            board: pos.board,
+            hands: pos.hands,
+            turn: pos.turn,
+        }
+    }
+}
+
+/// Zobrist keys are already uniformly random: hash them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Per key: how many plies had it, and the last of them.
+#[derive(Copy, Clone)]
+struct Occurrences {
+    count: u32,
+    last: u32,
+}
+
+/// A game: a start position, the moves played, and the result once it ends.
+///
+/// ```
+/// use shogi_rules::{Game, Termination, Color};
+/// let mut game = Game::new();
+/// for usi in ["7g7f", "5a4b", "8h3c+", "4b5b", "3c4b"] {
+///     game.play_usi(usi).unwrap();
+/// }
+/// assert!(game.outcome().is_none());
+/// game.resign(Color::Gote).unwrap();
+/// assert_eq!(game.outcome().unwrap().winner, Some(Color::Sente));
+/// assert_eq!(game.outcome().unwrap().termination, Termination::Resignation);
+/// assert!(game.play_usi("2g2f").is_err()); // the game is over
+/// ```
+#[derive(Clone)]
+pub struct Game {
+    rules: RuleSet,
+    start: Position,
+    position: Position,
+    plies: Vec<Ply>,
+    /// Consecutive checking moves of the mover ending at each ply.
+    check_streaks: Vec<u32>,
+    /// Snapshot of the position at each ply (index 0: the start).
+    snapshots: Vec<Snapshot>,
+    /// Previous ply with the same key, for each ply (u32::MAX: none).
+    previous_same_key: Vec<u32>,
+    occurrences: HashMap<u64, Occurrences, BuildHasherDefault<KeyHasher>>,
+    outcome: Option<Outcome>,
+    clock: Option<Clock>,
+    draw_offers_made: [u32; 2],
+    draw_offer: Option<Color>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl core::fmt::Debug for Game {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Game")
+            .field("start", &self.start)
+            .field(
+                "moves",
+                &self
+                    .moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>(),
+            )
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+impl PartialEq for Game {
+    /// Games are equal when start, moves, rules, outcome, clocks and draw
+    /// offers are.
+    fn eq(&self, other: &Game) -> bool {
+        self.start == other.start
+            && self.plies == other.plies
+            && self.rules == other.rules
+            && self.outcome == other.outcome
+            && self.clock == other.clock
+            && self.draw_offers_made == other.draw_offers_made
+            && self.draw_offer == other.draw_offer
+    }
+}
+
+impl Eq for Game {}
+
+impl Game {
+    /// A game from the standard start position under the site rules.
+    #[must_use]
+    pub fn new() -> Game {
+        Game::from_position(Position::startpos(), RuleSet::site())
+    }
+
+    /// A game from `start` under `rules`. The start position is the first
+    /// occurrence of its key; if it is already decided (no legal move, or
+    /// past the move limit) the game is over at once.
+    #[must_use]
+    pub fn from_position(start: Position, rules: RuleSet) -> Game {
+        let mut occurrences = HashMap::default();
+        occurrences.insert(start.zobrist(), Occurrences { count: 1, last: 0 });
+        let mut game = Game {
+            rules,
+            position: start.clone(),
+            snapshots: vec![Snapshot::of(&start)],
+            start,
+            plies: Vec::new(),
+            check_streaks: Vec::new(),
+            previous_same_key: vec![NONE],
+            occurrences,
+            outcome: None,
+            clock: rules.clock.map(Clock::new),
+            draw_offers_made: [0; 2],
+            draw_offer: None,
+        };
+        game.outcome = game.no_legal_moves().or_else(|| game.move_limit());
+        game
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played, in order.
+    #[must_use]
+    pub fn moves(&self) -> Vec<Move> {
+        self.plies.iter().map(|p| p.mv).collect()
+    }
+
+    /// The history: each move with the key after it and whether it gave check.
+    #[must_use]
+    pub fn history(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The result, or `None` while the game runs.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The clocks, if the game is timed.
+    #[must_use]
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// How many times the current position (board, hands, side to move) has
+    /// occurred in this game, the current occurrence included.
+    #[must_use]
+    pub fn repetition_count(&self) -> u32 {
+        self.occurrence_plies(self.plies.len()).len() as u32
+    }
+
+    /// Draw offers `color` has made.
+    #[must_use]
+    pub fn draw_offers_made(&self, color: Color) -> u32 {
+        self.draw_offers_made[color.index()]
+    }
+
+    /// The player whose draw offer is open, if any.
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    fn ensure_running(&self) -> Result<(), GameError> {
+        match self.outcome {
+            Some(outcome) => Err(GameError::GameOver(outcome)),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays a legal move and adjudicates the position it leads to.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`], or [`GameError::IllegalMove`] with the reason;
+    /// the game is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
+        self.ensure_running()?;
+        let legal = self.position.to_move(m.to_usi())?;
+        if legal != m {
+            return Err(GameError::IllegalMove(IllegalMoveError {
+                usi: m.to_usi(),
+                reason: crate::IllegalReason::NotAPieceMove,
+            }));
+        }
+        self.push(m);
+        Ok(self.outcome)
+    }
+
+    /// Resolves a USI move and plays it.
+    ///
+    /// # Errors
+    /// As [`Game::play`], and [`GameError::BadMoveText`] for text that is not
+    /// a USI move.
+    pub fn play_usi(&mut self, usi: &str) -> Result<Option<Outcome>, GameError> {
+        self.ensure_running()?;
+        let usi: UsiMove = usi.parse().map_err(GameError::BadMoveText)?;
+        let m = self.position.to_move(usi)?;
+        self.push(m);
+        Ok(self.outcome)
+    }
+
+    /// Plays a move that took `elapsed` on the mover's clock. If the time ran
+    /// out first, the move is not played and the mover loses on time.
+    ///
+    /// # Errors
+    /// As [`Game::play`], and [`GameError::NoClock`] for an untimed game.
+    pub fn play_timed(&mut self, m: Move, elapsed: Duration) -> Result<Option<Outcome>, GameError> {
+        self.ensure_running()?;
+        let mover = self.position.turn();
+        let Some(clock) = self.clock.as_mut() else {
+            return Err(GameError::NoClock);
+        };
+        let legal = self.position.to_move(m.to_usi())?;
+        if legal != m {
+            return Err(GameError::IllegalMove(IllegalMoveError {
+                usi: m.to_usi(),
+                reason: crate::IllegalReason::NotAPieceMove,
+            }));
+        }
+        if clock.spend(mover, elapsed).is_err() {
+            self.outcome = Some(Outcome::win(mover.opposite(), Termination::Timeout));
+            return Ok(self.outcome);
+        }
+        self.push(m);
+        Ok(self.outcome)
+    }
+
+    /// Checks the side to move's clock after `elapsed` of thinking: if its
+    /// time is up the game ends with [`Termination::Timeout`].
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] or [`GameError::NoClock`].
+    pub fn check_time(&mut self, elapsed: Duration) -> Result<Option<Outcome>, GameError> {
+        self.ensure_running()?;
+        let mover = self.position.turn();
+        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+        if clock.remaining(mover, elapsed).timed_out {
+            // Mark the clock as run out.
+            let _ = clock.spend(mover, elapsed);
+            self.outcome = Some(Outcome::win(mover.opposite(), Termination::Timeout));
+        }
+        Ok(self.outcome)
+    }
+
+    fn push(&mut self, m: Move) {
+        let mover = self.position.turn();
+        self.position.play_unchecked(m);
+        let gave_check = self.position.in_check();
+        let ply = self.plies.len() as u32 + 1;
+        let key = self.position.zobrist();
+        let streak = if gave_check {
+            let previous = (ply as usize)
+                .checked_sub(3)
+                .and_then(|i| self.check_streaks.get(i))
+                .copied()
+                .unwrap_or(0);
+            previous + 1
+        } else {
+            0
+        };
+        self.plies.push(Ply {
+            mv: m,
+            key,
+            gave_check,
+        });
+        self.check_streaks.push(streak);
+        self.snapshots.push(Snapshot::of(&self.position));
+        let entry = self.occurrences.entry(key).or_insert(Occurrences {
+            count: 0,
+            last: NONE,
+        });
+        self.previous_same_key.push(entry.last);
+        entry.count += 1;
+        entry.last = ply;
+        let key_count = entry.count;
+        if self.draw_offer == Some(mover.opposite()) {
+            // The opponent of the offerer moved: the offer is declined.
+            self.draw_offer = None;
+        }
+        self.outcome = self.adjudicate(mover, m, key_count);
+    }
+
+    fn adjudicate(&self, mover: Color, m: Move, key_count: u32) -> Option<Outcome> {
+        if self.rules.impasse == ImpasseRule::TryRule && m.role() == crate::Role::King {
+            let target = match mover {
+                Color::Sente => Square::SQ_5A,
+                Color::Gote => Square::SQ_5I,
+            };
+            if m.to() == target {
+                return Some(Outcome::win(mover, Termination::TryRule));
+            }
+        }
+        self.no_legal_moves()
+            .or_else(|| {
+                if key_count >= self.rules.repetitions.max(1) {
+                    self.repetition()
+                } else {
+                    None
+                }
+            })
+            .or_else(|| self.move_limit())
+    }
+
+    fn no_legal_moves(&self) -> Option<Outcome> {
+        if self.position.has_legal_moves() {
+            return None;
+        }
+        let loser = self.position.turn();
+        let termination = if self.position.in_check() {
+            Termination::Checkmate
+        } else {
+            Termination::NoLegalMoves
+        };
+        Some(Outcome::win(loser.opposite(), termination))
+    }
+
+    /// Plies (oldest first) at which the position of `ply` occurred, compared
+    /// in full so that a key collision can never make a false repetition.
+    fn occurrence_plies(&self, ply: usize) -> Vec<u32> {
+        let Some(current) = self.snapshots.get(ply) else {
+            return Vec::new();
+        };
+        let mut plies = Vec::new();
+        let mut at = ply as u32;
+        while at != NONE {
+            if self.snapshots[at as usize] == *current {
+                plies.push(at);
+            }
+            at = self.previous_same_key[at as usize];
+        }
+        plies.reverse();
+        plies
+    }
+
+    fn repetition(&self) -> Option<Outcome> {
+        let now = self.plies.len();
+        let plies = self.occurrence_plies(now);
+        if (plies.len() as u32) < self.rules.repetitions.max(1) {
+            return None;
+        }
+        let first = plies[0] as usize;
+        let moves_each = ((now - first) / 2) as u32;
+        if self.rules.perpetual_check_loses && moves_each > 0 {
+            let mover = self.position.turn().opposite();
+            let mover_checked = self.check_streaks[now - 1] >= moves_each;
+            let other_checked = now >= 2 && self.check_streaks[now - 2] >= moves_each;
+            match (mover_checked, other_checked) {
+                (true, false) => {
+                    return Some(Outcome::win(mover.opposite(), Termination::PerpetualCheck))
+                }
+                (false, true) => return Some(Outcome::win(mover, Termination::PerpetualCheck)),
+                _ => {}
+            }
+        }
+        Some(Outcome::draw(Termination::Repetition))
+    }
+
+    fn move_limit(&self) -> Option<Outcome> {
+        let limit = self.rules.move_limit;
+        if limit == 0 || self.position.move_number() <= limit {
+            return None;
+        }
+        let pos = &self.position;
+        if self.rules.impasse != ImpasseRule::Disabled
+            && pos.king_in_zone(Color::Sente)
+            && pos.king_in_zone(Color::Gote)
+        {
+            let winner = points24_winner(
+                pos.impasse_points(Color::Sente),
+                pos.impasse_points(Color::Gote),
+            );
+            return Some(Outcome {
+                winner,
+                termination: Termination::MoveLimit,
+            });
+        }
+        Some(Outcome::draw(Termination::MoveLimit))
+    }
+
+    /// Takes back the last move. A move that ended the game (checkmate,
+    /// repetition, move limit, try rule) can be taken back, and the game runs
+    /// again; an open draw offer is withdrawn. The clocks are not wound back.
+    ///
+    /// # Errors
+    /// [`GameError::NothingToUndo`], or [`GameError::GameOver`] when the game
+    /// ended otherwise than by a move.
+    pub fn undo(&mut self) -> Result<Move, GameError> {
+        if let Some(outcome) = self.outcome {
+            if !outcome.termination.is_by_move() || self.plies.is_empty() {
+                return Err(GameError::GameOver(outcome));
+            }
+        }
+        let ply = self.plies.pop().ok_or(GameError::NothingToUndo)?;
+        self.check_streaks.pop();
+        self.snapshots.pop();
+        let previous = self.previous_same_key.pop().unwrap_or(NONE);
+        if let Some(entry) = self.occurrences.get_mut(&ply.key) {
+            entry.count -= 1;
+            entry.last = previous;
+            if entry.count == 0 {
+                self.occurrences.remove(&ply.key);
+            }
+        }
+        self.position.undo(ply.mv);
+        self.outcome = None;
+        self.draw_offer = None;
+        Ok(ply.mv)
+    }
+
+    /// `color` resigns.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`].
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
+        self.ensure_running()?;
+        let outcome = Outcome::win(color.opposite(), Termination::Resignation);
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// `color` loses on time (reported by a clock outside the library).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`].
+    pub fn flag(&mut self, color: Color) -> Result<Outcome, GameError> {
+        self.ensure_running()?;
+        let outcome = Outcome::win(color.opposite(), Termination::Timeout);
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Ends the game without a result.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`].
+    pub fn interrupt(&mut self) -> Result<Outcome, GameError> {
+        self.ensure_running()?;
+        let outcome = Outcome::draw(Termination::Interrupted);
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// `color` offers a draw. Allowed on the player's own turn, while no
+    /// offer is open, up to the rule set's number of offers (an offer counts
+    /// when made). The offer stays open until the opponent accepts, declines
+    /// or moves.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`], [`GameError::NotYourTurn`],
+    /// [`GameError::DrawOfferPending`], [`GameError::NoDrawOffersLeft`].
+    pub fn offer_draw(&mut self, color: Color) -> Result<(), GameError> {
+        self.ensure_running()?;
+        if self.position.turn() != color {
+            return Err(GameError::NotYourTurn(color));
+        }
+        if self.draw_offer.is_some() {
+            return Err(GameError::DrawOfferPending);
+        }
+        if self.draw_offers_made[color.index()] >= self.rules.draw_offers {
+            return Err(GameError::NoDrawOffersLeft(color));
+        }
+        self.draw_offers_made[color.index()] += 1;
+        self.draw_offer = Some(color);
+        Ok(())
+    }
+
+    /// `color` accepts the opponent's open draw offer: the game is drawn.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`], [`GameError::NoDrawOffer`].
+    pub fn accept_draw(&mut self, color: Color) -> Result<Outcome, GameError> {
+        self.ensure_running()?;
+        if self.draw_offer != Some(color.opposite()) {
+            return Err(GameError::NoDrawOffer);
+        }
+        self.draw_offer = None;
+        let outcome = Outcome::draw(Termination::DrawAgreement);
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// `color` declines the opponent's open draw offer.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`], [`GameError::NoDrawOffer`].
+    pub fn decline_draw(&mut self, color: Color) -> Result<(), GameError> {
+        self.ensure_running()?;
+        if self.draw_offer != Some(color.opposite()) {
+            return Err(GameError::NoDrawOffer);
+        }
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    /// What an impasse declaration by the side to move would give now,
+    /// without declaring.
+    #[must_use]
+    pub fn impasse_status(&self) -> ImpasseStatus {
+        let pos = &self.position;
+        let declarer = pos.turn();
+        let rule = self.rules.impasse;
+        let (sente_points, gote_points) = match rule {
+            ImpasseRule::Csa27Declaration => (
+                pos.csa_declaration_count(Color::Sente).0,
+                pos.csa_declaration_count(Color::Gote).0,
+            ),
+            _ => (
+                pos.impasse_points(Color::Sente),
+                pos.impasse_points(Color::Gote),
+            ),
+        };
+        let check = || -> Result<Outcome, DeclarationRejection> {
+            match rule {
+                ImpasseRule::TryRule | ImpasseRule::Disabled => {
+                    Err(DeclarationRejection::NotOffered)
+                }
+                ImpasseRule::Points24 => {
+                    if pos.king_of(declarer).is_none() {
+                        return Err(DeclarationRejection::NoKing);
+                    }
+                    if !(pos.king_in_zone(Color::Sente) && pos.king_in_zone(Color::Gote)) {
+                        return Err(DeclarationRejection::KingsNotInZone);
+                    }
+                    if pos.in_check() {
+                        return Err(DeclarationRejection::InCheck);
+                    }
+                    Ok(Outcome {
+                        winner: points24_winner(sente_points, gote_points),
+                        termination: Termination::ImpasseDeclaration,
+                    })
+                }
+                ImpasseRule::Csa27Declaration => {
+                    if pos.king_of(declarer).is_none() {
+                        return Err(DeclarationRejection::NoKing);
+                    }
+                    if !pos.king_in_zone(declarer) {
+                        return Err(DeclarationRejection::KingsNotInZone);
+                    }
+                    if pos.in_check() {
+                        return Err(DeclarationRejection::InCheck);
+                    }
+                    let (points, pieces) = pos.csa_declaration_count(declarer);
+                    if pieces < 10 {
+                        return Err(DeclarationRejection::TooFewPieces);
+                    }
+                    let needed = match declarer {
+                        Color::Sente => 28,
+                        Color::Gote => 27,
+                    };
+                    if points < needed {
+                        return Err(DeclarationRejection::TooFewPoints);
+                    }
+                    Ok(Outcome::win(declarer, Termination::ImpasseDeclaration))
+                }
+            }
+        };
+        match check() {
+            Ok(outcome) => ImpasseStatus {
+                rule,
+                sente_points,
+                gote_points,
+                allowed: true,
+                reason: None,
+                result: Some(outcome),
+            },
+            Err(reason) => ImpasseStatus {
+                rule,
+                sente_points,
+                gote_points,
+                allowed: false,
+                reason: Some(reason),
+                result: (self.rules.invalid_declaration_loses
+                    && reason != DeclarationRejection::NotOffered)
+                    .then(|| Outcome::win(declarer.opposite(), Termination::ImpasseDeclaration)),
+            },
+        }
+    }
+
+    /// The side to move declares impasse.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`], or [`GameError::DeclarationRejected`] when
+    /// the conditions do not hold and the rules reject (rather than score)
+    /// invalid declarations; the game then goes on.
+    pub fn declare_impasse(&mut self) -> Result<Outcome, GameError> {
+        self.ensure_running()?;
+        let status = self.impasse_status();
+        match (status.result, status.reason) {
+            (Some(outcome), _) => {
+                self.outcome = Some(outcome);
+                Ok(outcome)
+            }
+            (None, reason) => Err(GameError::DeclarationRejected(
+                reason.unwrap_or(DeclarationRejection::NotOffered),
+            )),
+        }
+    }
+
+    /// The game as a USI `position` command.
+    #[must_use]
+    pub fn to_usi(&self) -> String {
+        crate::usi::position_command(&self.start, &self.moves())
+    }
+
+    /// A game replayed from a USI `position` command (`position` optional),
+    /// under `rules`. Replaying stops at the move that ends the game; a move
+    /// after the end is an error.
+    ///
+    /// # Errors
+    /// [`GameFromUsiError`] naming the problem and the ply.
+    pub fn from_usi(text: &str, rules: RuleSet) -> Result<Game, GameFromUsiError> {
+        let (start, moves) = crate::usi::parse_position_words(text)?;
+        let mut game = Game::from_position(start, rules);
+        for (i, usi) in moves.into_iter().enumerate() {
+            let m = match game.position.to_move(usi) {
+                Ok(m) => m,
+                Err(e) => {
+                    return Err(GameFromUsiError::IllegalMove {
+                        ply: i + 1,
+                        source: e,
+                    })
+                }
+            };
+            if let Some(outcome) = game.outcome {
+                return Err(GameFromUsiError::AfterEnd {
+                    ply: i + 1,
+                    outcome,
+                });
+            }
+            game.push(m);
+        }
+        Ok(game)
+    }
+}
+
+/// The 24-point count's winner: a side under 24 loses; both at 24 or more,
+/// or both under 24, is a draw.
+fn points24_winner(sente: u32, gote: u32) -> Option<Color> {
+    match (sente >= 24, gote >= 24) {
+        (true, false) => Some(Color::Sente),
+        (false, true) => Some(Color::Gote),
+        _ => None,
+    }
+}
+
+/// A USI `position` line that cannot be replayed as a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameFromUsiError {
+    /// The line itself is malformed.
+    #[error(transparent)]
+    Command(#[from] crate::usi::UsiCommandError),
+    /// A move is illegal.
+    #[error("ply {ply}: {source}")]
+    IllegalMove {
+        /// 1-based ply.
+        ply: usize,
+        /// The reason.
+        source: IllegalMoveError,
+    },
+    /// A move follows the end of the game.
+    #[error("ply {ply}: the game was already over ({})", .outcome.termination.as_str())]
+    AfterEnd {
+        /// 1-based ply.
+        ply: usize,
+        /// How it had ended.
+        outcome: Outcome,
+    },
+}
+
+/// The saved form of a [`Game`]: start SFEN, moves in USI, rules, result,
+/// clocks and draw-offer state. Restoring replays the moves, so a saved game
+/// whose moves are illegal, or whose stated result contradicts the moves, is
+/// rejected.
+#[cfg(feature = "serde")]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+struct SavedGame {
+    start: String,
+    moves: Vec<String>,
+    rules: RuleSet,
+    outcome: Option<Outcome>,
+    clock: Option<Clock>,
+    draw_offers_made: [u32; 2],
+    draw_offer: Option<Color>,
+}
+
+#[cfg(feature = "serde")]
+impl From<&Game> for SavedGame {
+    fn from(game: &Game) -> SavedGame {
+        SavedGame {
+            start: game.start.to_sfen(),
+            moves: game.plies.iter().map(|p| p.mv.to_string()).collect(),
+            rules: game.rules,
+            outcome: game.outcome,
+            clock: game.clock,
+            draw_offers_made: game.draw_offers_made,
+            draw_offer: game.draw_offer,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<SavedGame> for Game {
+    type Error = String;
+
+    fn try_from(saved: SavedGame) -> Result<Game, String> {
+        let start =
+            Position::from_sfen(&saved.start).map_err(|e| format!("start position: {e}"))?;
+        let mut game = Game::from_position(start, saved.rules);
+        for (i, text) in saved.moves.iter().enumerate() {
+            if game.outcome.is_some() {
+                return Err(format!("move {}: the game was already over", i + 1));
+            }
+            let m = game
+                .position
+                .parse_usi_move(text)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            game.push(m);
+        }
+        match (game.outcome, saved.outcome) {
+            (Some(replayed), Some(stated)) if replayed != stated => {
+                return Err(format!(
+                    "the moves end the game by {} but the saved result is {}",
+                    replayed.termination.as_str(),
+                    stated.termination.as_str()
+                ));
+            }
+            (Some(replayed), None) => {
+                return Err(format!(
+                    "the moves end the game by {} but no result is saved",
+                    replayed.termination.as_str()
+                ));
+            }
+            _ => game.outcome = saved.outcome,
+        }
+        if let (Some(clock), Some(settings)) = (saved.clock, saved.rules.clock) {
+            if clock.settings() != settings {
+                return Err("the clock does not match the rules' clock settings".to_string());
+            }
+        }
+        game.clock = saved.clock;
+        game.draw_offers_made = saved.draw_offers_made;
+        game.draw_offer = saved.draw_offer;
+        Ok(game)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SavedGame::from(self).serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let saved = SavedGame::deserialize(deserializer)?;
+        Game::try_from(saved).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_game_restores_identically() {
+        let mut game = Game::new();
+        for usi in ["7g7f", "3c3d", "8h2b+"] {
+            game.play_usi(usi).unwrap();
+        }
+        game.offer_draw(Color::Gote).unwrap();
+        let json = serde_json::to_string(&game).unwrap();
+        let restored: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(restored, game);
+        assert_eq!(restored.position(), game.position());
+        assert_eq!(restored.draw_offer(), Some(Color::Gote));
+
+        game.resign(Color::Gote).unwrap();
+        let json = serde_json::to_string(&game).unwrap();
+        let restored: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(restored.outcome(), game.outcome());
+    }
+
+    #[test]
+    fn a_saved_game_with_an_illegal_move_is_rejected() {
+        let game = Game::new();
+        let json = serde_json::to_string(&game)
+            .unwrap()
+            .replace("\"moves\":[]", "\"moves\":[\"7g7e\"]");
+        let err = serde_json::from_str::<Game>(&json).unwrap_err();
+        assert!(err.to_string().contains("move 1"), "{err}");
+    }
+}
