@@ -1,0 +1,55 @@
+//! Fuzz target `sfen`: pins down that SFEN parsing never panics on any input, that every position
+//! `Position::from_sfen` accepts round-trips through `to_sfen` to an equal position (same Zobrist
+//! key) and the same string, and that move generation is safe on every accepted position.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use shogi_rules::Position;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+
+    // The lenient constructor only checks syntax; it must not panic either.
+    let _ = Position::from_sfen_unvalidated(&text);
+
+    let Ok(pos) = Position::from_sfen(&text) else {
+        return;
+    };
+    let sfen = pos.to_sfen();
+    let again = Position::from_sfen(&sfen)
+        .unwrap_or_else(|e| panic!("to_sfen output {sfen:?} of {text:?} is rejected: {e}"));
+    assert_eq!(
+        again, pos,
+        "{text:?} -> {sfen:?} parses to a different position"
+    );
+    assert_eq!(
+        again.zobrist(),
+        pos.zobrist(),
+        "Zobrist key changed over {sfen:?}"
+    );
+    assert_eq!(
+        again.to_sfen(),
+        sfen,
+        "to_sfen is not a fixed point for {text:?}"
+    );
+
+    // A validated position is one the generators must handle.
+    let legal = pos.legal_moves();
+    assert_eq!(
+        pos.has_legal_moves(),
+        !legal.is_empty(),
+        "has_legal_moves at {sfen:?}"
+    );
+    assert_eq!(
+        pos.is_checkmate(),
+        pos.in_check() && legal.is_empty(),
+        "is_checkmate at {sfen:?}"
+    );
+    for &m in legal.iter() {
+        assert!(
+            pos.is_legal(m),
+            "{m} is generated but not legal at {sfen:?}"
+        );
+    }
+});
