@@ -16,13 +16,11 @@
 //! the game is unchanged. Once the game is over every action is rejected with
 //! [`GameError::GameOver`].
 
-use core::hash::{BuildHasherDefault, Hasher};
 use core::time::Duration;
-use std::collections::HashMap;
 
 use crate::rules::DeclarationRejection;
 use crate::{
-    Clock, Color, Hand, IllegalMoveError, ImpasseRule, Move, Position, RuleSet, Square, UsiMove,
+    Clock, Color, IllegalMoveError, ImpasseRule, Move, Position, RuleSet, Square, UsiMove,
 };
 
 /// How a game ended.
@@ -193,50 +191,83 @@ pub struct Ply {
     pub key: u64,
     /// Whether the move gave check.
     pub gave_check: bool,
+    /// Consecutive checking moves of the mover ending here.
+    check_streak: u32,
+    /// The previous ply whose position had the same key (`NONE`: none).
+    previous_same_key: u32,
 }
 
 /// Board, hands and side to move: what makes two positions "the same" for
 /// sennichite (the move number does not count).
-#[derive(Clone, PartialEq, Eq)]
-struct Snapshot {
-    board: [u8; 81],
-    hands: [Hand; 2],
-    turn: Color,
-}
-
-impl Snapshot {
-    fn of(pos: &Position) -> Snapshot {
-        Snapshot {
-            board: pos.board,
-            hands: pos.hands,
-            turn: pos.turn,
-        }
-    }
-}
-
-/// Zobrist keys are already uniformly random: hash them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.board == b.board && a.hands == b.hands && a.turn == b.turn
 }
 
 /// Per key: how many plies had it, and the last of them.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Occurrences {
+    key: u64,
     count: u32,
     last: u32,
+}
+
+/// Marks a slot of [`KeyTable`] that holds no key.
+const VACANT: u32 = u32::MAX - 1;
+
+/// Occurrence counts by position key: an open-addressing table with linear
+/// probing. Zobrist keys are uniformly random, so their low bits index it
+/// directly. Keys are never removed (a count may drop to zero on undo), so
+/// probing needs no tombstones.
+#[derive(Clone, Debug)]
+struct KeyTable {
+    slots: Vec<Occurrences>,
+    used: usize,
+}
+
+impl KeyTable {
+    fn with_capacity(capacity: usize) -> KeyTable {
+        let empty = Occurrences {
+            key: 0,
+            count: 0,
+            last: VACANT,
+        };
+        KeyTable {
+            slots: vec![empty; capacity.next_power_of_two().max(16)],
+            used: 0,
+        }
+    }
+
+    fn index(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        while self.slots[i].last != VACANT && self.slots[i].key != key {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    /// The entry for `key`, created with a count of zero if missing.
+    fn entry(&mut self, key: u64) -> &mut Occurrences {
+        if 2 * (self.used + 1) > self.slots.len() {
+            let mut bigger = KeyTable::with_capacity(self.slots.len() * 4);
+            for slot in self.slots.iter().filter(|s| s.last != VACANT) {
+                let i = bigger.index(slot.key);
+                bigger.slots[i] = *slot;
+                bigger.used += 1;
+            }
+            *self = bigger;
+        }
+        let i = self.index(key);
+        if self.slots[i].last == VACANT {
+            self.slots[i] = Occurrences {
+                key,
+                count: 0,
+                last: NONE,
+            };
+            self.used += 1;
+        }
+        &mut self.slots[i]
+    }
 }
 
 /// A game: a start position, the moves played, and the result once it ends.
@@ -259,13 +290,7 @@ pub struct Game {
     start: Position,
     position: Position,
     plies: Vec<Ply>,
-    /// Consecutive checking moves of the mover ending at each ply.
-    check_streaks: Vec<u32>,
-    /// Snapshot of the position at each ply (index 0: the start).
-    snapshots: Vec<Snapshot>,
-    /// Previous ply with the same key, for each ply (u32::MAX: none).
-    previous_same_key: Vec<u32>,
-    occurrences: HashMap<u64, Occurrences, BuildHasherDefault<KeyHasher>>,
+    occurrences: KeyTable,
     outcome: Option<Outcome>,
     clock: Option<Clock>,
     draw_offers_made: [u32; 2],
@@ -325,16 +350,17 @@ impl Game {
     /// past the move limit) the game is over at once.
     #[must_use]
     pub fn from_position(start: Position, rules: RuleSet) -> Game {
-        let mut occurrences = HashMap::default();
-        occurrences.insert(start.zobrist(), Occurrences { count: 1, last: 0 });
+        let mut occurrences = KeyTable::with_capacity(64);
+        *occurrences.entry(start.zobrist()) = Occurrences {
+            key: start.zobrist(),
+            count: 1,
+            last: 0,
+        };
         let mut game = Game {
             rules,
             position: start.clone(),
-            snapshots: vec![Snapshot::of(&start)],
             start,
-            plies: Vec::new(),
-            check_streaks: Vec::new(),
-            previous_same_key: vec![NONE],
+            plies: Vec::with_capacity(256),
             occurrences,
             outcome: None,
             clock: rules.clock.map(Clock::new),
@@ -392,6 +418,13 @@ impl Game {
     #[must_use]
     pub fn repetition_count(&self) -> u32 {
         self.occurrence_plies(self.plies.len()).len() as u32
+    }
+
+    /// The plies (0 = the start) at which the current position occurred,
+    /// oldest first, the current one included.
+    #[must_use]
+    pub fn repetition_plies(&self) -> Vec<u32> {
+        self.occurrence_plies(self.plies.len())
     }
 
     /// Draw offers `color` has made.
@@ -490,42 +523,51 @@ impl Game {
     fn push(&mut self, m: Move) {
         let mover = self.position.turn();
         self.position.play_unchecked(m);
-        let gave_check = self.position.in_check();
+        let gave_check = self.position.checked_by(m);
+        let mobile = if gave_check {
+            self.position.has_legal_moves()
+        } else {
+            self.position.has_legal_moves_unchecked_side()
+        };
         let ply = self.plies.len() as u32 + 1;
         let key = self.position.zobrist();
-        let streak = if gave_check {
-            let previous = (ply as usize)
-                .checked_sub(3)
-                .and_then(|i| self.check_streaks.get(i))
-                .copied()
-                .unwrap_or(0);
+        let check_streak = if gave_check {
+            let previous = self
+                .plies
+                .len()
+                .checked_sub(2)
+                .map_or(0, |i| self.plies[i].check_streak);
             previous + 1
         } else {
             0
         };
+        let entry = self.occurrences.entry(key);
+        let previous_same_key = entry.last;
+        entry.count += 1;
+        entry.last = ply;
+        let key_count = entry.count;
         self.plies.push(Ply {
             mv: m,
             key,
             gave_check,
+            check_streak,
+            previous_same_key,
         });
-        self.check_streaks.push(streak);
-        self.snapshots.push(Snapshot::of(&self.position));
-        let entry = self.occurrences.entry(key).or_insert(Occurrences {
-            count: 0,
-            last: NONE,
-        });
-        self.previous_same_key.push(entry.last);
-        entry.count += 1;
-        entry.last = ply;
-        let key_count = entry.count;
         if self.draw_offer == Some(mover.opposite()) {
             // The opponent of the offerer moved: the offer is declined.
             self.draw_offer = None;
         }
-        self.outcome = self.adjudicate(mover, m, key_count);
+        self.outcome = self.adjudicate(mover, m, key_count, gave_check, mobile);
     }
 
-    fn adjudicate(&self, mover: Color, m: Move, key_count: u32) -> Option<Outcome> {
+    fn adjudicate(
+        &self,
+        mover: Color,
+        m: Move,
+        key_count: u32,
+        in_check: bool,
+        mobile: bool,
+    ) -> Option<Outcome> {
         if self.rules.impasse == ImpasseRule::TryRule && m.role() == crate::Role::King {
             let target = match mover {
                 Color::Sente => Square::SQ_5A,
@@ -535,46 +577,75 @@ impl Game {
                 return Some(Outcome::win(mover, Termination::TryRule));
             }
         }
-        self.no_legal_moves()
-            .or_else(|| {
-                if key_count >= self.rules.repetitions.max(1) {
-                    self.repetition()
-                } else {
-                    None
-                }
-            })
-            .or_else(|| self.move_limit())
+        if !mobile {
+            let termination = if in_check {
+                Termination::Checkmate
+            } else {
+                Termination::NoLegalMoves
+            };
+            return Some(Outcome::win(mover, termination));
+        }
+        if key_count >= self.rules.repetitions.max(1) {
+            if let Some(outcome) = self.repetition() {
+                return Some(outcome);
+            }
+        }
+        self.move_limit()
     }
 
     fn no_legal_moves(&self) -> Option<Outcome> {
-        if self.position.has_legal_moves() {
+        let (checkers, mobile) = self.position.checkers_and_mobility();
+        if mobile {
             return None;
         }
-        let loser = self.position.turn();
-        let termination = if self.position.in_check() {
+        let termination = if checkers.any() {
             Termination::Checkmate
         } else {
             Termination::NoLegalMoves
         };
-        Some(Outcome::win(loser.opposite(), termination))
+        Some(Outcome::win(self.position.turn().opposite(), termination))
     }
 
-    /// Plies (oldest first) at which the position of `ply` occurred, compared
-    /// in full so that a key collision can never make a false repetition.
+    /// Plies (oldest first) at which the position after `ply` moves
+    /// occurred. Keys only point at candidates: the positions are rebuilt and
+    /// compared in full, so a key collision can never make a false
+    /// repetition. The rebuild replays the game once; it runs only when a key
+    /// has been seen as often as a repetition needs.
     fn occurrence_plies(&self, ply: usize) -> Vec<u32> {
-        let Some(current) = self.snapshots.get(ply) else {
-            return Vec::new();
-        };
-        let mut plies = Vec::new();
+        let mut candidates = Vec::new();
         let mut at = ply as u32;
         while at != NONE {
-            if self.snapshots[at as usize] == *current {
-                plies.push(at);
-            }
-            at = self.previous_same_key[at as usize];
+            candidates.push(at);
+            at = match at {
+                0 => NONE,
+                _ => self.plies[at as usize - 1].previous_same_key,
+            };
         }
-        plies.reverse();
-        plies
+        if candidates.len() == 1 {
+            return candidates;
+        }
+        candidates.reverse();
+        let mut positions = Vec::with_capacity(candidates.len());
+        let mut pos = self.start.clone();
+        let mut next = candidates.iter().peekable();
+        for i in 0..=ply {
+            if next.peek().is_some_and(|&&c| c as usize == i) {
+                next.next();
+                positions.push((i as u32, pos.clone()));
+            }
+            if let Some(p) = self.plies.get(i) {
+                pos.play_unchecked(p.mv);
+            }
+        }
+        let current = match positions.last() {
+            Some((_, p)) => p.clone(),
+            None => return Vec::new(),
+        };
+        positions
+            .into_iter()
+            .filter(|(_, p)| same_position(p, &current))
+            .map(|(i, _)| i)
+            .collect()
     }
 
     fn repetition(&self) -> Option<Outcome> {
@@ -587,8 +658,8 @@ impl Game {
         let moves_each = ((now - first) / 2) as u32;
         if self.rules.perpetual_check_loses && moves_each > 0 {
             let mover = self.position.turn().opposite();
-            let mover_checked = self.check_streaks[now - 1] >= moves_each;
-            let other_checked = now >= 2 && self.check_streaks[now - 2] >= moves_each;
+            let mover_checked = self.plies[now - 1].check_streak >= moves_each;
+            let other_checked = now >= 2 && self.plies[now - 2].check_streak >= moves_each;
             match (mover_checked, other_checked) {
                 (true, false) => {
                     return Some(Outcome::win(mover.opposite(), Termination::PerpetualCheck))
@@ -636,16 +707,9 @@ impl Game {
             }
         }
         let ply = self.plies.pop().ok_or(GameError::NothingToUndo)?;
-        self.check_streaks.pop();
-        self.snapshots.pop();
-        let previous = self.previous_same_key.pop().unwrap_or(NONE);
-        if let Some(entry) = self.occurrences.get_mut(&ply.key) {
-            entry.count -= 1;
-            entry.last = previous;
-            if entry.count == 0 {
-                self.occurrences.remove(&ply.key);
-            }
-        }
+        let entry = self.occurrences.entry(ply.key);
+        entry.count = entry.count.saturating_sub(1);
+        entry.last = ply.previous_same_key;
         self.position.undo(ply.mv);
         self.outcome = None;
         self.draw_offer = None;

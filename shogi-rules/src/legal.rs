@@ -280,10 +280,17 @@ impl Position {
                     return Err(IllegalReason::MustPromote);
                 }
                 let m = Move::normal(piece.role, from, to, self.role_at(to), promote);
-                let mut after = self.clone();
-                after.play_unchecked(m);
-                if let Some(k) = after.king_of(us) {
-                    if after.is_attacked(k, us.opposite()) {
+                // Our king must not be attacked once the piece has moved
+                // (and whatever it captured is gone).
+                let to_bb = Bitboard::from_square(to);
+                let occupied = (self.occupied() ^ Bitboard::from_square(from)) | to_bb;
+                let king = if piece.role == Role::King {
+                    Some(to)
+                } else {
+                    self.king_of(us)
+                };
+                if let Some(k) = king {
+                    if self.is_attacked_with(k, us.opposite(), occupied, to_bb) {
                         return Err(IllegalReason::LeavesKingInCheck);
                     }
                 }

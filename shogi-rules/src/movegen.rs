@@ -13,8 +13,8 @@
 //! closure, or only counts (perft's bulk counting, which never builds moves).
 
 use crate::attacks::{
-    attacks, between, bishop_attacks, gold_attacks, king_attacks, knight_attacks, lance_attacks,
-    line, pawn_attacks, rook_attacks, silver_attacks,
+    attacks, between, bishop_attacks, bishop_pseudo, gold_attacks, king_attacks, knight_attacks,
+    lance_attacks, line, pawn_attacks, rook_attacks, rook_pseudo, silver_attacks,
 };
 use crate::bitboard::RANK_A;
 use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
@@ -223,43 +223,64 @@ impl Position {
             & self.by_color(attacker)
     }
 
-    /// Generates every legal move into `sink`.
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+    /// Generates every legal move into `sink` and returns the checkers.
+    ///
+    /// King moves come last: they are the only ones that need attack tests
+    /// per square, so a sink that stops at the first move rarely pays for them.
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> Bitboard {
         let us = self.turn;
         let them = us.opposite();
         let own = self.by_color(us);
         let occupied = self.occupied();
-        let king = self.king_of(us);
-
-        let (checkers, pinned) = match king {
-            Some(k) => {
-                let (pinned, slider_checks) = self.pins_and_slider_checks(us, k);
-                (slider_checks | self.step_attackers_to(k, them), pinned)
+        let Some(king) = self.king_of(us) else {
+            self.generate_pieces(sink, Bitboard::EMPTY, None, !own);
+            if !sink.satisfied() {
+                self.generate_drops(sink, !occupied);
             }
-            None => (Bitboard::EMPTY, Bitboard::EMPTY),
+            return Bitboard::EMPTY;
         };
-
-        if let Some(k) = king {
-            let without_king = occupied ^ Bitboard::from_square(k);
-            let mut safe = Bitboard::EMPTY;
-            for to in king_attacks(k) - own {
-                if !self.is_attacked_with(to, them, without_king) {
-                    safe.insert(to);
+        let (pinned, slider_checks) = self.pins_and_slider_checks(us, king);
+        let checkers = slider_checks | self.step_attackers_to(king, them);
+        if !checkers.more_than_one() {
+            let (target, drop_target) = match checkers.first() {
+                Some(checker) => {
+                    let gap = between(king, checker);
+                    (gap | Bitboard::from_square(checker), gap)
                 }
+                None => (!own, !occupied),
+            };
+            self.generate_pieces(sink, pinned, Some(king), target);
+            if sink.satisfied() {
+                return checkers;
             }
-            sink.board_moves(self, us, Role::King, k, safe);
+            self.generate_drops(sink, drop_target);
+            if sink.satisfied() {
+                return checkers;
+            }
         }
-        if checkers.more_than_one() || sink.satisfied() {
-            return;
+        let without_king = occupied ^ Bitboard::from_square(king);
+        let mut safe = Bitboard::EMPTY;
+        for to in king_attacks(king) - own {
+            if !self.is_attacked_with(to, them, without_king, Bitboard::EMPTY) {
+                safe.insert(to);
+            }
         }
+        sink.board_moves(self, us, Role::King, king, safe);
+        checkers
+    }
 
-        let (target, drop_target) = match (checkers.first(), king) {
-            (Some(checker), Some(k)) => {
-                let gap = between(k, checker);
-                (gap | Bitboard::from_square(checker), gap)
-            }
-            _ => (!own, !occupied),
-        };
+    /// Moves of every piece but the king to `target` (which excludes own
+    /// pieces), pinned pieces only along their pin line.
+    #[inline]
+    fn generate_pieces<S: Sink>(
+        &self,
+        sink: &mut S,
+        pinned: Bitboard,
+        king: Option<Square>,
+        target: Bitboard,
+    ) {
+        let us = self.turn;
+        let occupied = self.occupied();
 
         // Pawns that are not pinned move all at once.
         let pawns = self.by_piece_role(us, Role::Pawn);
@@ -307,6 +328,9 @@ impl Position {
                 sink.board_moves(self, us, role, from, t);
             }
         }
+        if sink.satisfied() {
+            return;
+        }
         for from in self.by_piece_role(us, Role::Bishop) {
             let t = bishop_attacks(from, occupied) & target & pin_line(from);
             sink.board_moves(self, us, Role::Bishop, from, t);
@@ -323,9 +347,15 @@ impl Position {
             let t = (rook_attacks(from, occupied) | king_attacks(from)) & target & pin_line(from);
             sink.board_moves(self, us, Role::Dragon, from, t);
         }
+    }
 
+    /// Drops onto `drop_target` (empty squares, or the squares between the
+    /// king and a slider that checks it).
+    #[inline]
+    fn generate_drops<S: Sink>(&self, sink: &mut S, drop_target: Bitboard) {
+        let us = self.turn;
         let hand = self.hand(us);
-        if hand.is_empty() || drop_target.is_empty() || sink.satisfied() {
+        if hand.is_empty() || drop_target.is_empty() {
             return;
         }
         for role in Role::HAND {
@@ -334,7 +364,7 @@ impl Position {
             }
             let mut t = drop_target - dead_squares(us, role);
             if role == Role::Pawn {
-                t = t - pawns.occupied_files();
+                t = t - self.by_piece_role(us, Role::Pawn).occupied_files();
                 if let Some(d) = self.pawn_drop_mate_square(us) {
                     if t.contains(d) && self.is_pawn_drop_mate(us, d) {
                         t.remove(d);
@@ -371,7 +401,7 @@ impl Position {
         let capturers = self.attackers_to(d, them, occupied) - Bitboard::from_square(their_king);
         for from in capturers {
             let after = occupied ^ Bitboard::from_square(from);
-            if !self.is_attacked_with(their_king, us, after) {
+            if !self.is_attacked_with(their_king, us, after, Bitboard::EMPTY) {
                 return false;
             }
         }
@@ -379,11 +409,79 @@ impl Position {
         // board while the other escape squares are tested, so it blocks lines.
         let without_king = occupied ^ Bitboard::from_square(their_king);
         for to in king_attacks(their_king) - self.by_color(them) {
-            if !self.is_attacked_with(to, us, without_king) {
+            if !self.is_attacked_with(to, us, without_king, Bitboard::EMPTY) {
                 return false;
             }
         }
         true
+    }
+
+    /// Whether the side to move is in check, decided from the move `m` that
+    /// led here: only the moved (or dropped) piece and the sliders behind the
+    /// square it left can give check.
+    pub(crate) fn checked_by(&self, m: Move) -> bool {
+        let us = self.turn;
+        let Some(king) = self.king_of(us) else {
+            return false;
+        };
+        let mover = us.opposite();
+        let occupied = self.occupied();
+        if attacks(mover, m.role_after(), m.to(), occupied).contains(king) {
+            return true;
+        }
+        let Some(from) = m.from() else {
+            return false;
+        };
+        let ray = line(king, from);
+        if ray.is_empty() {
+            return false;
+        }
+        let theirs = self.by_color(mover) & ray;
+        ((rook_attacks(king, occupied) & self.roles(Role::Rook, Role::Dragon))
+            | (bishop_attacks(king, occupied) & self.roles(Role::Bishop, Role::Horse))
+            | (lance_attacks(us, king, occupied) & self.by_role(Role::Lance)))
+        .intersects(theirs)
+    }
+
+    /// Whether the side to move, known not to be in check, has a legal move,
+    /// found cheaply where possible: a drop of a gold, silver, bishop or rook
+    /// (legal on any empty square when not in check), or a step of a pawn,
+    /// knight, silver or gold-mover that stands on no line through its king
+    /// (so it cannot be pinned). Falls back to generation otherwise.
+    pub(crate) fn has_legal_moves_unchecked_side(&self) -> bool {
+        let us = self.turn;
+        let hand = self.hand(us);
+        if hand.get(Role::Gold)
+            + hand.get(Role::Silver)
+            + hand.get(Role::Bishop)
+            + hand.get(Role::Rook)
+            > 0
+        {
+            return true;
+        }
+        if let Some(king) = self.king_of(us) {
+            let own = self.by_color(us);
+            let free = own - rook_pseudo(king) - bishop_pseudo(king);
+            let pawns = self.by_piece_role(us, Role::Pawn) & free;
+            let pushed = match us {
+                Color::Sente => Bitboard((pawns - Bitboard(RANK_A.0)).0 >> 1),
+                Color::Gote => Bitboard((pawns - Bitboard(RANK_A.0 << 8)).0 << 1),
+            };
+            if (pushed - own).any() {
+                return true;
+            }
+            for from in self.gold_movers() & free {
+                if (gold_attacks(us, from) - own).any() {
+                    return true;
+                }
+            }
+            for from in self.by_piece_role(us, Role::Silver) & free {
+                if (silver_attacks(us, from) - own).any() {
+                    return true;
+                }
+            }
+        }
+        self.has_legal_moves()
     }
 
     /// All legal moves.
@@ -415,15 +513,22 @@ impl Position {
     /// Whether the side to move has any legal move.
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
+        self.checkers_and_mobility().1
+    }
+
+    /// The checkers of the side to move and whether it has a legal move,
+    /// computed together.
+    pub(crate) fn checkers_and_mobility(&self) -> (Bitboard, bool) {
         let mut exists = Exists(false);
-        self.generate(&mut exists);
-        exists.0
+        let checkers = self.generate(&mut exists);
+        (checkers, exists.0)
     }
 
     /// Whether the side to move is in check and has no legal move.
     #[must_use]
     pub fn is_checkmate(&self) -> bool {
-        self.in_check() && !self.has_legal_moves()
+        let (checkers, mobile) = self.checkers_and_mobility();
+        checkers.any() && !mobile
     }
 
     /// The legal moves of the piece on `from` (empty if there is none of the

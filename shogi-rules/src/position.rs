@@ -288,16 +288,23 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
-        self.is_attacked_with(sq, attacker, self.occupied())
+        self.is_attacked_with(sq, attacker, self.occupied(), Bitboard::EMPTY)
     }
 
     /// Whether `attacker` attacks `sq` when the occupied squares are
-    /// `occupied`. Same answer as [`attackers_to`](Self::attackers_to), but a
-    /// slider's lookup is skipped unless one stands on a line through `sq`.
+    /// `occupied` and the attacker's pieces on `captured` are gone. Same
+    /// answer as [`attackers_to`](Self::attackers_to), but a slider's lookup
+    /// is skipped unless one stands on a line through `sq`.
     #[inline]
-    pub(crate) fn is_attacked_with(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+    pub(crate) fn is_attacked_with(
+        &self,
+        sq: Square,
+        attacker: Color,
+        occupied: Bitboard,
+        captured: Bitboard,
+    ) -> bool {
         let defender = attacker.opposite();
-        let them = self.by_color[attacker.index()];
+        let them = self.by_color[attacker.index()] - captured;
         let steps = (pawn_attacks(defender, sq) & self.by_role[Role::Pawn.index()])
             | (knight_attacks(defender, sq) & self.by_role[Role::Knight.index()])
             | (silver_attacks(defender, sq) & self.by_role[Role::Silver.index()])
