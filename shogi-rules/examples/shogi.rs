@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use shogi_rules::{
-    perft, perft_divide, Color, Game, GameFromUsiError, Position, RuleSet, Square, UsiMoveError,
+    Color, Game, GameFromUsiError, Position, RuleSet, Square, UsiMoveError, perft, perft_divide,
 };
 
 const USAGE: &str = "usage: shogi <command>
@@ -225,7 +225,7 @@ fn cmd_replay(args: &[&str]) -> Result<ExitCode, Usage> {
                         return Err(Usage(Some(format!(
                             "--rules takes site, csa27 or try, got {}",
                             other.unwrap_or(&"nothing")
-                        ))))
+                        ))));
                     }
                 };
             }
@@ -290,7 +290,9 @@ fn cmd_replay(args: &[&str]) -> Result<ExitCode, Usage> {
             status.sente_points,
             status.gote_points,
             status.allowed,
-            status.reason.map_or("null".to_string(), |r| format!("\"{}\"", r.as_str())),
+            status
+                .reason
+                .map_or("null".to_string(), |r| format!("\"{}\"", r.as_str())),
         );
     } else {
         for (i, ply) in game.history().iter().enumerate() {

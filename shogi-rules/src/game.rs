@@ -662,7 +662,7 @@ impl Game {
             let other_checked = now >= 2 && self.plies[now - 2].check_streak >= moves_each;
             match (mover_checked, other_checked) {
                 (true, false) => {
-                    return Some(Outcome::win(mover.opposite(), Termination::PerpetualCheck))
+                    return Some(Outcome::win(mover.opposite(), Termination::PerpetualCheck));
                 }
                 (false, true) => return Some(Outcome::win(mover, Termination::PerpetualCheck)),
                 _ => {}
@@ -927,7 +927,7 @@ impl Game {
                     return Err(GameFromUsiError::IllegalMove {
                         ply: i + 1,
                         source: e,
-                    })
+                    });
                 }
             };
             if let Some(outcome) = game.outcome {

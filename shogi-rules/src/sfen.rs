@@ -85,9 +85,7 @@ pub enum SfenError {
         column: usize,
     },
     /// A character in the hand that is not a hand piece letter or a count.
-    #[error(
-        "column {column}: unexpected {found:?} in the hand (expected '-' or pieces like RG2p)"
-    )]
+    #[error("column {column}: unexpected {found:?} in the hand (expected '-' or pieces like RG2p)")]
     HandCharacter {
         /// What was found.
         found: char,
@@ -279,7 +277,7 @@ impl Position {
             _ => {
                 return Err(SfenError::SideToMove {
                     column: cur.column(side_at),
-                })
+                });
             }
         };
         pos.set_turn(turn);
@@ -560,7 +558,7 @@ fn parse_hand(
             Some((0, start)) => {
                 return Err(SfenError::HandCount {
                     column: cur.column(start),
-                })
+                });
             }
             Some((n, _)) => n,
         };

@@ -141,7 +141,7 @@ fn parse_start(text: &str) -> Result<(Position, MoveWords<'_>), UsiCommandError>
         _ => {
             return Err(UsiCommandError::MissingStart {
                 column: column_of(i),
-            })
+            });
         }
     };
     let mut moves = Vec::new();

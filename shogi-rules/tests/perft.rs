@@ -19,7 +19,7 @@
 
 use std::io::Write;
 
-use shogi_rules::{perft, perft_divide, perft_full, Position, Role, SetupError, SfenError};
+use shogi_rules::{Position, Role, SetupError, SfenError, perft, perft_divide, perft_full};
 
 const FAST: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

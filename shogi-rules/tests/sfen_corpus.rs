@@ -29,7 +29,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use serde_json::Value;
-use shogi_rules::{usi, Position};
+use shogi_rules::{Position, usi};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/sfen");
 
