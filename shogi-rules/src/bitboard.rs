@@ -8,7 +8,8 @@ use crate::{Color, Square};
 const FULL_MASK: u128 = (1u128 << 81) - 1;
 
 /// A set of squares: bit `i` stands for the square with index `i`
-/// (see [`Square`]). Bits 81–127 are always zero.
+/// (see [`Square`]). Bits 81–127 are not squares: the library never sets
+/// them, and ignores them when counting or iterating.
 ///
 /// ```
 /// use shogi_rules::{Bitboard, Square};
@@ -75,7 +76,7 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn count(self) -> u32 {
-        self.0.count_ones()
+        (self.0 & FULL_MASK).count_ones()
     }
 
     /// Whether the set is empty.
@@ -103,10 +104,13 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
+        // Bits above 80 are not squares (a caller may set them through the
+        // public field): ignore them.
+        let bits = self.0 & FULL_MASK;
+        if bits == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(self.0.trailing_zeros() as u8))
+            Some(Square::from_index_unchecked(bits.trailing_zeros() as u8))
         }
     }
 
@@ -220,7 +224,7 @@ impl IntoIterator for Bitboard {
 
     #[inline]
     fn into_iter(self) -> IntoIter {
-        IntoIter(self.0)
+        IntoIter(self.0 & FULL_MASK)
     }
 }
 
@@ -277,5 +281,25 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0 & FULL_MASK)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_beyond_the_board_are_ignored() {
+        let bb = Bitboard(u128::MAX);
+        assert_eq!(bb.count(), 81);
+        assert_eq!(bb.into_iter().count(), 81);
+        assert_eq!(Bitboard(1 << 100).first(), None);
+    }
+
+    #[test]
+    fn occupied_files_covers_whole_files() {
+        let bb = Bitboard::from_square(Square::SQ_7G) | Bitboard::from_square(Square::SQ_1A);
+        assert_eq!(bb.occupied_files(), Bitboard::file(7) | Bitboard::file(1));
+        assert_eq!(Bitboard::from_square(Square::SQ_9I).occupied_files(), Bitboard::file(9));
     }
 }
