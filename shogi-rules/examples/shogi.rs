@@ -43,7 +43,7 @@ fn main() -> ExitCode {
 fn run() -> Result<ExitCode, Usage> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result = match args.as_slice() {
+    match args.as_slice() {
         ["perft", sfen, depth] => cmd_perft(sfen, depth, false).map(|()| ExitCode::SUCCESS),
         ["perft", sfen, depth, "--divide"] => {
             cmd_perft(sfen, depth, true).map(|()| ExitCode::SUCCESS)
@@ -64,8 +64,7 @@ fn run() -> Result<ExitCode, Usage> {
         }),
         ["replay", rest @ ..] => cmd_replay(rest),
         _ => Err(Usage(None)),
-    };
-    result
+    }
 }
 
 /// A usage error, with a message when there is more to say than the usage text.

@@ -300,6 +300,9 @@ mod tests {
     fn occupied_files_covers_whole_files() {
         let bb = Bitboard::from_square(Square::SQ_7G) | Bitboard::from_square(Square::SQ_1A);
         assert_eq!(bb.occupied_files(), Bitboard::file(7) | Bitboard::file(1));
-        assert_eq!(Bitboard::from_square(Square::SQ_9I).occupied_files(), Bitboard::file(9));
+        assert_eq!(
+            Bitboard::from_square(Square::SQ_9I).occupied_files(),
+            Bitboard::file(9)
+        );
     }
 }
