@@ -14,6 +14,8 @@
 //!   move limit from the SFEN move number with the 24-point count counted from the SFEN text.
 //! - (c) **USI round trip**: [`Game::from_usi`] of [`Game::to_usi`] under the same rules gives
 //!   an equal game.
+//! - (d) **Save and restore** (with the `serde` feature): a game written to JSON and read back
+//!   is equal to it.
 //!
 //! Two generators: games from the standard start position, and "shuffle" games from sparse
 //! positions (kings with rooks or a silver) where only moves within one square of the pieces'
@@ -214,6 +216,16 @@ fn check(game: &Game) -> Result<(), TestCaseError> {
     match Game::from_usi(&text, rules) {
         Ok(back) => prop_assert_eq!(&back, game, "from_usi({})", text),
         Err(e) => prop_assert!(false, "from_usi({}): {}", text, e),
+    }
+
+    // (d) Save and restore through JSON (the `serde` feature).
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(game).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        match serde_json::from_str::<Game>(&json) {
+            Ok(back) => prop_assert_eq!(&back, game, "restored from {}", json),
+            Err(e) => prop_assert!(false, "restoring {}: {}", json, e),
+        }
     }
     Ok(())
 }
