@@ -209,20 +209,6 @@ impl Position {
         self.piece_at(sq).map(|p| p.role)
     }
 
-    /// Attackers of `sq` other than sliders (pawns, knights, silvers,
-    /// gold-movers, and the king-step squares of kings, dragons and horses).
-    #[inline]
-    fn step_attackers_to(&self, sq: Square, attacker: Color) -> Bitboard {
-        let defender = attacker.opposite();
-        ((pawn_attacks(defender, sq) & self.by_role(Role::Pawn))
-            | (knight_attacks(defender, sq) & self.by_role(Role::Knight))
-            | (silver_attacks(defender, sq) & self.by_role(Role::Silver))
-            | (gold_attacks(defender, sq) & self.gold_movers())
-            | (king_attacks(sq)
-                & (self.roles(Role::King, Role::Dragon) | self.by_role(Role::Horse))))
-            & self.by_color(attacker)
-    }
-
     /// Generates every legal move into `sink` and returns the checkers.
     ///
     /// King moves come last: they are the only ones that need attack tests

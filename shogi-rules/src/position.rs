@@ -271,17 +271,25 @@ impl Position {
     #[must_use]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         let defender = attacker.opposite();
-        let them = self.by_color[attacker.index()];
-        let steps = (pawn_attacks(defender, sq) & self.by_role[Role::Pawn.index()])
+        let sliders = (rook_attacks(sq, occupied) & self.roles(Role::Rook, Role::Dragon))
+            | (bishop_attacks(sq, occupied) & self.roles(Role::Bishop, Role::Horse))
+            | (lance_attacks(defender, sq, occupied) & self.by_role[Role::Lance.index()]);
+        self.step_attackers_to(sq, attacker) | (sliders & self.by_color[attacker.index()])
+    }
+
+    /// Attackers of `sq` other than sliders: pawns, knights, silvers,
+    /// gold-movers, and kings, dragons and horses by their one-square steps
+    /// (dragon and horse both reach all eight neighbours).
+    #[inline]
+    pub(crate) fn step_attackers_to(&self, sq: Square, attacker: Color) -> Bitboard {
+        let defender = attacker.opposite();
+        ((pawn_attacks(defender, sq) & self.by_role[Role::Pawn.index()])
             | (knight_attacks(defender, sq) & self.by_role[Role::Knight.index()])
             | (silver_attacks(defender, sq) & self.by_role[Role::Silver.index()])
             | (gold_attacks(defender, sq) & self.gold_movers())
             | (king_attacks(sq)
-                & (self.roles(Role::King, Role::Dragon) | self.by_role[Role::Horse.index()]));
-        let sliders = (rook_attacks(sq, occupied) & self.roles(Role::Rook, Role::Dragon))
-            | (bishop_attacks(sq, occupied) & self.roles(Role::Bishop, Role::Horse))
-            | (lance_attacks(defender, sq, occupied) & self.by_role[Role::Lance.index()]);
-        (steps | sliders) & them
+                & (self.roles(Role::King, Role::Dragon) | self.by_role[Role::Horse.index()])))
+            & self.by_color[attacker.index()]
     }
 
     /// Whether `attacker` attacks `sq` (with the current occupancy).
@@ -304,16 +312,10 @@ impl Position {
         captured: Bitboard,
     ) -> bool {
         let defender = attacker.opposite();
-        let them = self.by_color[attacker.index()] - captured;
-        let steps = (pawn_attacks(defender, sq) & self.by_role[Role::Pawn.index()])
-            | (knight_attacks(defender, sq) & self.by_role[Role::Knight.index()])
-            | (silver_attacks(defender, sq) & self.by_role[Role::Silver.index()])
-            | (gold_attacks(defender, sq) & self.gold_movers())
-            | (king_attacks(sq)
-                & (self.roles(Role::King, Role::Dragon) | self.by_role[Role::Horse.index()]));
-        if (steps & them).any() {
+        if (self.step_attackers_to(sq, attacker) - captured).any() {
             return true;
         }
+        let them = self.by_color[attacker.index()] - captured;
         let rooks = self.roles(Role::Rook, Role::Dragon) & them;
         if (rook_pseudo(sq) & rooks).any() && (rook_attacks(sq, occupied) & rooks).any() {
             return true;
