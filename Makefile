@@ -21,7 +21,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 CARGO ?= cargo
-FUZZ_TARGETS := sfen usi_move legality
+FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa
 # Seconds of fuzzing per target in the smoke run.
 FUZZ_SECONDS ?= 30
 

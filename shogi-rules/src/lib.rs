@@ -50,6 +50,7 @@ mod hand;
 mod legal;
 mod movegen;
 mod moves;
+pub mod notation;
 mod perft;
 mod position;
 mod role;
