@@ -14,7 +14,7 @@
 
 use crate::attacks::{
     attacks, between, bishop_attacks, bishop_pseudo, gold_attacks, king_attacks, knight_attacks,
-    lance_attacks, line, pawn_attacks, rook_attacks, rook_pseudo, silver_attacks,
+    lance_attacks, lance_pseudo, line, pawn_attacks, rook_attacks, rook_pseudo, silver_attacks,
 };
 use crate::bitboard::RANK_A;
 use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
@@ -422,11 +422,15 @@ impl Position {
         if ray.is_empty() {
             return false;
         }
+        // Only a slider of the mover on that line, aimed at the king, can
+        // have been uncovered.
         let theirs = self.by_color(mover) & ray;
-        ((rook_attacks(king, occupied) & self.roles(Role::Rook, Role::Dragon))
-            | (bishop_attacks(king, occupied) & self.roles(Role::Bishop, Role::Horse))
-            | (lance_attacks(us, king, occupied) & self.by_role(Role::Lance)))
-        .intersects(theirs)
+        let rooks = theirs & rook_pseudo(king) & self.roles(Role::Rook, Role::Dragon);
+        let bishops = theirs & bishop_pseudo(king) & self.roles(Role::Bishop, Role::Horse);
+        let lances = theirs & lance_pseudo(us, king) & self.by_role(Role::Lance);
+        (rooks.any() && rook_attacks(king, occupied).intersects(rooks))
+            || (bishops.any() && bishop_attacks(king, occupied).intersects(bishops))
+            || (lances.any() && lance_attacks(us, king, occupied).intersects(lances))
     }
 
     /// Whether the side to move, known not to be in check, has a legal move,

@@ -79,7 +79,11 @@ fn main() {
     if let Some(only) = only {
         let mut rules = RuleSet::site();
         rules.clock = None;
-        for _ in 0..1000 {
+        let iterations: usize = std::env::var("GAME_OVERHEAD_ITERATIONS")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1000);
+        for _ in 0..iterations {
             match only.as_str() {
                 "bare" => drop(black_box(bare(black_box(&moves)))),
                 _ => drop(black_box(adjudicated(black_box(&moves), rules))),
