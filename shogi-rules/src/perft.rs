@@ -1,5 +1,11 @@
 //! Perft: counting the leaves of the legal move tree, the standard check of a
 //! move generator.
+//!
+//! Children are made by copy-make (clone the position, play the move): a
+//! position is about 400 bytes, and copying it measured cheaper than
+//! [`Position::undo`] with a move list per node (start position, depth 4,
+//! every leaf made: 233 M against 357 M instructions under callgrind).
+//! `undo` remains for callers that keep one position, such as game clients.
 
 use crate::Position;
 
