@@ -21,7 +21,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 CARGO ?= cargo
-FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa
+FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa \
+	record_read record_kif record_ki2 record_csa record_jkf
 # Seconds of fuzzing per target in the smoke run.
 FUZZ_SECONDS ?= 30
 

@@ -60,3 +60,61 @@ pub fn usi_of(m: Move) -> UsiMove {
     text.parse()
         .unwrap_or_else(|e| panic!("Move displays as {text:?}, which does not parse: {e}"))
 }
+
+/// Whether `line` or one of its variations ends in a way `format` has no
+/// word for, so that writing it cannot give the same record back (JKF writes
+/// a sealed move, the move limit and forfeits as the nearest schema value).
+fn has_unwritable_end(
+    line: &shogi_rules::record::Line,
+    format: shogi_rules::record::Format,
+) -> bool {
+    use shogi_rules::record::{Format, SpecialMove};
+    let unwritable = line.end.as_ref().is_some_and(|end| {
+        format == Format::Jkf
+            && matches!(
+                end.special,
+                SpecialMove::Sealed
+                    | SpecialMove::MaxMoves
+                    | SpecialMove::ForfeitWin
+                    | SpecialMove::ForfeitLoss
+            )
+    });
+    unwritable
+        || line
+            .moves
+            .iter()
+            .any(|m| m.variations.iter().any(|v| has_unwritable_end(v, format)))
+}
+
+/// Reads `text` as a record of `format`; when that succeeds, writes the
+/// record in the same format and reads it back.
+///
+/// # Panics
+/// If the written text does not read, if it gives other moves, if it gives
+/// another record (apart from endings the format cannot write), or if
+/// writing the record read back and reading again changes it.
+pub fn check_record_round_trip(text: &str, format: shogi_rules::record::Format) {
+    use shogi_rules::record;
+    let Ok(first) = record::read_str_as(text, format) else {
+        return;
+    };
+    let written = first.write(format);
+    let second = record::read_str_as(&written, format).unwrap_or_else(|e| {
+        panic!("{format} text written from {text:?} does not read: {e}\n{written}")
+    });
+    assert_eq!(
+        first.moves(),
+        second.moves(),
+        "{format}: moves change through {written:?}"
+    );
+    if !has_unwritable_end(&first.main, format) {
+        assert_eq!(
+            first, second,
+            "{format}: the record changes through {written:?}"
+        );
+    }
+    let again = second.write(format);
+    let third = record::read_str_as(&again, format)
+        .unwrap_or_else(|e| panic!("{format} text written twice does not read: {e}\n{again}"));
+    assert_eq!(second, third, "{format}: writing is not stable: {again:?}");
+}

@@ -7,8 +7,10 @@
 //! to move for the fourth time: a draw, unless one side gave check with every
 //! one of its moves since the first occurrence, which then loses; if both did,
 //! a draw); the move limit (when the SFEN move number would exceed it: a draw,
-//! or the 24-point count when both kings are in their zones). Under the try
-//! rule a king reaching the enemy king's start square wins before anything
+//! or the 24-point count when both kings are in their zones — the in-check
+//! condition of a declaration does not apply, a pending check does not extend
+//! the game, and with [`ImpasseRule::Disabled`] there is no count). Under the
+//! try rule a king reaching the enemy king's start square wins before anything
 //! else is looked at.
 //!
 //! Legality depends on the position alone: repetition, clocks and history
@@ -716,7 +718,8 @@ impl Game {
         Ok(ply.mv)
     }
 
-    /// `color` resigns.
+    /// `color` resigns. Either side may resign at any time while the game
+    /// runs, on its own turn or not.
     ///
     /// # Errors
     /// [`GameError::GameOver`].
@@ -747,6 +750,17 @@ impl Game {
         let outcome = Outcome::draw(Termination::Interrupted);
         self.outcome = Some(outcome);
         Ok(outcome)
+    }
+
+    /// Ends the game with a result decided outside the rules engine, as a
+    /// record states it (a foul, a declaration, an agreed draw).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`].
+    pub fn set_stated_outcome(&mut self, outcome: Outcome) -> Result<(), GameError> {
+        self.ensure_running()?;
+        self.outcome = Some(outcome);
+        Ok(())
     }
 
     /// `color` offers a draw. Allowed on the player's own turn, while no

@@ -53,6 +53,7 @@ mod moves;
 pub mod notation;
 mod perft;
 mod position;
+pub mod record;
 mod role;
 mod rules;
 mod sfen;

@@ -1,0 +1,1001 @@
+//! CSA standard records (V2.2 and V3.0), as computer-shogi servers,
+//! floodgate and the desktop programs write them.
+//!
+//! # Reading
+//! [`read`] accepts V2, V2.1, V2.2 and V3.0 files and files without a
+//! version line:
+//! * `'CSA encoding=…` / `'encoding=…` declarations and the version line are
+//!   understood and not kept (the text is already decoded);
+//! * `N+` / `N-` become the [`HeaderKey::Sente`] / [`HeaderKey::Gote`]
+//!   headers, `$KEY:value` lines become headers named `$KEY`
+//!   (`START_TIME`, `END_TIME`, `EVENT`, `SITE`, `OPENING` recognised,
+//!   `TIME_LIMIT` and `TIME` as [`HeaderKey::TimeControl`], every other key
+//!   kept as [`HeaderKey::Other`]);
+//! * the start position from `PI` with removed pieces, `P1`–`P9` rows
+//!   (tokenized leniently: a cell is `+XX`, `-XX` or `*`, and dots or spaces
+//!   after the ninth cell are ignored), `P+` / `P-` pieces with `00` for the
+//!   hand and `00AL` for all remaining pieces, then the side to move;
+//! * moves (checked against the rules), `T` times (decimals allowed in every
+//!   version), `%` endings (FORMATS §4.3: `%±ILLEGAL_ACTION` becomes
+//!   [`SpecialMove::IllegalLoss`] when it names the side to move and
+//!   [`SpecialMove::IllegalWin`] otherwise);
+//! * comments: `'*` is a [`CommentKind::Normal`] comment, `'**` an
+//!   [`CommentKind::Engine`] one, any other `'` line a normal comment with
+//!   its text as written. Comments before the first move go to
+//!   [`GameRecord::start_comments`], later ones to the move before them, and
+//!   those after the ending to the ending;
+//! * several statements on one line joined by `,` (each trimmed); once a
+//!   statement is a comment, the rest of the line belongs to comments, split
+//!   only where a `,` is followed by another `'`.
+//!
+//! Decisions:
+//! * A record without a `%` line that ends with a floodgate comment
+//!   `'summary:REASON:NAME1 RESULT:NAME2 RESULT` gets its ending from it,
+//!   the names matched against `N+` / `N-` (`toryo` → resignation, `time up`
+//!   → time loss, `sennichite` → repetition, `max_moves` → move limit,
+//!   `kachi` → declared win, any other reason with a winner → a foul of the
+//!   loser); the comment itself is kept.
+//! * `/` (several records in one file): the first record is read and the
+//!   rest of the file is ignored.
+//! * When the side-to-move line is missing, the sign of the first move gives
+//!   it; a move before any position statement is an error.
+//! * `%OUTE_SENNICHITE` (written by some servers, not in the standard) is
+//!   read as a foul of the previous mover: the side to move wins.
+//! * A `%` line that repeats the ending just read is accepted (floodgate
+//!   writes a declaration and the server's confirmation); another `%` line
+//!   after the ending is an error.
+//! * A second `N+` or `N-` line is an error
+//!   ([`RecordErrorKind::BadHeader`]), as is a `$` line without a key.
+//! * A second `T` for the same move, statements in the wrong section and
+//!   unknown statements are errors ([`RecordErrorKind::UnexpectedLine`]).
+//!
+//! # Writing
+//! [`write()`] writes V2.2, [`write_with`] V2.2 or V3.0: the version
+//! (preceded by `'CSA encoding=UTF-8` in V3.0), the headers in their order
+//! as `N+` / `N-` (the first name of each side) and `$` keys (headers from
+//! other formats under their CSA names; headers with no CSA form, and time
+//! controls not in the version's syntax, are left out), start comments, `PI` with the removed pieces for a
+//! standard start position or `P1`–`P9` rows with `P+` / `P-` hands, the
+//! side to move, one statement per line for moves and `T` times, comments
+//! (`'*`, `'**`, and `'&` for bookmarks), and the `%` ending. V2.2 writes
+//! whole seconds (rounded down), V3.0 keeps fractions. Variations and the
+//! move number of the start position cannot be written in CSA and are left
+//! out; an adjournment (封じ手) is written `%CHUDAN`, a forfeit as the foul
+//! with the same result, and `%MAX_MOVES` in both versions.
+//!
+//! ```
+//! use shogi_rules::record::csa::{self, CsaVersion};
+//! use shogi_rules::record::SpecialMove;
+//!
+//! let text = "V2.2\nN+a\nN-b\nPI\n+\n+7776FU,T12\n-3334FU\nT3.5\n%TORYO\n";
+//! let record = csa::read(text)?;
+//! assert_eq!(record.moves().len(), 2);
+//! assert_eq!(record.main.end.as_ref().map(|e| e.special), Some(SpecialMove::Resign));
+//! assert_eq!(
+//!     csa::write_with(&record, CsaVersion::V30),
+//!     "'CSA encoding=UTF-8\nV3.0\nN+a\nN-b\nPI\n+\n+7776FU\nT12\n-3334FU\nT3.5\n%TORYO\n"
+//! );
+//! # Ok::<(), shogi_rules::record::RecordError>(())
+//! ```
+
+use core::fmt::Write as _;
+use core::time::Duration;
+
+use super::text::lines;
+use super::{
+    Comment, CommentKind, Format, GameRecord, Header, HeaderKey, LineEnd, MoveTime, RecordError,
+    RecordErrorKind, RecordMove, SpecialMove, StartRules, validate_start,
+};
+use crate::notation::csa::{self as notation, CsaError, piece_code, role_from_code};
+use crate::{Color, Piece, Position, Role, Square};
+
+/// The CSA version a writer produces.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CsaVersion {
+    /// Version 2.2: integer seconds.
+    #[default]
+    V22,
+    /// Version 3.0: an encoding line, fractional seconds.
+    V30,
+}
+
+/// Reads a CSA record (V2 to V3.0). See the [module documentation](self).
+///
+/// # Errors
+/// [`RecordError`] with the 1-based line and column of the problem.
+pub fn read(text: &str) -> Result<GameRecord, RecordError> {
+    let mut reader = Reader::default();
+    for (index, line) in lines(text).enumerate() {
+        let line_no = index + 1;
+        let line = if index == 0 {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line
+        };
+        if reader.read_line(line_no, line)? {
+            break;
+        }
+    }
+    reader.finish()
+}
+
+/// Writes a V2.2 record.
+#[must_use]
+pub fn write(record: &GameRecord) -> String {
+    write_with(record, CsaVersion::V22)
+}
+
+/// Writes a record in `version`.
+#[must_use]
+pub fn write_with(record: &GameRecord, version: CsaVersion) -> String {
+    let mut out = String::with_capacity(64 + record.main.moves.len() * 12);
+    match version {
+        CsaVersion::V22 => out.push_str("V2.2\n"),
+        CsaVersion::V30 => out.push_str("'CSA encoding=UTF-8\nV3.0\n"),
+    }
+    let mut named = [false; 2];
+    for h in &record.headers {
+        let color = match h.key {
+            HeaderKey::Sente => Color::Sente,
+            HeaderKey::Gote => Color::Gote,
+            _ => {
+                if let Some(name) = csa_key(h, version) {
+                    let _ = writeln!(out, "{name}:{}", one_line(&h.value));
+                }
+                continue;
+            }
+        };
+        if !std::mem::replace(&mut named[color.index()], true) {
+            let sign = if color == Color::Sente { '+' } else { '-' };
+            let _ = writeln!(out, "N{sign}{}", one_line(&h.value));
+        }
+    }
+    write_comments(&mut out, &record.start_comments);
+    write_position(&mut out, record);
+    let mut pos = record.start.clone();
+    for m in &record.main.moves {
+        out.push_str(&notation::format(&pos, m.mv));
+        out.push('\n');
+        if let Some(t) = &m.time {
+            write_time(&mut out, t.used, version);
+        }
+        write_comments(&mut out, &m.comments);
+        pos.play_unchecked(m.mv);
+    }
+    if let Some(end) = &record.main.end {
+        if let Some(code) = special_code(end.special, pos.turn()) {
+            out.push_str(code);
+            out.push('\n');
+            if let Some(t) = &end.time {
+                write_time(&mut out, t.used, version);
+            }
+        }
+        write_comments(&mut out, &end.comments);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+fn error(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
+    RecordError::new(Format::Csa, line, column, kind)
+}
+
+/// 1-based character column of byte offset `byte` of `line`.
+fn column(line: &str, byte: usize) -> usize {
+    line.get(..byte).map_or(1, |s| s.chars().count() + 1)
+}
+
+/// What a `T` statement would attach to.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum TimeTarget {
+    None,
+    Move,
+    End,
+}
+
+#[derive(Default)]
+struct Reader {
+    headers: Vec<Header>,
+    start_comments: Vec<Comment>,
+    /// The start position being set up.
+    setup: Option<Position>,
+    pi: bool,
+    rows: [bool; 9],
+    all_to_hand: Option<Color>,
+    /// The position after the moves read, once the position is complete.
+    pos: Option<Position>,
+    start: Option<Position>,
+    moves: Vec<RecordMove>,
+    end: Option<LineEnd>,
+    target: Option<TimeTarget>,
+    names: [Option<String>; 2],
+}
+
+impl Reader {
+    /// Reads one line; `true` at a `/` record separator.
+    fn read_line(&mut self, line_no: usize, line: &str) -> Result<bool, RecordError> {
+        for (offset, statement) in statements(line) {
+            let col = column(line, offset);
+            if statement == "/" {
+                return Ok(true);
+            }
+            self.statement(line_no, col, statement)?;
+        }
+        Ok(false)
+    }
+
+    fn statement(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
+        let unexpected = || error(line_no, col, RecordErrorKind::UnexpectedLine(s.to_owned()));
+        let Some(first) = s.chars().next() else {
+            return Ok(());
+        };
+        match first {
+            '\'' => {
+                self.comment(&s[1..]);
+                Ok(())
+            }
+            'V' => match s {
+                "V2" | "V2.1" | "V2.2" | "V3.0" if self.pos.is_none() => Ok(()),
+                _ => Err(unexpected()),
+            },
+            'N' if self.pos.is_none() && (s.starts_with("N+") || s.starts_with("N-")) => {
+                let color = if s.starts_with("N+") {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                let value = s[2..].trim().to_owned();
+                if self.names[color.index()].is_some() {
+                    return Err(error(
+                        line_no,
+                        col,
+                        RecordErrorKind::BadHeader(s.to_owned()),
+                    ));
+                }
+                self.names[color.index()] = Some(value.clone());
+                self.headers.push(Header {
+                    key: if color == Color::Sente {
+                        HeaderKey::Sente
+                    } else {
+                        HeaderKey::Gote
+                    },
+                    name: s[..2].to_owned(),
+                    value,
+                });
+                Ok(())
+            }
+            '$' if self.pos.is_none() => {
+                let Some((name, value)) = s.split_once(':') else {
+                    return Err(error(
+                        line_no,
+                        col,
+                        RecordErrorKind::BadHeader(s.to_owned()),
+                    ));
+                };
+                let name = name.trim_end();
+                if name.len() < 2 {
+                    return Err(error(
+                        line_no,
+                        col,
+                        RecordErrorKind::BadHeader(s.to_owned()),
+                    ));
+                }
+                let key = match &name[1..] {
+                    "START_TIME" => HeaderKey::StartTime,
+                    "END_TIME" => HeaderKey::EndTime,
+                    "EVENT" => HeaderKey::Event,
+                    "SITE" => HeaderKey::Site,
+                    "OPENING" => HeaderKey::Opening,
+                    "TIME_LIMIT" | "TIME" => HeaderKey::TimeControl,
+                    _ => HeaderKey::Other,
+                };
+                self.headers.push(Header {
+                    key,
+                    name: name.to_owned(),
+                    value: value.trim().to_owned(),
+                });
+                Ok(())
+            }
+            'P' if self.pos.is_none() => self.position(line_no, col, s),
+            '+' | '-' => {
+                let color = if first == '+' {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                if s.len() == 1 {
+                    if self.pos.is_some() {
+                        return Err(unexpected());
+                    }
+                    return self.start_play(line_no, col, color);
+                }
+                if self.pos.is_none() {
+                    self.start_play(line_no, col, color)?;
+                }
+                self.play(line_no, col, s)
+            }
+            'T' if self.pos.is_some() => self.time(line_no, col, s),
+            '%' if self.pos.is_some() || self.setup.is_some() => {
+                if self.pos.is_none() {
+                    let turn = Color::Sente;
+                    self.start_play(line_no, col, turn)?;
+                }
+                self.special(line_no, col, s)
+            }
+            _ => Err(unexpected()),
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        let text = text.trim_end();
+        if self.pos.is_none() && self.moves.is_empty() {
+            let lower = text.trim_start().to_ascii_lowercase();
+            if lower.starts_with("csa encoding=") || lower.starts_with("encoding=") {
+                return;
+            }
+        }
+        let comment = if let Some(rest) = text.strip_prefix("**") {
+            Comment {
+                kind: CommentKind::Engine,
+                text: rest.to_owned(),
+            }
+        } else if let Some(rest) = text.strip_prefix('*') {
+            Comment {
+                kind: CommentKind::Normal,
+                text: rest.to_owned(),
+            }
+        } else {
+            Comment {
+                kind: CommentKind::Normal,
+                text: text.to_owned(),
+            }
+        };
+        if let Some(end) = &mut self.end {
+            end.comments.push(comment);
+        } else if let Some(last) = self.moves.last_mut() {
+            last.comments.push(comment);
+        } else {
+            self.start_comments.push(comment);
+        }
+    }
+
+    fn position(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
+        let bad = |what: &str| {
+            error(
+                line_no,
+                col,
+                RecordErrorKind::BadPosition(format!("{what}: {s}")),
+            )
+        };
+        let body = s.get(2..).unwrap_or("");
+        match s.as_bytes().get(1) {
+            Some(b'I') => {
+                if self.setup.is_some() {
+                    return Err(bad("PI after another position statement"));
+                }
+                let full = Position::startpos();
+                let mut removed = Vec::new();
+                for (sq, role) in pairs(body.trim_end()).ok_or_else(|| bad("malformed PI"))? {
+                    let Some(sq) = sq else {
+                        return Err(bad("PI removes a piece from the hand"));
+                    };
+                    match full.piece_at(sq) {
+                        Some(p) if p.role == role && !removed.contains(&sq) => removed.push(sq),
+                        _ => return Err(bad("PI removes a piece that is not there")),
+                    }
+                }
+                let mut pos = Position::empty();
+                for sq in full.occupied() {
+                    if let (false, Some(p)) = (removed.contains(&sq), full.piece_at(sq)) {
+                        pos.put(sq, p);
+                    }
+                }
+                self.pi = true;
+                self.setup = Some(pos);
+                Ok(())
+            }
+            Some(&d @ b'1'..=b'9') => {
+                let rank = d - b'0';
+                if self.pi || self.rows[usize::from(rank - 1)] {
+                    return Err(bad("repeated board row"));
+                }
+                self.rows[usize::from(rank - 1)] = true;
+                let cells = row_cells(body).ok_or_else(|| bad("a row needs nine cells"))?;
+                let pos = self.setup.get_or_insert_with(Position::empty);
+                for (i, cell) in cells.into_iter().enumerate() {
+                    if let Some(piece) = cell {
+                        let file = 9 - i as u8;
+                        let sq = Square::new(file, rank).ok_or_else(|| bad("square"))?;
+                        if pos.piece_at(sq).is_some() {
+                            return Err(bad("two pieces on one square"));
+                        }
+                        pos.put(sq, piece);
+                    }
+                }
+                Ok(())
+            }
+            Some(&sign @ (b'+' | b'-')) => {
+                let color = if sign == b'+' {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                let body = body.trim_end();
+                let pos = self.setup.get_or_insert_with(Position::empty);
+                let mut rest = body;
+                while !rest.is_empty() {
+                    let Some(group) = rest.get(..4) else {
+                        return Err(bad("pieces are written as square and code"));
+                    };
+                    rest = &rest[4..];
+                    if group == "00AL" {
+                        if self.all_to_hand.is_some() {
+                            return Err(bad("00AL given twice"));
+                        }
+                        self.all_to_hand = Some(color);
+                        continue;
+                    }
+                    let Some(&[(sq, role)]) = pairs(group).as_deref() else {
+                        return Err(bad("pieces are written as square and code"));
+                    };
+                    match sq {
+                        None => {
+                            if !role.is_hand_role() {
+                                return Err(bad("this piece cannot be in hand"));
+                            }
+                            if pos.hand(color).get(role) >= 18 {
+                                return Err(bad("too many pieces in hand"));
+                            }
+                            pos.hand_add(color, role);
+                        }
+                        Some(sq) => {
+                            if pos.piece_at(sq).is_some() {
+                                return Err(bad("two pieces on one square"));
+                            }
+                            pos.put(sq, Piece::new(color, role));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(error(
+                line_no,
+                col,
+                RecordErrorKind::UnexpectedLine(s.to_owned()),
+            )),
+        }
+    }
+
+    /// Completes the start position with `turn` to move.
+    fn start_play(&mut self, line_no: usize, col: usize, turn: Color) -> Result<(), RecordError> {
+        let Some(mut pos) = self.setup.take() else {
+            return Err(error(
+                line_no,
+                col,
+                RecordErrorKind::BadPosition(
+                    "no start position (PI or P1-P9) before the play".into(),
+                ),
+            ));
+        };
+        if let Some(color) = self.all_to_hand {
+            for role in Role::HAND {
+                let on_board = pos.by_role(role).count()
+                    + role.promote().map_or(0, |p| pos.by_role(p).count());
+                let held = u32::from(pos.hand(Color::Sente).get(role))
+                    + u32::from(pos.hand(Color::Gote).get(role));
+                let max = u32::from(role.standard_count());
+                for _ in (on_board + held)..max {
+                    pos.hand_add(color, role);
+                }
+            }
+        }
+        pos.set_turn(turn);
+        validate_start(&pos, StartRules::Composed)
+            .map_err(|e| error(line_no, col, RecordErrorKind::IllegalPosition(e)))?;
+        self.start = Some(pos.clone());
+        self.pos = Some(pos);
+        self.target = Some(TimeTarget::None);
+        Ok(())
+    }
+
+    fn play(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
+        let ply = self.moves.len() as u32 + 1;
+        if self.end.is_some() {
+            return Err(error(line_no, col, RecordErrorKind::MoveAfterEnd));
+        }
+        let Some(pos) = &mut self.pos else {
+            return Err(error(
+                line_no,
+                col,
+                RecordErrorKind::UnexpectedLine(s.to_owned()),
+            ));
+        };
+        let m = notation::parse(pos, s).map_err(|e| match e {
+            CsaError::Syntax { column: c, .. } => error(
+                line_no,
+                col + c - 1,
+                RecordErrorKind::BadMoveText(s.to_owned()),
+            ),
+            CsaError::WrongSide { .. } => {
+                error(line_no, col, RecordErrorKind::BadMoveText(s.to_owned()))
+            }
+            CsaError::Illegal(e) => error(
+                line_no,
+                col,
+                RecordErrorKind::IllegalMove {
+                    ply,
+                    reason: e.reason,
+                },
+            ),
+            _ => error(line_no, col, RecordErrorKind::NoSuchMove { ply }),
+        })?;
+        pos.play_unchecked(m);
+        self.moves.push(RecordMove::new(m));
+        self.target = Some(TimeTarget::Move);
+        Ok(())
+    }
+
+    fn time(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
+        let used = parse_seconds(&s[1..])
+            .ok_or_else(|| error(line_no, col, RecordErrorKind::BadTime(s.to_owned())))?;
+        let time = Some(MoveTime { used, total: None });
+        let slot = match self.target {
+            Some(TimeTarget::Move) => self.moves.last_mut().map(|m| &mut m.time),
+            Some(TimeTarget::End) => self.end.as_mut().map(|e| &mut e.time),
+            _ => None,
+        };
+        match slot {
+            Some(slot) if slot.is_none() => {
+                *slot = time;
+                Ok(())
+            }
+            _ => Err(error(
+                line_no,
+                col,
+                RecordErrorKind::UnexpectedLine(s.to_owned()),
+            )),
+        }
+    }
+
+    fn special(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
+        let to_move = self.pos.as_ref().map_or(Color::Sente, Position::turn);
+        let foul = |fouler: Color| {
+            if fouler == to_move {
+                SpecialMove::IllegalLoss
+            } else {
+                SpecialMove::IllegalWin
+            }
+        };
+        let special = match &s[1..] {
+            "TORYO" => SpecialMove::Resign,
+            "CHUDAN" => SpecialMove::Suspend,
+            "SENNICHITE" => SpecialMove::Repetition,
+            "OUTE_SENNICHITE" => SpecialMove::IllegalWin,
+            "TIME_UP" => SpecialMove::TimeUp,
+            "ILLEGAL_MOVE" => SpecialMove::IllegalLoss,
+            "+ILLEGAL_ACTION" => foul(Color::Sente),
+            "-ILLEGAL_ACTION" => foul(Color::Gote),
+            "JISHOGI" => SpecialMove::Impasse,
+            "KACHI" => SpecialMove::DeclareWin,
+            "HIKIWAKE" => SpecialMove::DeclareDraw,
+            "MAX_MOVES" => SpecialMove::MaxMoves,
+            "MATTA" => SpecialMove::TakeBack,
+            "TSUMI" => SpecialMove::Checkmate,
+            "FUZUMI" => SpecialMove::NoMate,
+            "ERROR" => SpecialMove::Error,
+            _ => {
+                return Err(error(
+                    line_no,
+                    col,
+                    RecordErrorKind::UnexpectedLine(s.to_owned()),
+                ));
+            }
+        };
+        match &self.end {
+            // Floodgate repeats a declaration as the server's confirmation.
+            Some(end) if end.special == special => return Ok(()),
+            Some(_) => return Err(error(line_no, col, RecordErrorKind::MoveAfterEnd)),
+            None => {}
+        }
+        self.end = Some(LineEnd {
+            special,
+            time: None,
+            comments: Vec::new(),
+        });
+        self.target = Some(TimeTarget::End);
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<GameRecord, RecordError> {
+        if self.pos.is_none() {
+            if self.setup.is_some() {
+                self.start_play(0, 0, Color::Sente)?;
+            } else {
+                return Err(error(
+                    0,
+                    0,
+                    RecordErrorKind::BadPosition("no start position (PI or P1-P9)".into()),
+                ));
+            }
+        }
+        let start = self.start.take().unwrap_or_default();
+        let to_move = self.pos.as_ref().map_or(Color::Sente, Position::turn);
+        let mut record = GameRecord::new(start);
+        if self.end.is_none() {
+            let summary = self
+                .moves
+                .last()
+                .map_or(&self.start_comments, |m| &m.comments)
+                .iter()
+                .rev()
+                .find_map(|c| c.text.strip_prefix("summary:"));
+            self.end = summary
+                .and_then(|s| summary_special(s, &self.names, to_move))
+                .map(|special| LineEnd {
+                    special,
+                    time: None,
+                    comments: Vec::new(),
+                });
+        }
+        record.headers = self.headers;
+        record.start_comments = self.start_comments;
+        record.main.moves = self.moves;
+        record.main.end = self.end;
+        Ok(record)
+    }
+}
+
+/// The statements of a line with their byte offsets, trimmed; comments run
+/// to the end of the line unless a `,` is followed by another `'`.
+fn statements(line: &str) -> Vec<(usize, &str)> {
+    let mut out: Vec<(usize, &str)> = Vec::new();
+    let mut start = 0;
+    let mut in_comment = false;
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    fn push<'a>(out: &mut Vec<(usize, &'a str)>, line: &'a str, from: usize, to: usize) {
+        let piece = &line[from..to];
+        let lead = piece.len() - piece.trim_start().len();
+        let text = piece.trim();
+        if !text.is_empty() {
+            out.push((from + lead, text));
+        }
+    }
+    if line.trim_start().starts_with('\'') {
+        push(&mut out, line, 0, line.len());
+        return out;
+    }
+    while i < bytes.len() {
+        if bytes[i] == b',' {
+            let next = line[i + 1..].trim_start();
+            if !in_comment || next.starts_with('\'') {
+                push(&mut out, line, start, i);
+                start = i + 1;
+                in_comment = next.starts_with('\'');
+            }
+        }
+        i += 1;
+    }
+    push(&mut out, line, start, line.len());
+    out
+}
+
+/// Square and piece pairs: `82HI22KA`; square `None` for `00`.
+fn pairs(s: &str) -> Option<Vec<(Option<Square>, Role)>> {
+    let b = s.as_bytes();
+    if b.len() % 4 != 0 || !s.is_ascii() {
+        return None;
+    }
+    b.chunks(4)
+        .map(|c| {
+            let (f, r) = (c[0].wrapping_sub(b'0'), c[1].wrapping_sub(b'0'));
+            let sq = if (f, r) == (0, 0) {
+                None
+            } else {
+                Some(Square::new(f, r)?)
+            };
+            let role = role_from_code(core::str::from_utf8(&c[2..]).ok()?)?;
+            Some((sq, role))
+        })
+        .collect()
+}
+
+/// The nine cells of a `P1`–`P9` row, file 9 first.
+fn row_cells(body: &str) -> Option<Vec<Option<Piece>>> {
+    let chars: Vec<char> = body.chars().collect();
+    let mut cells = Vec::with_capacity(9);
+    let mut i = 0;
+    while cells.len() < 9 {
+        match chars.get(i)? {
+            ' ' => i += 1,
+            '*' => {
+                cells.push(None);
+                i += 1;
+            }
+            &sign @ ('+' | '-') => {
+                let code: String = chars.get(i + 1..i + 3)?.iter().collect();
+                let role = role_from_code(&code)?;
+                let color = if sign == '+' {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                cells.push(Some(Piece::new(color, role)));
+                i += 3;
+            }
+            _ => return None,
+        }
+    }
+    chars[i..]
+        .iter()
+        .all(|&c| c == ' ' || c == '.' || c == '\t')
+        .then_some(cells)
+}
+
+/// Seconds with an optional fraction: `12`, `12.345`.
+fn parse_seconds(s: &str) -> Option<Duration> {
+    let (whole, fraction) = s.split_once('.').unwrap_or((s, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if !fraction.bytes().all(|b| b.is_ascii_digit()) || (s.contains('.') && fraction.is_empty()) {
+        return None;
+    }
+    let secs: u64 = whole.parse().ok()?;
+    let mut nanos = 0u32;
+    let mut scale = 100_000_000u32;
+    for b in fraction.bytes() {
+        nanos += u32::from(b - b'0') * scale;
+        scale /= 10;
+    }
+    Some(Duration::new(secs, nanos))
+}
+
+/// The ending a floodgate `summary:` comment states (the text after
+/// `summary:`), with `names` the players and `to_move` the side to move.
+fn summary_special(text: &str, names: &[Option<String>; 2], to_move: Color) -> Option<SpecialMove> {
+    let mut fields = text.split(':');
+    let reason = fields.next()?.trim();
+    let mut winner = None;
+    let mut draw = false;
+    for field in fields {
+        let (name, result) = field.trim().rsplit_once(' ')?;
+        let color = Color::ALL
+            .into_iter()
+            .find(|c| names[c.index()].as_deref() == Some(name.trim()));
+        match (result, color) {
+            ("win", Some(c)) => winner = Some(c),
+            ("lose", Some(c)) => winner = Some(c.opposite()),
+            ("draw", _) => draw = true,
+            _ => {}
+        }
+    }
+    if draw {
+        return Some(match reason {
+            "sennichite" => SpecialMove::Repetition,
+            "max_moves" => SpecialMove::MaxMoves,
+            _ => SpecialMove::Impasse,
+        });
+    }
+    let winner = winner?;
+    let mover_wins = winner == to_move;
+    Some(match reason {
+        "toryo" if !mover_wins => SpecialMove::Resign,
+        "time up" if !mover_wins => SpecialMove::TimeUp,
+        "kachi" if mover_wins => SpecialMove::DeclareWin,
+        _ if mover_wins => SpecialMove::IllegalWin,
+        _ => SpecialMove::IllegalLoss,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+/// A value on one line: control characters become spaces.
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// The CSA name of a header other than the players, if it has one.
+fn csa_key(h: &Header, version: CsaVersion) -> Option<String> {
+    if h.name.starts_with('$') && h.name.len() > 1 && !h.name.contains(':') {
+        return Some(h.name.clone());
+    }
+    let name = match h.key {
+        HeaderKey::StartTime => "$START_TIME",
+        HeaderKey::EndTime => "$END_TIME",
+        HeaderKey::Event => "$EVENT",
+        HeaderKey::Site => "$SITE",
+        HeaderKey::Opening => "$OPENING",
+        HeaderKey::TimeControl if version == CsaVersion::V30 && is_v3_time(&h.value) => "$TIME",
+        HeaderKey::TimeControl if version == CsaVersion::V22 && is_v2_time(&h.value) => {
+            "$TIME_LIMIT"
+        }
+        _ => return None,
+    };
+    Some(name.to_owned())
+}
+
+/// `HH:MM+SS`.
+fn is_v2_time(v: &str) -> bool {
+    let Some((hm, s)) = v.split_once('+') else {
+        return false;
+    };
+    let Some((h, m)) = hm.split_once(':') else {
+        return false;
+    };
+    [h, m, s]
+        .iter()
+        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `main+byoyomi+increment` in seconds.
+fn is_v3_time(v: &str) -> bool {
+    let parts: Vec<&str> = v.split('+').collect();
+    parts.len() == 3 && parts.iter().all(|p| parse_seconds(p).is_some())
+}
+
+fn write_comments(out: &mut String, comments: &[Comment]) {
+    for c in comments {
+        let marker = match c.kind {
+            CommentKind::Normal => "'*",
+            CommentKind::Engine => "'**",
+            CommentKind::Bookmark => "'&",
+        };
+        for text in c.text.split('\n') {
+            out.push_str(marker);
+            out.push_str(text.trim_end_matches('\r'));
+            out.push('\n');
+        }
+    }
+}
+
+fn write_time(out: &mut String, used: Duration, version: CsaVersion) {
+    let _ = write!(out, "T{}", used.as_secs());
+    let nanos = used.subsec_nanos();
+    if version == CsaVersion::V30 && nanos > 0 {
+        let fraction = format!("{nanos:09}");
+        out.push('.');
+        out.push_str(fraction.trim_end_matches('0'));
+    }
+    out.push('\n');
+}
+
+fn write_position(out: &mut String, record: &GameRecord) {
+    let start = &record.start;
+    let standard = record
+        .handicap
+        .filter(|h| h.position() == *start)
+        .map(|h| h.csa_removed());
+    if let Some(removed) = standard {
+        let _ = writeln!(out, "PI{removed}");
+    } else {
+        for rank in 1..=9u8 {
+            let _ = write!(out, "P{rank}");
+            for file in (1..=9u8).rev() {
+                match Square::new(file, rank).and_then(|sq| start.piece_at(sq)) {
+                    None => out.push_str(" * "),
+                    Some(p) => {
+                        out.push(if p.color == Color::Sente { '+' } else { '-' });
+                        out.push_str(piece_code(p.role));
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        for color in Color::ALL {
+            let hand = start.hand(color);
+            if hand.is_empty() {
+                continue;
+            }
+            out.push_str(if color == Color::Sente { "P+" } else { "P-" });
+            for (role, n) in hand.iter() {
+                for _ in 0..n {
+                    out.push_str("00");
+                    out.push_str(piece_code(role));
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str(if start.turn() == Color::Sente {
+        "+\n"
+    } else {
+        "-\n"
+    });
+}
+
+/// The `%` line of an ending with `to_move` to move.
+fn special_code(special: SpecialMove, to_move: Color) -> Option<&'static str> {
+    Some(match special {
+        SpecialMove::Resign => "%TORYO",
+        SpecialMove::Suspend | SpecialMove::Sealed => "%CHUDAN",
+        SpecialMove::Repetition => "%SENNICHITE",
+        SpecialMove::Impasse => "%JISHOGI",
+        SpecialMove::TimeUp => "%TIME_UP",
+        SpecialMove::IllegalLoss | SpecialMove::ForfeitLoss => "%ILLEGAL_MOVE",
+        SpecialMove::IllegalWin | SpecialMove::ForfeitWin => match to_move {
+            Color::Sente => "%-ILLEGAL_ACTION",
+            Color::Gote => "%+ILLEGAL_ACTION",
+        },
+        SpecialMove::DeclareWin => "%KACHI",
+        SpecialMove::DeclareDraw => "%HIKIWAKE",
+        SpecialMove::Checkmate => "%TSUMI",
+        SpecialMove::NoMate => "%FUZUMI",
+        SpecialMove::MaxMoves => "%MAX_MOVES",
+        SpecialMove::TakeBack => "%MATTA",
+        SpecialMove::Error => "%ERROR",
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_statements_times_and_endings() {
+        let text = "V2.2\nN+a\nN-b\n$EVENT:e\nPI\n+\n+7776FU,T12\n-3334FU\nT3.5\n'*good\n%-ILLEGAL_ACTION\n";
+        let r = read(text).unwrap();
+        assert_eq!(r.moves().len(), 2);
+        assert_eq!(r.header(HeaderKey::Event), Some("e"));
+        assert_eq!(
+            r.main.moves[1].time.unwrap().used,
+            Duration::from_millis(3500)
+        );
+        assert_eq!(r.main.moves[1].comments[0].text, "good");
+        assert_eq!(
+            r.main.end.as_ref().unwrap().special,
+            SpecialMove::IllegalWin
+        );
+        let again = read(&write_with(&r, CsaVersion::V30)).unwrap();
+        assert_eq!(again, r);
+    }
+
+    #[test]
+    fn reports_illegal_moves_with_their_place() {
+        let err = read("PI\n+\n+7776FU\n-3334FU,+7775FU\n").unwrap_err();
+        assert_eq!((err.line, err.column), (4, 9));
+        assert!(matches!(
+            err.kind,
+            RecordErrorKind::IllegalMove { ply: 3, .. }
+        ));
+        let err = read("PI\n+\nXYZ\n").unwrap_err();
+        assert!(matches!(err.kind, RecordErrorKind::UnexpectedLine(_)));
+    }
+
+    #[test]
+    fn sets_up_hands_with_all_remaining_pieces() {
+        let text = "P1 *  *  *  *  *  *  *  * -OU\nP2\nP+00KI\nP-00AL\n+\n";
+        let err = read(text).unwrap_err();
+        assert!(matches!(err.kind, RecordErrorKind::BadPosition(_)));
+        let text = "P-11OU\nP+00KI\nP-00AL\n+\n";
+        let r = read(text).unwrap();
+        assert_eq!(r.start.hand(Color::Gote).get(Role::Pawn), 18);
+        assert_eq!(r.start.hand(Color::Gote).get(Role::Gold), 3);
+        assert_eq!(read(&write(&r)).unwrap(), r);
+    }
+
+    #[test]
+    fn never_panics_on_odd_text() {
+        for text in [
+            "P",
+            "PI8",
+            "P1+",
+            "P+00",
+            "T",
+            "%",
+            "+\n",
+            "PI\n+\nT1.\n",
+            "P1 * é",
+            "N+",
+            "$",
+            "PI\n-\n%TORYO\nT1\nT2",
+        ] {
+            let _ = read(text);
+        }
+    }
+}

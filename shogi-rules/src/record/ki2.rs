@@ -1,0 +1,814 @@
+//! KI2 records: the KIF header and board diagram, then moves in Japanese
+//! notation without origins (`▲７六歩　△３四歩`), several per line, told
+//! apart by the JSA words (右 左 直, 上 引 寄, 打) where needed.
+//!
+//! # Reading
+//! [`read`] takes decoded text (see [`super::decode`]) with any line ending.
+//! * Headers `key：value` (ASCII `:` too) anywhere outside the moves, known
+//!   keys recognised as in KIF (開始日時, 終了日時, 棋戦, 場所, 戦型, 表題,
+//!   持ち時間, 秒読み, 先手/下手, 後手/上手, 手合割), others kept verbatim.
+//! * The start position: a BOD board diagram (rows, `先手の持駒：` /
+//!   `後手の持駒：` or 下手/上手 hands, `後手番` / `上手番`, `手数＝N` giving the
+//!   move number N + 1) wins over `手合割`; without one, `手合割` names the
+//!   position (an unknown name is [`RecordErrorKind::UnknownHandicap`]);
+//!   without either, the even game.
+//! * Move lines start with a side mark (▲△☗☖▼▽). A line is split at the
+//!   marks, so moves may be separated by spaces or written glued together
+//!   (`△６二金左上▲８六歩`). Each move is resolved by
+//!   [`japanese::parse`] and checked against the rules: missing words give
+//!   [`RecordErrorKind::AmbiguousMove`], no fitting piece
+//!   [`RecordErrorKind::NoSuchMove`], an illegal move
+//!   [`RecordErrorKind::IllegalMove`], all at the move's line and column.
+//! * Comments: `*` → [`CommentKind::Normal`], `**` → [`CommentKind::Engine`],
+//!   `&` → [`CommentKind::Bookmark`], attached to the move before them (the
+//!   last move of the line above) or, before the first move, to the start
+//!   position. `#` lines are notes for programs and are skipped.
+//! * The ending comes from the `まで…` summary line (FORMATS §3.4): `まで61手詰`,
+//!   `まで102手で後手の勝ち` (the side not to move wins: resignation; the
+//!   side to move: a declared win), `…の反則勝ち`, `…の反則負け`,
+//!   `時間切れにより…の勝ち`, `中断`, `千日手`, `持将棋`, `封じ手`, `不詰`, … The
+//!   number in the summary is not checked against the moves.
+//! * Variations: `変化：N手` starts an alternative to ply N of the most
+//!   recently read line that has a move at ply N (as Kifu for Windows
+//!   writes them); an alternative to the first move of a variation becomes
+//!   its sibling. A comment between `変化：N手` and the first move of the
+//!   block has nothing to attach to and is an error.
+//! * Anything else is an error: a line is never skipped unread, and a board
+//!   diagram line after the first move is
+//!   [`RecordErrorKind::UnexpectedLine`].
+//!
+//! ```
+//! use shogi_rules::record::{ki2, SpecialMove};
+//!
+//! let text = "先手：a\n後手：b\n▲７六歩    △３四歩    ▲２二角成  △同　銀\nまで4手で後手の勝ち\n";
+//! let record = ki2::read(text)?;
+//! assert_eq!(record.moves().len(), 4);
+//! assert_eq!(record.main.end.as_ref().map(|e| e.special), Some(SpecialMove::Resign));
+//! assert_eq!(ki2::write(&record), text);
+//! # Ok::<(), shogi_rules::record::RecordError>(())
+//! ```
+//!
+//! # Writing
+//! [`write()`] writes the headers (names of other formats turned into the KIF
+//! names), `手合割` for a named start position (unless a `手合割` header says
+//! it) or a board diagram, the start comments, the moves six per line in
+//! 12-column cells as Kifu for Windows does (a line also ends after a move
+//! with comments, which follow it), the summary line, and the variations
+//! after their line, latest branch first, each followed by its own.
+//! Times cannot be written in KI2 and are left out; so are the endings
+//! without a KI2 word (take-back, error).
+
+use core::fmt::Write as _;
+
+use super::text::{
+    KANJI_NUMBERS, board_role, board_row, header, is_space, lines, side_of_name, summary_words,
+    trim, width, write_comments, write_diagram,
+};
+use super::{
+    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd,
+    RecordError, RecordErrorKind, RecordMove, SpecialMove, StartRules, validate_start,
+};
+use crate::notation::japanese::{self, JapaneseError, Mark};
+use crate::{Color, Move, Piece, Position, Role, Square};
+
+/// Reads a KI2 record. See the [module documentation](self).
+///
+/// # Errors
+/// [`RecordError`] with the 1-based line and column of the problem.
+pub fn read(text: &str) -> Result<GameRecord, RecordError> {
+    let mut reader = Reader::default();
+    for (index, line) in lines(text).enumerate() {
+        let line = if index == 0 {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line
+        };
+        reader.line(index + 1, line)?;
+    }
+    reader.finish()
+}
+
+/// Writes a KI2 record. See the [module documentation](self).
+#[must_use]
+pub fn write(record: &GameRecord) -> String {
+    let mut out = String::with_capacity(256 + record.main.moves.len() * 10);
+    let names = side_names(record);
+    let mut has_handicap_header = false;
+    for h in &record.headers {
+        has_handicap_header |= h.key == HeaderKey::Handicap;
+        let name = kif_name(h, names);
+        let _ = writeln!(out, "{name}：{}", one_line(&h.value));
+    }
+    let named = record.handicap.filter(|h| h.position() == record.start);
+    // A `手合割` header must name the start position, or the diagram is needed.
+    let header_fits = record
+        .headers
+        .iter()
+        .filter(|h| h.key == HeaderKey::Handicap)
+        .all(|h| Handicap::from_kif_name(&h.value).is_some_and(|n| Some(n) == named));
+    match named {
+        Some(h) if !has_handicap_header && h != Handicap::Even => {
+            let _ = writeln!(out, "手合割：{}", h.kif_name());
+        }
+        Some(_) if header_fits => {}
+        _ => write_diagram(&mut out, &record.start, names),
+    }
+    write_comments(&mut out, &record.start_comments);
+    let writer = Writer { names };
+    writer.line(&mut out, &record.main, &record.start, None, 1);
+    writer.variations(&mut out, &record.main, &record.start, None, 1);
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+fn is_mark(c: char) -> bool {
+    matches!(c, '▲' | '△' | '☗' | '☖' | '▼' | '▽')
+}
+
+fn error(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
+    RecordError::new(Format::Ki2, line, column, kind)
+}
+
+/// The side a name or a side mark stands for.
+fn side_of(name: &str) -> Option<Color> {
+    match name {
+        "▲" | "☗" => Some(Color::Sente),
+        "△" | "☖" | "▽" => Some(Color::Gote),
+        _ => side_of_name(name),
+    }
+}
+
+/// A board diagram as read so far.
+#[derive(Default)]
+struct Diagram {
+    /// The first diagram line, for errors.
+    first_line: Option<usize>,
+    rows: Vec<[Option<Piece>; 9]>,
+    hands: [[u8; 7]; 2],
+    turn: Option<Color>,
+    move_number: Option<u32>,
+}
+
+/// One line of play being read: the path of (move index, variation index)
+/// steps from the main line, and the ply of its first move.
+#[derive(Clone)]
+struct Frame {
+    steps: Vec<(usize, usize)>,
+    start: u32,
+}
+
+#[derive(Default)]
+struct Reader {
+    headers: Vec<Header>,
+    handicap: Option<(String, usize)>,
+    diagram: Diagram,
+    start_comments: Vec<Comment>,
+    /// The start position, once the moves begin.
+    start: Option<Position>,
+    main: Line,
+    frames: Vec<Frame>,
+    /// The position after the last move of the current line, and that move.
+    pos: Option<Position>,
+    previous: Option<Move>,
+    /// The ply of the next move of the current line.
+    ply: u32,
+}
+
+fn line_mut<'a>(main: &'a mut Line, steps: &[(usize, usize)]) -> Option<&'a mut Line> {
+    let mut line = main;
+    for &(m, v) in steps {
+        line = line.moves.get_mut(m)?.variations.get_mut(v)?;
+    }
+    Some(line)
+}
+
+fn line_ref<'a>(main: &'a Line, steps: &[(usize, usize)]) -> Option<&'a Line> {
+    let mut line = main;
+    for &(m, v) in steps {
+        line = line.moves.get(m)?.variations.get(v)?;
+    }
+    Some(line)
+}
+
+impl Reader {
+    fn line(&mut self, no: usize, raw: &str) -> Result<(), RecordError> {
+        let t = trim(raw);
+        let unexpected = || error(no, 1, RecordErrorKind::UnexpectedLine(raw.to_owned()));
+        let Some(first) = t.chars().next() else {
+            return Ok(());
+        };
+        if first == '#' {
+            return Ok(());
+        }
+        if first == '*' || first == '&' {
+            return self.comment(no, t.trim_end_matches(is_space), raw);
+        }
+        if is_mark(first) {
+            return self.moves(no, raw);
+        }
+        if let Some(rest) = t.strip_prefix("まで") {
+            return self.summary(no, rest, raw);
+        }
+        if let Some(rest) = t.strip_prefix("変化") {
+            let rest = trim(rest.trim_start_matches(['：', ':']));
+            let digits = rest.trim_end_matches('手');
+            let n = number(trim(digits))
+                .filter(|&n| n > 0)
+                .ok_or_else(unexpected)?;
+            return self.variation(no, n);
+        }
+        if looks_like_diagram(t) {
+            if self.start.is_some() {
+                return Err(unexpected());
+            }
+            if self.diagram_line(no, raw, t)? {
+                return Ok(());
+            }
+        }
+        if let Some(sep) = t.find(['：', ':']) {
+            let name = trim(&t[..sep]);
+            let value = trim(&t[sep + t[sep..].chars().next().map_or(1, char::len_utf8)..]);
+            if !name.is_empty() && !name.contains(is_space) {
+                let header = header(name, value);
+                if header.key == HeaderKey::Handicap && self.handicap.is_none() {
+                    self.handicap = Some((value.to_owned(), no));
+                }
+                self.headers.push(header);
+                return Ok(());
+            }
+        }
+        Err(unexpected())
+    }
+
+    /// Reads a board diagram line, if `t` is one.
+    fn diagram_line(&mut self, no: usize, raw: &str, t: &str) -> Result<bool, RecordError> {
+        let bad = |what: &str| {
+            error(
+                no,
+                1,
+                RecordErrorKind::BadPosition(format!("{what}: {raw}")),
+            )
+        };
+        let d = &mut self.diagram;
+        if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
+            let digits: String = rest.chars().take_while(|c| !is_space(*c)).collect();
+            let n = number(&digits).ok_or_else(|| bad("move number"))?;
+            d.move_number = Some(n.saturating_add(1));
+        } else if t.starts_with('９') && t.ends_with('１') {
+            // File labels.
+        } else if t.starts_with("+-") || t.starts_with("+―") {
+            // Border.
+        } else if let Some(body) = t.strip_prefix('|') {
+            let body = raw
+                .trim_start_matches(is_space)
+                .strip_prefix('|')
+                .unwrap_or(body);
+            if d.rows.len() >= 9 {
+                return Err(bad("more than nine rows"));
+            }
+            let row = board_row(body).map_err(|_| bad("a row needs nine cells"))?;
+            d.rows.push(row);
+        } else if let Some((name, hand)) = t.split_once("の持駒") {
+            let Some(color) = side_of(name) else {
+                return Ok(false);
+            };
+            let hand = trim(hand.trim_start_matches(['：', ':']));
+            d.hands[color.index()] = parse_hand(hand).ok_or_else(|| bad("hand"))?;
+        } else if let Some(color) = t.strip_suffix('番').and_then(side_of) {
+            d.turn = Some(color);
+        } else {
+            return Ok(false);
+        }
+        d.first_line.get_or_insert(no);
+        Ok(true)
+    }
+
+    /// The start position, decided when the moves begin.
+    fn begin(&mut self) -> Result<(), RecordError> {
+        if self.start.is_some() {
+            return Ok(());
+        }
+        let d = &self.diagram;
+        let pos = if let Some(first) = d.first_line {
+            let bad = |what: &str| error(first, 1, RecordErrorKind::BadPosition(what.to_owned()));
+            if d.rows.len() != 9 {
+                return Err(bad("the board diagram needs nine rows"));
+            }
+            let mut pos = Position::empty();
+            for (r, row) in d.rows.iter().enumerate() {
+                for (i, cell) in row.iter().enumerate() {
+                    if let (Some(p), Some(sq)) = (cell, Square::new(9 - i as u8, r as u8 + 1)) {
+                        pos.put(sq, *p);
+                    }
+                }
+            }
+            for color in Color::ALL {
+                for (k, role) in Role::HAND.iter().enumerate() {
+                    for _ in 0..d.hands[color.index()][k] {
+                        pos.hand_add(color, *role);
+                    }
+                }
+            }
+            pos.set_turn(d.turn.unwrap_or(Color::Sente));
+            pos.move_number = d.move_number.unwrap_or(1);
+            validate_start(&pos, StartRules::Composed)
+                .map_err(|e| error(first, 1, RecordErrorKind::IllegalPosition(e)))?;
+            pos
+        } else if let Some((name, line)) = &self.handicap {
+            Handicap::from_kif_name(name)
+                .map(Handicap::position)
+                .ok_or_else(|| error(*line, 1, RecordErrorKind::UnknownHandicap(name.clone())))?
+        } else {
+            Position::startpos()
+        };
+        self.pos = Some(pos.clone());
+        self.start = Some(pos);
+        self.frames = vec![Frame {
+            steps: Vec::new(),
+            start: 1,
+        }];
+        self.ply = 1;
+        Ok(())
+    }
+
+    fn current(&mut self) -> Option<&mut Line> {
+        let steps = &self.frames.last()?.steps;
+        line_mut(&mut self.main, steps)
+    }
+
+    fn comment(&mut self, no: usize, t: &str, raw: &str) -> Result<(), RecordError> {
+        let comment = if let Some(rest) = t.strip_prefix("**") {
+            Comment {
+                kind: CommentKind::Engine,
+                text: rest.to_owned(),
+            }
+        } else if let Some(rest) = t.strip_prefix('*') {
+            Comment {
+                kind: CommentKind::Normal,
+                text: rest.to_owned(),
+            }
+        } else {
+            Comment {
+                kind: CommentKind::Bookmark,
+                text: t
+                    .get(t.find('&').map_or(0, |i| i + 1)..)
+                    .unwrap_or("")
+                    .to_owned(),
+            }
+        };
+        let in_variation = self.frames.len() > 1;
+        let Some(line) = self.current() else {
+            self.start_comments.push(comment);
+            return Ok(());
+        };
+        if let Some(end) = &mut line.end {
+            end.comments.push(comment);
+        } else if let Some(last) = line.moves.last_mut() {
+            last.comments.push(comment);
+        } else if !in_variation {
+            self.start_comments.push(comment);
+        } else {
+            return Err(error(
+                no,
+                1,
+                RecordErrorKind::UnexpectedLine(raw.to_owned()),
+            ));
+        }
+        Ok(())
+    }
+
+    fn moves(&mut self, no: usize, raw: &str) -> Result<(), RecordError> {
+        self.begin()?;
+        let chars: Vec<(usize, char)> = raw.char_indices().collect();
+        let mut starts: Vec<usize> = Vec::new();
+        for (i, &(_, c)) in chars.iter().enumerate() {
+            if is_mark(c) {
+                starts.push(i);
+            }
+        }
+        for (k, &i) in starts.iter().enumerate() {
+            let from = chars[i].0;
+            let to = starts.get(k + 1).map_or(raw.len(), |&j| chars[j].0);
+            self.one_move(no, i + 1, &raw[from..to])?;
+        }
+        Ok(())
+    }
+
+    fn one_move(&mut self, no: usize, col: usize, text: &str) -> Result<(), RecordError> {
+        let ply = self.ply;
+        if self.current().is_some_and(|l| l.end.is_some()) {
+            return Err(error(no, col, RecordErrorKind::MoveAfterEnd));
+        }
+        let Some(pos) = &mut self.pos else {
+            return Err(error(
+                no,
+                col,
+                RecordErrorKind::UnexpectedLine(text.to_owned()),
+            ));
+        };
+        let m = japanese::parse(pos, text, self.previous).map_err(|e| match e {
+            JapaneseError::Syntax { column, .. } => error(
+                no,
+                col + column - 1,
+                RecordErrorKind::BadMoveText(trim(text).to_owned()),
+            ),
+            JapaneseError::NoPreviousMove { column } => error(
+                no,
+                col + column - 1,
+                RecordErrorKind::BadMoveText(trim(text).to_owned()),
+            ),
+            JapaneseError::WrongSide { .. } => {
+                error(no, col, RecordErrorKind::BadMoveText(trim(text).to_owned()))
+            }
+            JapaneseError::Illegal(e) => error(
+                no,
+                col,
+                RecordErrorKind::IllegalMove {
+                    ply,
+                    reason: e.reason,
+                },
+            ),
+            JapaneseError::Ambiguous { .. } => {
+                error(no, col, RecordErrorKind::AmbiguousMove { ply })
+            }
+            _ => error(no, col, RecordErrorKind::NoSuchMove { ply }),
+        })?;
+        pos.play_unchecked(m);
+        self.previous = Some(m);
+        self.ply += 1;
+        if let Some(line) = self.current() {
+            line.moves.push(RecordMove::new(m));
+        }
+        Ok(())
+    }
+
+    fn summary(&mut self, no: usize, rest: &str, raw: &str) -> Result<(), RecordError> {
+        self.begin()?;
+        let unexpected = || error(no, 1, RecordErrorKind::UnexpectedLine(raw.to_owned()));
+        let digits_end = rest
+            .char_indices()
+            .find(|&(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(&c)))
+            .map_or(rest.len(), |(i, _)| i);
+        number(&rest[..digits_end]).ok_or_else(unexpected)?;
+        let words = rest[digits_end..]
+            .strip_prefix('手')
+            .ok_or_else(unexpected)?;
+        let words = trim(words.strip_prefix('で').unwrap_or(words));
+        let to_move = self.pos.as_ref().map_or(Color::Sente, Position::turn);
+        let special = summary_special(words, to_move).ok_or_else(unexpected)?;
+        let line = self.current().ok_or_else(unexpected)?;
+        if line.end.is_some() {
+            return Err(unexpected());
+        }
+        line.end = Some(LineEnd {
+            special,
+            time: None,
+            comments: Vec::new(),
+        });
+        Ok(())
+    }
+
+    fn variation(&mut self, no: usize, n: u32) -> Result<(), RecordError> {
+        self.begin()?;
+        let bad = || error(no, 1, RecordErrorKind::BadVariation(n));
+        let found = self.frames.iter().enumerate().rev().find_map(|(d, f)| {
+            let line = line_ref(&self.main, &f.steps)?;
+            let index = n.checked_sub(f.start)? as usize;
+            (index < line.moves.len()).then_some((d, index))
+        });
+        let (d, index) = found.ok_or_else(bad)?;
+        let frame = self.frames[d].clone();
+        let (parent_depth, parent_steps, move_index) = if d > 0 && index == 0 {
+            // An alternative to the first move of a variation is its sibling.
+            let (&(m, _), parent) = frame.steps.split_last().ok_or_else(bad)?;
+            (d - 1, parent.to_vec(), m)
+        } else {
+            (d, frame.steps.clone(), index)
+        };
+        let parent = line_mut(&mut self.main, &parent_steps).ok_or_else(bad)?;
+        let variations = &mut parent.moves.get_mut(move_index).ok_or_else(bad)?.variations;
+        variations.push(Line::default());
+        let mut steps = parent_steps;
+        steps.push((move_index, variations.len() - 1));
+        self.frames.truncate(parent_depth + 1);
+        // Replay the moves before the branch.
+        let mut pos = self.start.clone().unwrap_or_default();
+        let mut previous = None;
+        let mut line = &self.main;
+        for &(m, v) in &steps {
+            for rm in line.moves.get(..m).unwrap_or(&[]) {
+                pos.play_unchecked(rm.mv);
+                previous = Some(rm.mv);
+            }
+            line = line
+                .moves
+                .get(m)
+                .and_then(|x| x.variations.get(v))
+                .ok_or_else(bad)?;
+        }
+        self.frames.push(Frame { steps, start: n });
+        self.pos = Some(pos);
+        self.previous = previous;
+        self.ply = n;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<GameRecord, RecordError> {
+        self.begin()?;
+        let mut record = GameRecord::new(self.start.take().unwrap_or_default());
+        record.headers = self.headers;
+        record.start_comments = self.start_comments;
+        record.main = self.main;
+        Ok(record)
+    }
+}
+
+/// Whether `t` (a trimmed line) is a line of a board diagram.
+fn looks_like_diagram(t: &str) -> bool {
+    t.starts_with("手数＝")
+        || t.starts_with("手数=")
+        || (t.starts_with('９') && t.ends_with('１'))
+        || t.starts_with("+-")
+        || t.starts_with("+―")
+        || t.starts_with('|')
+        || t.split_once("の持駒")
+            .is_some_and(|(name, _)| side_of(name).is_some())
+        || t.strip_suffix('番').and_then(side_of).is_some()
+}
+
+/// A decimal number in ASCII or full-width digits.
+fn number(s: &str) -> Option<u32> {
+    if s.is_empty() {
+        return None;
+    }
+    let mut n: u32 = 0;
+    for c in s.chars() {
+        let d = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            '０'..='９' => c as u32 - '０' as u32,
+            _ => return None,
+        };
+        n = n.checked_mul(10)?.checked_add(d)?;
+    }
+    Some(n)
+}
+
+/// The ending words of a `まで…` line, with `to_move` the side to move at
+/// the end of the line.
+fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
+    let plain = match words {
+        "詰" | "詰み" => Some(SpecialMove::Checkmate),
+        "中断" => Some(SpecialMove::Suspend),
+        "千日手" => Some(SpecialMove::Repetition),
+        "持将棋" => Some(SpecialMove::Impasse),
+        "封じ手" => Some(SpecialMove::Sealed),
+        "不詰" => Some(SpecialMove::NoMate),
+        "投了" => Some(SpecialMove::Resign),
+        "切れ負け" | "時間切れ" => Some(SpecialMove::TimeUp),
+        "入玉勝ち" | "宣言勝ち" => Some(SpecialMove::DeclareWin),
+        "引き分け" => Some(SpecialMove::DeclareDraw),
+        "最大手数" => Some(SpecialMove::MaxMoves),
+        _ => None,
+    };
+    if plain.is_some() {
+        return plain;
+    }
+    for prefix in ["時間切れにより", "切れ負けにより"] {
+        if words.starts_with(prefix) {
+            return Some(SpecialMove::TimeUp);
+        }
+    }
+    let (side, result) = words.split_once('の')?;
+    let mover = side_of(side)? == to_move;
+    Some(match (result, mover) {
+        ("勝ち", true) => SpecialMove::DeclareWin,
+        ("勝ち", false) => SpecialMove::Resign,
+        ("反則勝ち", true) | ("反則負け", false) => SpecialMove::IllegalWin,
+        ("反則勝ち", false) | ("反則負け", true) => SpecialMove::IllegalLoss,
+        ("入玉勝ち" | "宣言勝ち", true) => SpecialMove::DeclareWin,
+        ("入玉勝ち" | "宣言勝ち", false) => SpecialMove::IllegalLoss,
+        ("切れ負け", _) => SpecialMove::TimeUp,
+        ("不戦勝", true) | ("不戦敗", false) => SpecialMove::ForfeitWin,
+        ("不戦勝", false) | ("不戦敗", true) => SpecialMove::ForfeitLoss,
+        _ => return None,
+    })
+}
+
+/// A hand: `角二　桂　`, `なし`, entries with or without separators.
+fn parse_hand(s: &str) -> Option<[u8; 7]> {
+    let mut hand = [0u8; 7];
+    if s == "なし" || s.is_empty() {
+        return Some(hand);
+    }
+    let chars: Vec<char> = s.chars().filter(|c| !is_space(*c)).collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let role = board_role(chars[i])?;
+        let k = Role::HAND.iter().position(|&r| r == role)?;
+        i += 1;
+        let mut count: u32 = 0;
+        let mut any = false;
+        while let Some(&c) = chars.get(i) {
+            if c == '十' {
+                count = count.checked_add(10)?;
+            } else if let Some(d) = KANJI_NUMBERS.iter().position(|&n| n == c) {
+                count = count.checked_add(d as u32 + 1)?;
+            } else if let Some(d) = c.to_digit(10) {
+                count = count.checked_mul(10)?.checked_add(d)?;
+            } else {
+                break;
+            }
+            any = true;
+            i += 1;
+        }
+        let count = if any { count } else { 1 };
+        if count > 18 {
+            return None;
+        }
+        hand[k] = hand[k].checked_add(u8::try_from(count).ok()?)?;
+        if hand[k] > 18 {
+            return None;
+        }
+    }
+    Some(hand)
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+/// A value on one line: control characters become spaces.
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// 先手/後手, or 下手/上手 in a handicap game or when the headers name the
+/// players so.
+fn side_names(record: &GameRecord) -> [&'static str; 2] {
+    let handicap = record.handicap.is_some_and(|h| h != Handicap::Even);
+    let named = record
+        .headers
+        .iter()
+        .any(|h| h.name == "下手" || h.name == "上手");
+    if handicap || named {
+        ["下手", "上手"]
+    } else {
+        ["先手", "後手"]
+    }
+}
+
+/// The KIF name of a header: its own name unless it comes from a format
+/// with ASCII keys (CSA `$EVENT`, `N+`, JKF), then the KIF name of its key.
+fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
+    if !h.name.is_ascii() && !h.name.is_empty() {
+        return h.name.clone();
+    }
+    let name = match h.key {
+        HeaderKey::StartTime => "開始日時",
+        HeaderKey::EndTime => "終了日時",
+        HeaderKey::Event => "棋戦",
+        HeaderKey::Site => "場所",
+        HeaderKey::Opening => "戦型",
+        HeaderKey::Title => "表題",
+        HeaderKey::TimeControl => "持ち時間",
+        HeaderKey::Byoyomi => "秒読み",
+        HeaderKey::Sente => names[0],
+        HeaderKey::Gote => names[1],
+        HeaderKey::Handicap => "手合割",
+        _ => return h.name.replace(['：', ':'], "_"),
+    };
+    name.to_owned()
+}
+
+/// Moves on one line.
+const MOVES_PER_LINE: usize = 6;
+/// The width of a move's cell.
+const CELL: usize = 12;
+
+struct Writer {
+    names: [&'static str; 2],
+}
+
+impl Writer {
+    /// Writes the moves of `line` from `pos` (before its first move, ply
+    /// `ply`), then its summary.
+    fn line(
+        &self,
+        out: &mut String,
+        line: &Line,
+        pos: &Position,
+        previous: Option<Move>,
+        ply: u32,
+    ) {
+        let mut pos = pos.clone();
+        let mut previous = previous;
+        let mut on_line = 0;
+        for m in &line.moves {
+            let text = japanese::format(&pos, m.mv, previous, Mark::Triangle);
+            if on_line > 0 {
+                let last_width = out.rsplit('\n').next().map_or(0, width);
+                let pad = (CELL * on_line).saturating_sub(last_width);
+                out.extend(core::iter::repeat_n(' ', pad));
+            }
+            out.push_str(&text);
+            on_line += 1;
+            if on_line == MOVES_PER_LINE || !m.comments.is_empty() {
+                out.push('\n');
+                on_line = 0;
+                write_comments(out, &m.comments);
+            }
+            pos.play_unchecked(m.mv);
+            previous = Some(m.mv);
+        }
+        if on_line > 0 {
+            out.push('\n');
+        }
+        if let Some(end) = &line.end {
+            let plies = ply - 1 + line.moves.len() as u32;
+            if let Some(words) = summary_words(end.special, pos.turn(), self.names) {
+                let _ = writeln!(out, "まで{plies}手で{words}");
+            }
+            write_comments(out, &end.comments);
+        }
+    }
+
+    /// Writes the variations of `line` and of their own moves, latest
+    /// branch first.
+    fn variations(
+        &self,
+        out: &mut String,
+        line: &Line,
+        pos: &Position,
+        previous: Option<Move>,
+        ply: u32,
+    ) {
+        let mut positions = Vec::with_capacity(line.moves.len());
+        let mut pos = pos.clone();
+        let mut previous = previous;
+        for m in &line.moves {
+            positions.push((pos.clone(), previous));
+            pos.play_unchecked(m.mv);
+            previous = Some(m.mv);
+        }
+        for (i, m) in line.moves.iter().enumerate().rev() {
+            let (before, prev) = &positions[i];
+            let n = ply + i as u32;
+            for v in &m.variations {
+                let _ = writeln!(out, "\n変化：{n}手");
+                self.line(out, v, before, *prev, n);
+                self.variations(out, v, before, *prev, n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_glued_moves_comments_and_summary() {
+        let text = "先手：a\n▲７六歩△３四歩▲２二角成\n*c\n△同　銀\nまで4手で後手の勝ち\n";
+        let r = read(text).unwrap();
+        assert_eq!(r.moves().len(), 4);
+        assert_eq!(r.main.moves[2].comments[0].text, "c");
+        assert_eq!(r.main.end.as_ref().unwrap().special, SpecialMove::Resign);
+        assert_eq!(read(&write(&r)).unwrap(), r);
+    }
+
+    #[test]
+    fn errors_have_line_and_column() {
+        let err = read("▲７六歩 △３四歩\n▲２六歩 △８四歩 ▲５五角打\n").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 11));
+        assert!(matches!(
+            err.kind,
+            RecordErrorKind::IllegalMove { ply: 5, .. }
+        ));
+        let err = read("後手の持駒：なし\nほげ\n").unwrap_err();
+        assert!(matches!(err.kind, RecordErrorKind::UnexpectedLine(_)));
+    }
+
+    #[test]
+    fn never_panics_on_odd_text() {
+        for text in [
+            "▲",
+            "変化：",
+            "変化：0手",
+            "まで",
+            "まで手",
+            "|",
+            "| ・|",
+            "先手の持駒：十十十十",
+            "手数＝",
+            "▲同",
+            "▲７六歩\n変化：2手\n",
+            "▲７六歩\n変化：1手\n*x",
+            "：",
+        ] {
+            let _ = read(text);
+        }
+    }
+}

@@ -1,0 +1,1284 @@
+//! KIF records (Kakinoki format, `.kif` / `.kifu`), read and written as
+//! Kifu for Windows writes them.
+//!
+//! A KIF file holds header lines (`key：value`), the start position as a
+//! `手合割` name or a BOD board diagram, numbered move lines with origins and
+//! times, `*` comments, `**` engine lines, `&` bookmarks, a terminal word
+//! (`投了`, `中断`, …), a `まで…` summary, and `変化：N手` variation blocks.
+//!
+//! # Decisions
+//! * Lines end in LF, CRLF or `\r\r\n`; trailing ASCII and ideographic
+//!   (U+3000) spaces are ignored; lines starting with `#` are skipped. Line
+//!   and column numbers of errors count characters of the original text,
+//!   from 1.
+//! * Headers take a full-width or ASCII colon; known keys are recognised
+//!   (`下手` and `上手` are Sente's and Gote's players), all keys are kept in
+//!   file order with their spelling. Headers may stand before, between or
+//!   after the lines of a board diagram, but not after the first move line.
+//! * Start position: a board diagram wins over the `手合割` line. Without a
+//!   diagram, `手合割` names a standard position (every name of the Kakinoki
+//!   list, plus `両香落ち`, `七枚落ち` and `九枚落ち`); any other name is an
+//!   [`UnknownHandicap`](RecordErrorKind::UnknownHandicap) error. No `手合割`
+//!   and no diagram means the even game.
+//! * A diagram's `手数＝N` makes the first move line number N + 1. A diagram
+//!   without `手数＝` takes its numbering from its first move line (tsume files
+//!   in the wild start at any number); a named start must begin at 1. Every
+//!   later number must follow in sequence. The `ply` of an
+//!   [`IllegalMove`](RecordErrorKind::IllegalMove) error is the number written.
+//! * Times are lenient: `( 0:16/00:00:16)`, `(01:42 / 00:01:42)`, `( 0:7/)`,
+//!   unpadded fields, minutes over 59; the total is kept when given, never
+//!   recomputed. Written back as `( m:ss/hh:mm:ss)`, or `( m:ss/)` without a
+//!   total; fractions of a second are dropped.
+//! * Move text: `不成` and the one-character promoted names (`全`, `圭`, `杏`)
+//!   are read; the writer uses the two-character names and never `不成`.
+//! * Terminal words: the table of FORMATS.md §2.5, with `詰` for `詰み`,
+//!   `時間切れ` and 81Dojo's `Time-up` for `切れ負け`, and `宣言勝ち` for
+//!   `入玉勝ち`. The endings KIF has no word for are written and read as
+//!   `引き分け` (declared draw), `最大手数` (move limit), `待った` (take-back)
+//!   and `エラー` (error). The actor is always the side to move at that ply.
+//! * A `まで…` summary gives the ending only when the line has no terminal
+//!   move line; when both exist and disagree, the terminal line wins. A
+//!   summary that names the side to move as plain winner (`…の勝ち`) is read
+//!   as an entering-king declaration; a summary that is not understood is an
+//!   error.
+//! * Comments: each `*`, `**` or `&` line is one [`Comment`]; lines before the
+//!   first move are comments on the start position, later lines belong to
+//!   the move (or the ending) above them. A comment text holding line breaks
+//!   is written as several lines.
+//!   A comment line between `変化：N手` and the block's first move has no
+//!   place to go and is an error.
+//! * Variations: a `変化：N手` block replaces ply N of the most recently
+//!   written line that holds ply N (FORMATS.md §2.7): the reader keeps the
+//!   path of lines just read and takes the deepest one that has ply N, so
+//!   blocks written latest-first (Kifu for Windows) and earliest-first (some
+//!   converters) both attach where they belong; siblings keep the order of
+//!   the file. When no line of the path has ply N, the error is
+//!   [`BadVariation`](RecordErrorKind::BadVariation). The writer emits
+//!   blocks depth-first, latest branch point first, as Kifu for Windows does,
+//!   and marks moves that have variations with `+`.
+//! * A record that ends a line on an illegal move and says that a foul
+//!   ended the game there (81Dojo writes the move, then `*反則手にて終局`
+//!   or a `反則勝ち` line) is read as the foul it records (DECISIONS D2):
+//!   the line ends in
+//!   [`SpecialMove::IllegalLoss`] for the side that made the move, whose
+//!   text is kept as the comment `反則手: <move>` on the ending. A
+//!   `反則勝ち` line right after it (the other side wins) is part of the same
+//!   ending.
+//!   An illegal move followed by more play, or that the record does not
+//!   call a foul (a comment, summary or ending word with `反則`), is an
+//!   [`IllegalMove`](RecordErrorKind::IllegalMove) error at that move.
+//! * Board diagrams: each row is read by character position (`v` marks
+//!   Gote's pieces), all nine rows are required, hands accept kanji or digit
+//!   counts with full-width, half-width or no separators, and `なし`. The
+//!   position must be a legal setup, except that two unpromoted pawns of a
+//!   side on one file are allowed (composed problems such as `9fu.kif`).
+//! * Limits: numbers above 100 000 000 and variations nested more than 1000
+//!   deep are refused, so no input can overflow a count or the stack.
+//! * The writer never invents headers: it writes a `手合割` line only when the
+//!   record has that header, and a board diagram whenever the start is not
+//!   the position that header names (or, without the header, whenever the
+//!   start is not the even game at move 1). So `read(write(r)) == r`.
+
+use core::fmt::Write as _;
+use core::time::Duration;
+
+use super::text::{
+    KANJI_NUMBERS, board_role, board_row, header, is_space, side_of_name, summary_words, trim,
+    width, write_comments, write_diagram,
+};
+use super::{
+    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd, MoveTime,
+    RecordError, RecordErrorKind, RecordMove, SpecialMove, StartRules, validate_start,
+};
+use crate::notation::japanese::{self, JapaneseError};
+use crate::{Color, IllegalReason, Move, Piece, Position, Role};
+
+/// The comment that keeps the text of an illegal last move.
+const FOUL_PREFIX: &str = "反則手: ";
+
+/// Reads a KIF record from decoded text (see [`super::decode`]).
+///
+/// # Errors
+/// [`RecordError`] with the 1-based line and column of the first problem:
+/// a line that is not understood, an unknown handicap without a diagram, a
+/// malformed or illegal diagram, a move number out of sequence, malformed
+/// move text or time, an illegal move, a move after the end of its line, or
+/// a variation without a move to branch from.
+pub fn read(text: &str) -> Result<GameRecord, RecordError> {
+    let mut reader = Reader::default();
+    for (index, raw) in text.split('\n').enumerate() {
+        reader.line(index + 1, raw)?;
+    }
+    reader.finish()
+}
+
+/// Writes a record as Kifu for Windows writes KIF (see the module
+/// documentation for what is written when).
+#[must_use]
+pub fn write(record: &GameRecord) -> String {
+    let mut out = String::with_capacity(64 + record.main.moves.len() * 40);
+    let mut named = None;
+    for h in &record.headers {
+        let _ = writeln!(out, "{}：{}", one_line(&h.name), one_line(&h.value));
+        if h.key == HeaderKey::Handicap {
+            named = Some(h.value.as_str());
+        }
+    }
+    let diagram = match named {
+        Some(name) => named_position(name).as_ref() != Some(&record.start),
+        None => record.start != Position::startpos(),
+    };
+    if diagram {
+        write_diagram(&mut out, &record.start, ["先手", "後手"]);
+    }
+    out.push_str("手数----指手---------消費時間--\n");
+    write_comments(&mut out, &record.start_comments);
+    let names = side_names(record);
+    let first = record.start.move_number().max(1);
+    let ctx = WriteCtx {
+        start_turn: record.start.turn(),
+        first,
+        names,
+    };
+    ctx.line(&mut out, &record.main, first, None);
+    ctx.variations(&mut out, &record.main, first, None);
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+/// The position names `手合割` may give, beyond [`Handicap::from_kif_name`].
+const EXTRA_NAMES: [(&str, &str); 2] = [
+    (
+        "両香落ち",
+        "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "九枚落ち",
+        "4kg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+];
+
+/// The start position a `手合割` value names, if it names a standard one.
+fn named_position(name: &str) -> Option<Position> {
+    if let Some(h) = Handicap::from_kif_name(name) {
+        return Some(h.position());
+    }
+    let name = trim(name);
+    EXTRA_NAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, sfen)| Position::from_sfen(sfen).ok())
+}
+
+/// Terminal words, the first of each ending being the one written.
+const SPECIAL_WORDS: [(&str, SpecialMove); 21] = [
+    ("投了", SpecialMove::Resign),
+    ("中断", SpecialMove::Suspend),
+    ("千日手", SpecialMove::Repetition),
+    ("持将棋", SpecialMove::Impasse),
+    ("切れ負け", SpecialMove::TimeUp),
+    ("時間切れ", SpecialMove::TimeUp),
+    ("Time-up", SpecialMove::TimeUp),
+    ("反則勝ち", SpecialMove::IllegalWin),
+    ("反則負け", SpecialMove::IllegalLoss),
+    ("入玉勝ち", SpecialMove::DeclareWin),
+    ("宣言勝ち", SpecialMove::DeclareWin),
+    ("詰み", SpecialMove::Checkmate),
+    ("詰", SpecialMove::Checkmate),
+    ("不詰", SpecialMove::NoMate),
+    ("封じ手", SpecialMove::Sealed),
+    ("不戦勝", SpecialMove::ForfeitWin),
+    ("不戦敗", SpecialMove::ForfeitLoss),
+    ("引き分け", SpecialMove::DeclareDraw),
+    ("最大手数", SpecialMove::MaxMoves),
+    ("待った", SpecialMove::TakeBack),
+    ("エラー", SpecialMove::Error),
+];
+
+fn special_of_word(word: &str) -> Option<SpecialMove> {
+    SPECIAL_WORDS
+        .iter()
+        .find(|(w, _)| *w == word || (w.is_ascii() && w.eq_ignore_ascii_case(word)))
+        .map(|(_, s)| *s)
+}
+
+fn word_of_special(special: SpecialMove) -> &'static str {
+    SPECIAL_WORDS
+        .iter()
+        .find(|(_, s)| *s == special)
+        .map_or("中断", |(w, _)| w)
+}
+
+/// 1-based character column of byte offset `byte` of `line`.
+fn column(line: &str, byte: usize) -> usize {
+    line.get(..byte).map_or(1, |s| s.chars().count() + 1)
+}
+
+fn error(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
+    RecordError::new(Format::Kif, line, column, kind)
+}
+
+/// A board diagram as read so far.
+#[derive(Default)]
+struct Diagram {
+    /// Board rows read, rank 1 first.
+    rows: Vec<[Option<Piece>; 9]>,
+    hands: [[u8; 7]; 2],
+    turn: Option<Color>,
+    /// `手数＝N`.
+    moves_played: Option<u32>,
+    /// The first line of the diagram, for errors.
+    first_line: Option<usize>,
+}
+
+/// One line of play while reading, in an arena.
+struct LineBuf {
+    /// The ply of its first move.
+    start: u32,
+    moves: Vec<RecordMove>,
+    end: Option<LineEnd>,
+    /// Where it branches off: the line and the index of the move it replaces.
+    parent: Option<(usize, usize)>,
+    /// Variations in order of appearance: (move index, line id).
+    children: Vec<(usize, usize)>,
+}
+
+/// An illegal last move of a line, read as the foul that ended it.
+struct Foul {
+    line: usize,
+    error: RecordError,
+    /// Whether the record says so: a `反則勝ち` line, or a comment or
+    /// summary about a foul (`反則`) right after the move.
+    stated: bool,
+}
+
+/// Where the next comment line goes.
+#[derive(Copy, Clone)]
+enum Target {
+    Start,
+    Move(usize, usize),
+    End(usize),
+    /// A variation block before its first move: nowhere.
+    Nowhere,
+}
+
+#[derive(Default)]
+struct Reader {
+    headers: Vec<Header>,
+    /// The `手合割` value and where it stands.
+    handicap: Option<(String, usize, usize)>,
+    diagram: Diagram,
+    start_comments: Vec<Comment>,
+    /// Set once the first move-section line is seen.
+    play: Option<Play>,
+}
+
+/// The move section: the start position, the lines, and where reading is.
+struct Play {
+    start: Position,
+    /// Whether the first numbered line may set the numbering.
+    free_numbering: bool,
+    lines: Vec<LineBuf>,
+    /// The lines of the path just read, root first.
+    path: Vec<usize>,
+    /// The line being read, the position after its moves so far, and the
+    /// last move played on the path.
+    current: usize,
+    pos: Position,
+    previous: Option<Move>,
+    target: Target,
+    /// A line that ended on an illegal move, read as a foul; the error that
+    /// move is unless the record says a foul ended the game there.
+    foul: Option<Foul>,
+}
+
+impl Reader {
+    fn line(&mut self, number: usize, raw: &str) -> Result<(), RecordError> {
+        let raw = raw.trim_end_matches(is_space);
+        let body = raw.trim_start_matches(is_space);
+        if body.is_empty() || body.starts_with('#') {
+            return Ok(());
+        }
+        let lead = raw.len() - body.len();
+        let col = |byte: usize| column(raw, lead + byte);
+        let unexpected = || {
+            error(
+                number,
+                col(0),
+                RecordErrorKind::UnexpectedLine(body.to_owned()),
+            )
+        };
+
+        if let Some(rest) = body.strip_prefix("**") {
+            return self.comment(number, col(0), body, CommentKind::Engine, rest);
+        }
+        if let Some(rest) = body.strip_prefix('*') {
+            return self.comment(number, col(0), body, CommentKind::Normal, rest);
+        }
+        if let Some(rest) = body.strip_prefix('&') {
+            return self.comment(number, col(0), body, CommentKind::Bookmark, rest);
+        }
+        if let Some(rest) = body.strip_prefix("変化") {
+            let rest = rest
+                .strip_prefix('：')
+                .or_else(|| rest.strip_prefix(':'))
+                .ok_or_else(unexpected)?;
+            let digits = trim(rest.strip_suffix('手').unwrap_or(rest));
+            let ply: u32 = parse_number(digits).ok_or_else(unexpected)?;
+            return self.variation(number, col(0), ply);
+        }
+        if let Some(rest) = body.strip_prefix("まで") {
+            return self.summary(number, col(0), rest, body);
+        }
+        if let Some(rest) = body.strip_prefix("手数") {
+            if rest.starts_with('-') || rest.starts_with('ー') {
+                if self.play.is_some() {
+                    return Err(unexpected());
+                }
+                return self.begin_play().map(drop);
+            }
+            if let Some(value) = rest.strip_prefix('＝').or_else(|| rest.strip_prefix('=')) {
+                self.in_diagram(number, unexpected)?;
+                let digits: String = trim(value)
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                let n = parse_number(&digits).ok_or_else(unexpected)?;
+                self.diagram.moves_played = Some(n);
+                return Ok(());
+            }
+        }
+        if is_file_labels(body) || (body.starts_with('+') && body.contains("--")) {
+            return self.in_diagram(number, unexpected);
+        }
+        if body.starts_with('|') {
+            self.in_diagram(number, unexpected)?;
+            return self.board_row(number, raw, lead);
+        }
+        if matches!(body, "先手番" | "下手番" | "後手番" | "上手番") {
+            self.in_diagram(number, unexpected)?;
+            self.diagram.turn = side_of_name(body.trim_end_matches('番'));
+            return Ok(());
+        }
+        if body.starts_with(|c: char| c.is_ascii_digit()) {
+            return self.move_line(number, raw, lead);
+        }
+        if let Some(at) = body.find(['：', ':']) {
+            let name = trim(&body[..at]);
+            let sep = body[at..].chars().next().map_or(1, char::len_utf8);
+            let value_raw = &body[at + sep..];
+            let value = trim(value_raw);
+            for (hand_name, color) in [
+                ("先手の持駒", Color::Sente),
+                ("下手の持駒", Color::Sente),
+                ("後手の持駒", Color::Gote),
+                ("上手の持駒", Color::Gote),
+            ] {
+                if name == hand_name {
+                    self.in_diagram(number, unexpected)?;
+                    let value_at =
+                        at + sep + (value_raw.len() - value_raw.trim_start_matches(is_space).len());
+                    return self.hand(number, col(value_at), color, value);
+                }
+            }
+            if name.is_empty() || self.play.as_ref().is_some_and(|p| p.started()) {
+                return Err(unexpected());
+            }
+            let header = header(name, value);
+            if header.key == HeaderKey::Handicap {
+                let value_at =
+                    at + sep + (value_raw.len() - value_raw.trim_start_matches(is_space).len());
+                self.handicap = Some((value.to_owned(), number, col(value_at)));
+            }
+            self.headers.push(header);
+            return Ok(());
+        }
+        Err(unexpected())
+    }
+
+    /// Accepts a diagram line only before the move section.
+    fn in_diagram(
+        &mut self,
+        number: usize,
+        unexpected: impl Fn() -> RecordError,
+    ) -> Result<(), RecordError> {
+        if self.play.is_some() {
+            return Err(unexpected());
+        }
+        self.diagram.first_line.get_or_insert(number);
+        Ok(())
+    }
+
+    fn comment(
+        &mut self,
+        number: usize,
+        column: usize,
+        body: &str,
+        kind: CommentKind,
+        text: &str,
+    ) -> Result<(), RecordError> {
+        let comment = Comment {
+            kind,
+            text: text.to_owned(),
+        };
+        let Some(play) = self.play.as_mut() else {
+            self.start_comments.push(comment);
+            return Ok(());
+        };
+        match play.target {
+            Target::Start => self.start_comments.push(comment),
+            Target::Move(line, index) => play.lines[line].moves[index].comments.push(comment),
+            Target::End(line) => {
+                if let Some(foul) = play.foul.as_mut() {
+                    if foul.line == line && comment.text.contains("反則") {
+                        foul.stated = true;
+                    }
+                }
+                if let Some(end) = play.lines[line].end.as_mut() {
+                    end.comments.push(comment);
+                }
+            }
+            Target::Nowhere => {
+                return Err(error(
+                    number,
+                    column,
+                    RecordErrorKind::UnexpectedLine(body.to_owned()),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn board_row(&mut self, number: usize, raw: &str, lead: usize) -> Result<(), RecordError> {
+        let body = &raw[lead..];
+        let first_col = column(raw, lead);
+        let bad = |offset: usize, what: &str| {
+            error(
+                number,
+                first_col + offset,
+                RecordErrorKind::BadPosition(what.to_owned()),
+            )
+        };
+        if self.diagram.rows.len() >= 9 {
+            return Err(bad(0, "more than nine board rows"));
+        }
+        let row = board_row(body.get(1..).unwrap_or(""))
+            .map_err(|(offset, what)| bad(1 + offset, what))?;
+        self.diagram.rows.push(row);
+        Ok(())
+    }
+
+    fn hand(
+        &mut self,
+        number: usize,
+        column: usize,
+        color: Color,
+        value: &str,
+    ) -> Result<(), RecordError> {
+        let bad = |offset: usize| {
+            error(
+                number,
+                column + offset,
+                RecordErrorKind::BadPosition("a hand such as 飛　金二　歩十八, or なし".to_owned()),
+            )
+        };
+        let hand = &mut self.diagram.hands[color.index()];
+        *hand = [0; 7];
+        if value == "なし" {
+            return Ok(());
+        }
+        let chars: Vec<char> = value.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if is_space(c) || c == '、' || c == ',' {
+                i += 1;
+                continue;
+            }
+            let role = match board_role(c) {
+                Some(r) if r.is_hand_role() => r,
+                _ => return Err(bad(i)),
+            };
+            i += 1;
+            let start = i;
+            while i < chars.len() && count_char(chars[i]) {
+                i += 1;
+            }
+            let count = if start == i {
+                1
+            } else {
+                parse_count(&chars[start..i]).ok_or_else(|| bad(start))?
+            };
+            let slot = &mut hand[role.index()];
+            *slot = slot.saturating_add(count);
+        }
+        Ok(())
+    }
+
+    /// Ends the header section: settles the start position.
+    fn begin_play(&mut self) -> Result<&mut Play, RecordError> {
+        if self.play.is_none() {
+            let (start, free) = self.start_position()?;
+            self.play = Some(Play {
+                pos: start.clone(),
+                start,
+                free_numbering: free,
+                lines: Vec::new(),
+                path: Vec::new(),
+                current: 0,
+                previous: None,
+                target: Target::Start,
+                foul: None,
+            });
+        }
+        let play = self
+            .play
+            .as_mut()
+            .ok_or_else(|| error(0, 0, RecordErrorKind::UnknownFormat))?;
+        if play.lines.is_empty() {
+            let first = play.start.move_number().max(1);
+            play.lines.push(LineBuf {
+                start: first,
+                moves: Vec::new(),
+                end: None,
+                parent: None,
+                children: Vec::new(),
+            });
+            play.path.push(0);
+        }
+        Ok(play)
+    }
+
+    fn start_position(&self) -> Result<(Position, bool), RecordError> {
+        let d = &self.diagram;
+        if let Some(first_line) = d.first_line {
+            if d.rows.len() != 9 {
+                return Err(error(
+                    first_line,
+                    1,
+                    RecordErrorKind::BadPosition(format!(
+                        "the board diagram has {} rows, not 9",
+                        d.rows.len()
+                    )),
+                ));
+            }
+            let sfen = diagram_sfen(d);
+            let pos = Position::from_sfen_unvalidated(&sfen)
+                .map_err(|e| error(first_line, 1, RecordErrorKind::BadPosition(e.to_string())))?;
+            validate_start(&pos, StartRules::TwoPawns)
+                .map_err(|e| error(first_line, 1, RecordErrorKind::IllegalPosition(e)))?;
+            return Ok((pos, d.moves_played.is_none()));
+        }
+        match &self.handicap {
+            None => Ok((Position::startpos(), false)),
+            Some((name, line, column)) => {
+                named_position(name).map(|p| (p, false)).ok_or_else(|| {
+                    error(
+                        *line,
+                        *column,
+                        RecordErrorKind::UnknownHandicap(name.clone()),
+                    )
+                })
+            }
+        }
+    }
+
+    fn move_line(&mut self, number: usize, raw: &str, lead: usize) -> Result<(), RecordError> {
+        let body = &raw[lead..];
+        let col = |byte: usize| column(raw, lead + byte);
+        let digits_len = body
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(body.len());
+        let written = parse_number(&body[..digits_len]).ok_or_else(|| {
+            error(
+                number,
+                col(0),
+                RecordErrorKind::UnexpectedLine(body.to_owned()),
+            )
+        })?;
+        let after_number = &body[digits_len..];
+        let rest = after_number.trim_start_matches(is_space);
+        if rest.len() == after_number.len() && !rest.is_empty() {
+            return Err(error(
+                number,
+                col(digits_len),
+                RecordErrorKind::UnexpectedLine(body.to_owned()),
+            ));
+        }
+        let text_at = body.len() - rest.len();
+        // Strip the variation mark and the time from the end.
+        let mut tail = rest.trim_end_matches(is_space);
+        if let Some(t) = tail.strip_suffix('+') {
+            tail = t.trim_end_matches(is_space);
+        }
+        let mut time = None;
+        if tail.ends_with(')') {
+            if let Some(open) = tail.rfind('(') {
+                let inner = &tail[open + 1..tail.len() - 1];
+                if inner.contains([':', '/']) {
+                    time = Some(parse_time(inner).ok_or_else(|| {
+                        error(
+                            number,
+                            col(text_at + open),
+                            RecordErrorKind::BadTime(inner.to_owned()),
+                        )
+                    })?);
+                    tail = tail[..open].trim_end_matches(is_space);
+                }
+            }
+        }
+        let text = tail;
+        if text.is_empty() {
+            return Err(error(
+                number,
+                col(text_at),
+                RecordErrorKind::BadMoveText(String::new()),
+            ));
+        }
+
+        let play = self.begin_play()?;
+        if play.lines.len() == 1
+            && play.free_numbering
+            && play.lines[0].moves.is_empty()
+            && play.lines[0].end.is_none()
+        {
+            // A diagram without 手数＝: the first number sets the numbering.
+            play.free_numbering = false;
+            if written >= 1 {
+                play.start.move_number = written;
+                play.pos.move_number = written;
+                play.lines[0].start = written;
+            }
+        }
+        let current = play.current;
+        let line = &play.lines[current];
+        let expected = line
+            .start
+            .saturating_add(u32::try_from(line.moves.len()).unwrap_or(u32::MAX));
+        if line.end.is_some() {
+            if let Some(foul) = &mut play.foul {
+                if foul.line == current {
+                    // A foul stands only as the last thing of its line: a
+                    // record that plays on after an illegal move is wrong
+                    // at that move. A foul ending word may follow it.
+                    if matches!(special_of_word(text), Some(SpecialMove::IllegalWin))
+                        && written == expected + 1
+                    {
+                        foul.stated = true;
+                        play.target = Target::End(current);
+                        return Ok(());
+                    }
+                    return Err(foul.error.clone());
+                }
+            }
+            return Err(error(number, col(0), RecordErrorKind::MoveAfterEnd));
+        }
+        if written != expected {
+            return Err(error(
+                number,
+                col(0),
+                RecordErrorKind::MoveNumber {
+                    expected,
+                    found: written,
+                },
+            ));
+        }
+        if let Some(special) = special_of_word(text) {
+            play.lines[current].end = Some(LineEnd {
+                special,
+                time,
+                comments: Vec::new(),
+            });
+            play.target = Target::End(current);
+            return Ok(());
+        }
+        let m = match resolve(&play.pos, text, play.previous, written) {
+            Ok(m) => m,
+            Err((offset, kind @ RecordErrorKind::IllegalMove { .. })) => {
+                // Recorded as a foul by its mover (DECISIONS D2), keeping the
+                // move's text; an error if play goes on after it.
+                if let Some(foul) = &play.foul {
+                    // An earlier line's illegal move was not a foul after all.
+                    if !foul.stated {
+                        return Err(foul.error.clone());
+                    }
+                }
+                play.foul = Some(Foul {
+                    line: current,
+                    error: error(number, col(text_at) + offset, kind),
+                    stated: false,
+                });
+                play.lines[current].end = Some(LineEnd {
+                    special: SpecialMove::IllegalLoss,
+                    time,
+                    comments: vec![Comment {
+                        kind: CommentKind::Normal,
+                        text: format!("{FOUL_PREFIX}{text}"),
+                    }],
+                });
+                play.target = Target::End(current);
+                return Ok(());
+            }
+            Err((offset, kind)) => return Err(error(number, col(text_at) + offset, kind)),
+        };
+        play.pos.play_unchecked(m);
+        play.previous = Some(m);
+        let line = &mut play.lines[current];
+        line.moves.push(RecordMove {
+            mv: m,
+            time,
+            comments: Vec::new(),
+            variations: Vec::new(),
+        });
+        play.target = Target::Move(current, line.moves.len() - 1);
+        Ok(())
+    }
+
+    fn summary(
+        &mut self,
+        number: usize,
+        column: usize,
+        rest: &str,
+        body: &str,
+    ) -> Result<(), RecordError> {
+        let unexpected = || {
+            error(
+                number,
+                column,
+                RecordErrorKind::UnexpectedLine(body.to_owned()),
+            )
+        };
+        let digits_len = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits_len == 0 {
+            return Err(unexpected());
+        }
+        let after = rest[digits_len..]
+            .strip_prefix('手')
+            .ok_or_else(unexpected)?;
+        let words = trim(after.strip_prefix('で').unwrap_or(after));
+        let play = self.begin_play()?;
+        let to_move = play.pos.turn();
+        let special = summary_special(words, to_move).ok_or_else(unexpected)?;
+        let current = play.current;
+        if let Some(foul) = play.foul.as_mut() {
+            if foul.line == current && words.contains("反則") {
+                foul.stated = true;
+            }
+        }
+        let line = &mut play.lines[current];
+        if line.end.is_none() {
+            line.end = Some(LineEnd {
+                special,
+                time: None,
+                comments: Vec::new(),
+            });
+        }
+        play.target = Target::End(current);
+        Ok(())
+    }
+
+    fn variation(&mut self, number: usize, column: usize, ply: u32) -> Result<(), RecordError> {
+        let play = self.begin_play()?;
+        let bad = || error(number, column, RecordErrorKind::BadVariation(ply));
+        // The most recent line of the path holding ply N; a line starting at
+        // N is a sibling, so its parent holds the list to join.
+        while play.path.len() > 1
+            && play.path.last().is_some_and(|&id| {
+                let line = &play.lines[id];
+                line.start >= ply || (ply - line.start) as usize >= line.moves.len()
+            })
+        {
+            play.path.pop();
+        }
+        let parent = *play.path.last().ok_or_else(bad)?;
+        if play.path.len() >= MAX_DEPTH {
+            return Err(bad());
+        }
+        let line = &play.lines[parent];
+        if ply < line.start {
+            return Err(bad());
+        }
+        let index = usize::try_from(ply - line.start).map_err(|_| bad())?;
+        if index >= line.moves.len() {
+            return Err(bad());
+        }
+        let id = play.lines.len();
+        play.lines.push(LineBuf {
+            start: ply,
+            moves: Vec::new(),
+            end: None,
+            parent: Some((parent, index)),
+            children: Vec::new(),
+        });
+        play.lines[parent].children.push((index, id));
+        play.path.push(id);
+        play.current = id;
+        let (pos, previous) = play.position_before(parent, index);
+        play.pos = pos;
+        play.previous = previous;
+        play.target = Target::Nowhere;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<GameRecord, RecordError> {
+        self.begin_play()?;
+        let Some(mut play) = self.play.take() else {
+            return Err(error(0, 0, RecordErrorKind::UnknownFormat));
+        };
+        if let Some(foul) = play.foul.take() {
+            if !foul.stated {
+                return Err(foul.error);
+            }
+        }
+        let main = build_line(&mut play.lines, 0);
+        let handicap = Handicap::of_position(&play.start);
+        Ok(GameRecord {
+            headers: self.headers,
+            start: play.start,
+            handicap,
+            start_comments: self.start_comments,
+            main,
+        })
+    }
+}
+
+impl Play {
+    /// Whether a move, an ending or a variation has been read.
+    fn started(&self) -> bool {
+        self.lines.len() > 1
+            || self
+                .lines
+                .first()
+                .is_some_and(|l| !l.moves.is_empty() || l.end.is_some())
+    }
+
+    /// The position before move `index` of line `id`, and the move before it.
+    fn position_before(&self, id: usize, index: usize) -> (Position, Option<Move>) {
+        let mut chain = vec![(id, index)];
+        let mut at = id;
+        while let Some((parent, index)) = self.lines[at].parent {
+            chain.push((parent, index));
+            at = parent;
+        }
+        let mut pos = self.start.clone();
+        let mut previous = None;
+        for &(line, index) in chain.iter().rev() {
+            for m in self.lines[line].moves.iter().take(index) {
+                pos.play_unchecked(m.mv);
+                previous = Some(m.mv);
+            }
+        }
+        (pos, previous)
+    }
+}
+
+fn build_line(lines: &mut [LineBuf], id: usize) -> Line {
+    let children = core::mem::take(&mut lines[id].children);
+    let mut moves = core::mem::take(&mut lines[id].moves);
+    let end = lines[id].end.take();
+    for (index, child) in children {
+        let built = build_line(lines, child);
+        if let Some(m) = moves.get_mut(index) {
+            m.variations.push(built);
+        }
+    }
+    Line { moves, end }
+}
+
+/// Resolves move text in `pos`; on error, the character offset in the text
+/// and the kind.
+fn resolve(
+    pos: &Position,
+    text: &str,
+    previous: Option<Move>,
+    ply: u32,
+) -> Result<Move, (usize, RecordErrorKind)> {
+    let has_origin = text.contains(['(', '（']);
+    japanese::parse(pos, text, previous).map_err(|e| match e {
+        JapaneseError::Syntax { column, .. } => (
+            column.saturating_sub(1),
+            RecordErrorKind::BadMoveText(text.to_owned()),
+        ),
+        JapaneseError::NoPreviousMove { column } => (
+            column.saturating_sub(1),
+            RecordErrorKind::BadMoveText(text.to_owned()),
+        ),
+        JapaneseError::WrongSide { .. } => (0, RecordErrorKind::BadMoveText(text.to_owned())),
+        JapaneseError::Illegal(illegal) => (
+            0,
+            RecordErrorKind::IllegalMove {
+                ply,
+                reason: illegal.reason,
+            },
+        ),
+        JapaneseError::NoSuchMove { .. } if has_origin => (
+            0,
+            RecordErrorKind::IllegalMove {
+                ply,
+                reason: IllegalReason::NotAPieceMove,
+            },
+        ),
+        JapaneseError::Ambiguous { .. } => (0, RecordErrorKind::AmbiguousMove { ply }),
+        _ => (0, RecordErrorKind::NoSuchMove { ply }),
+    })
+}
+
+/// The ending a summary states, with `to_move` the side to move at its end.
+fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
+    if let Some(s) = special_of_word(words) {
+        return Some(s);
+    }
+    if words.starts_with("時間切れ") || words.ends_with("切れ負け") {
+        return Some(SpecialMove::TimeUp);
+    }
+    let (side, outcome) = words.split_once('の')?;
+    let side = side_of_name(side)?;
+    let mover = side == to_move;
+    Some(match outcome {
+        "勝ち" if mover => SpecialMove::DeclareWin,
+        "勝ち" => SpecialMove::Resign,
+        "反則勝ち" if mover => SpecialMove::IllegalWin,
+        "反則勝ち" => SpecialMove::IllegalLoss,
+        "反則負け" if mover => SpecialMove::IllegalLoss,
+        "反則負け" => SpecialMove::IllegalWin,
+        "入玉勝ち" | "宣言勝ち" if mover => SpecialMove::DeclareWin,
+        "入玉勝ち" | "宣言勝ち" => SpecialMove::IllegalLoss,
+        "不戦勝" if mover => SpecialMove::ForfeitWin,
+        "不戦勝" => SpecialMove::ForfeitLoss,
+        "不戦敗" if mover => SpecialMove::ForfeitLoss,
+        "不戦敗" => SpecialMove::ForfeitWin,
+        _ => return None,
+    })
+}
+
+/// Move numbers, plies and `手数＝` above this are refused, so that no
+/// count can overflow.
+const MAX_NUMBER: u32 = 100_000_000;
+
+/// Variation blocks nest at most this deep.
+const MAX_DEPTH: usize = 1000;
+
+fn parse_number(digits: &str) -> Option<u32> {
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n <= MAX_NUMBER)
+}
+
+/// A time field without its parentheses: `used/total`, either part lenient.
+fn parse_time(inner: &str) -> Option<MoveTime> {
+    let (used, total) = match inner.split_once('/') {
+        Some((u, t)) => (u, Some(t)),
+        None => (inner, None),
+    };
+    let used = parse_clock(trim(used))?;
+    let total = match total.map(trim) {
+        None | Some("") => None,
+        Some(t) => Some(parse_clock(t)?),
+    };
+    Some(MoveTime { used, total })
+}
+
+/// `s`, `m:ss` or `h:mm:ss`, fields of any width.
+fn parse_clock(s: &str) -> Option<Duration> {
+    let mut secs: u64 = 0;
+    let mut fields = 0;
+    for field in s.split(':') {
+        let field = trim(field);
+        if field.is_empty() || field.len() > 9 || !field.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        secs = secs.checked_mul(60)?.checked_add(field.parse().ok()?)?;
+        fields += 1;
+    }
+    (fields <= 3).then_some(Duration::from_secs(secs))
+}
+
+fn is_file_labels(body: &str) -> bool {
+    let mut digits = 0;
+    for c in body.chars() {
+        match c {
+            '１'..='９' | '1'..='9' => digits += 1,
+            c if is_space(c) => {}
+            _ => return false,
+        }
+    }
+    digits == 9
+}
+
+fn count_char(c: char) -> bool {
+    KANJI_NUMBERS.contains(&c) || c == '十' || c.is_ascii_digit() || ('０'..='９').contains(&c)
+}
+
+/// A hand count in kanji (`二`, `十`, `十八`) or digits.
+fn parse_count(chars: &[char]) -> Option<u8> {
+    let kanji = |c: char| {
+        KANJI_NUMBERS
+            .iter()
+            .position(|&k| k == c)
+            .map(|i| i as u32 + 1)
+    };
+    let digit = |c: char| match c {
+        '0'..='9' => Some(c as u32 - '0' as u32),
+        '０'..='９' => Some(c as u32 - '０' as u32),
+        _ => None,
+    };
+    let value = if chars.iter().all(|&c| digit(c).is_some()) {
+        let mut v: u32 = 0;
+        for &c in chars {
+            v = v.checked_mul(10)?.checked_add(digit(c)?)?;
+        }
+        v
+    } else {
+        match chars {
+            ['十'] => 10,
+            [c] => kanji(*c)?,
+            ['十', c] => 10 + kanji(*c)?,
+            [t, '十'] => kanji(*t)? * 10,
+            [t, '十', c] => kanji(*t)? * 10 + kanji(*c)?,
+            _ => return None,
+        }
+    };
+    u8::try_from(value).ok().filter(|&v| v > 0)
+}
+
+fn diagram_sfen(d: &Diagram) -> String {
+    let mut s = String::with_capacity(90);
+    for (r, row) in d.rows.iter().enumerate() {
+        if r > 0 {
+            s.push('/');
+        }
+        let mut empty = 0;
+        for cell in row {
+            match cell {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        let _ = write!(s, "{empty}");
+                        empty = 0;
+                    }
+                    push_sfen_piece(&mut s, *piece);
+                }
+            }
+        }
+        if empty > 0 {
+            let _ = write!(s, "{empty}");
+        }
+    }
+    s.push(' ');
+    s.push(d.turn.unwrap_or(Color::Sente).sfen_char());
+    s.push(' ');
+    let mut any = false;
+    for color in [Color::Sente, Color::Gote] {
+        for role in Role::HAND {
+            let n = d.hands[color.index()][role.index()];
+            if n == 0 {
+                continue;
+            }
+            any = true;
+            if n > 1 {
+                let _ = write!(s, "{n}");
+            }
+            let c = role.sfen_char();
+            s.push(if color == Color::Gote {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            });
+        }
+    }
+    if !any {
+        s.push('-');
+    }
+    let _ = write!(s, " {}", d.moves_played.unwrap_or(0).saturating_add(1));
+    s
+}
+
+fn push_sfen_piece(s: &mut String, piece: Piece) {
+    if piece.role.is_promoted() {
+        s.push('+');
+    }
+    let c = piece.role.sfen_char();
+    s.push(if piece.color == Color::Gote {
+        c.to_ascii_lowercase()
+    } else {
+        c
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+/// A value on one line: line feeds become spaces.
+fn one_line(s: &str) -> String {
+    s.replace('\n', " ")
+}
+
+fn side_names(record: &GameRecord) -> [&'static str; 2] {
+    match record.handicap {
+        Some(h) if h != Handicap::Even => ["下手", "上手"],
+        _ => ["先手", "後手"],
+    }
+}
+
+fn write_time(out: &mut String, t: &MoveTime) {
+    let used = t.used.as_secs();
+    let _ = write!(out, "({:>2}:{:02}/", used / 60, used % 60);
+    if let Some(total) = t.total {
+        let total = total.as_secs();
+        let _ = write!(
+            out,
+            "{:02}:{:02}:{:02}",
+            total / 3600,
+            total / 60 % 60,
+            total % 60
+        );
+    }
+    out.push(')');
+}
+
+struct WriteCtx {
+    start_turn: Color,
+    first: u32,
+    names: [&'static str; 2],
+}
+
+impl WriteCtx {
+    fn turn_at(&self, ply: u32) -> Color {
+        if (ply.wrapping_sub(self.first)) % 2 == 0 {
+            self.start_turn
+        } else {
+            self.start_turn.opposite()
+        }
+    }
+
+    fn move_line(out: &mut String, ply: u32, text: &str, time: Option<&MoveTime>, fork: bool) {
+        let _ = write!(out, "{ply:>4} {text}");
+        if time.is_some() || fork {
+            for _ in width(text)..13 {
+                out.push(' ');
+            }
+            if width(text) >= 13 {
+                out.push(' ');
+            }
+        }
+        if let Some(t) = time {
+            write_time(out, t);
+        }
+        if fork {
+            out.push('+');
+        }
+        out.push('\n');
+    }
+
+    /// Writes `line`, whose first move is ply `start`, after `previous`.
+    fn line(&self, out: &mut String, line: &Line, start: u32, mut previous: Option<Move>) {
+        let mut ply = start;
+        for m in &line.moves {
+            let text = japanese::format_kif(m.mv, previous);
+            Self::move_line(out, ply, &text, m.time.as_ref(), !m.variations.is_empty());
+            write_comments(out, &m.comments);
+            previous = Some(m.mv);
+            ply = ply.saturating_add(1);
+        }
+        if let Some(end) = &line.end {
+            Self::move_line(
+                out,
+                ply,
+                word_of_special(end.special),
+                end.time.as_ref(),
+                false,
+            );
+            write_comments(out, &end.comments);
+            let _ = writeln!(out, "{}", self.summary(end.special, ply));
+        }
+    }
+
+    fn summary(&self, special: SpecialMove, ply: u32) -> String {
+        let played = ply.saturating_sub(1);
+        let words = summary_words(special, self.turn_at(ply), self.names)
+            .unwrap_or_else(|| word_of_special(special).to_owned());
+        format!("まで{played}手で{words}")
+    }
+
+    /// Writes the variation blocks of `line` depth-first, latest branch
+    /// point first.
+    fn variations(&self, out: &mut String, line: &Line, start: u32, previous: Option<Move>) {
+        for (index, m) in line.moves.iter().enumerate().rev() {
+            if m.variations.is_empty() {
+                continue;
+            }
+            let ply = start.saturating_add(u32::try_from(index).unwrap_or(0));
+            let before = if index == 0 {
+                previous
+            } else {
+                Some(line.moves[index - 1].mv)
+            };
+            for v in &m.variations {
+                let _ = write!(out, "\n変化：{ply}手\n");
+                self.line(out, v, ply, before);
+                self.variations(out, v, ply, before);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::text::push_count;
+
+    #[test]
+    fn hand_counts_in_kanji_and_digits() {
+        let count = |s: &str| parse_count(&s.chars().collect::<Vec<_>>());
+        assert_eq!(count("二"), Some(2));
+        assert_eq!(count("十"), Some(10));
+        assert_eq!(count("十八"), Some(18));
+        assert_eq!(count("二十"), Some(20));
+        assert_eq!(count("１５"), Some(15));
+        assert_eq!(count("十十"), None);
+        assert_eq!(count("0"), None);
+        let mut s = String::new();
+        for n in 1..=18 {
+            s.clear();
+            push_count(&mut s, n);
+            let parsed = if s.is_empty() { Some(1) } else { count(&s) };
+            assert_eq!(parsed, Some(n), "{s}");
+        }
+    }
+
+    #[test]
+    fn lenient_times() {
+        let t = |s: &str| parse_time(s).map(|t| (t.used.as_secs(), t.total.map(|d| d.as_secs())));
+        assert_eq!(t(" 0:16/00:00:16"), Some((16, Some(16))));
+        assert_eq!(t("01:42 / 00:01:42"), Some((102, Some(102))));
+        assert_eq!(t(" 0:7/"), Some((7, None)));
+        assert_eq!(t("0:5/0:0:5"), Some((5, Some(5))));
+        assert_eq!(t("75:03/01:20:00"), Some((4503, Some(4800))));
+        assert_eq!(t(" 0:03/ 0:00:19"), Some((3, Some(19))));
+        assert_eq!(t("0:x/"), None);
+        assert_eq!(t("1:2:3:4/"), None);
+    }
+
+    #[test]
+    fn summaries_name_the_ending_from_the_side_to_move() {
+        use SpecialMove::*;
+        let s = |w: &str| summary_special(w, Color::Gote);
+        assert_eq!(s("先手の勝ち"), Some(Resign));
+        assert_eq!(s("後手の勝ち"), Some(DeclareWin));
+        assert_eq!(s("後手の反則勝ち"), Some(IllegalWin));
+        assert_eq!(s("先手の反則勝ち"), Some(IllegalLoss));
+        assert_eq!(s("上手の反則負け"), Some(IllegalLoss));
+        assert_eq!(s("時間切れにより先手の勝ち"), Some(TimeUp));
+        assert_eq!(s("詰"), Some(Checkmate));
+        assert_eq!(s("何か"), None);
+        for (word, special) in SPECIAL_WORDS {
+            assert_eq!(special_of_word(word_of_special(special)), Some(special));
+            assert_eq!(special_of_word(word), Some(special));
+        }
+    }
+}

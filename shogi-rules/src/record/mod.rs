@@ -1,0 +1,710 @@
+//! Game records: one model for KIF, KI2, CSA, JKF and USI files, readers
+//! that check every move against the rules, and writers.
+//!
+//! A [`GameRecord`] holds ordered headers (known keys recognised, unknown keys
+//! kept verbatim), the start position (with its handicap name when it is a
+//! standard one), the main line of moves with their times and comments,
+//! variations as a tree, and the ending the record states. Every move is
+//! resolved against the position it is played in, so a record that loads
+//! is legal move by move; a record that does not load fails with a
+//! [`RecordError`] naming the line and column of the problem and a
+//! [`RecordErrorKind`] a program can match.
+//!
+//! Input is bytes: [`decode`] detects UTF-8 (with or without BOM), CP932
+//! (Windows Shift_JIS) and EUC-JP, honouring the `#KIF … encoding=` and CSA
+//! `'encoding=` declarations; any line ending is accepted. [`read`] detects
+//! the format from the content.
+
+use core::fmt;
+use core::time::Duration;
+
+use crate::{
+    Color, Game, IllegalReason, Move, Outcome, Position, Role, RuleSet, SetupError, Termination,
+};
+
+pub mod csa;
+mod encoding;
+pub mod handicap;
+#[cfg(feature = "serde")]
+pub mod jkf;
+pub mod ki2;
+pub mod kif;
+mod text;
+pub mod usi;
+
+pub use encoding::{Encoding, decode, encode};
+pub use handicap::Handicap;
+
+/// A record file format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Format {
+    /// Kakinoki KIF (`.kif` in CP932, `.kifu` in UTF-8): moves with origins.
+    Kif,
+    /// KI2: moves in Japanese notation without origins.
+    Ki2,
+    /// CSA standard record format, V2.2 or V3.0.
+    Csa,
+    /// JSON kifu format.
+    Jkf,
+    /// A USI `position … moves …` line.
+    Usi,
+}
+
+impl Format {
+    /// `"kif"`, `"ki2"`, `"csa"`, `"jkf"` or `"usi"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Jkf => "jkf",
+            Format::Usi => "usi",
+        }
+    }
+
+    /// The format for a file extension (`kif`, `kifu`, `ki2`, `ki2u`, `csa`,
+    /// `jkf`, `json`, `usi`, `sfen`), case-insensitive.
+    #[must_use]
+    pub fn from_extension(extension: &str) -> Option<Format> {
+        match extension.to_ascii_lowercase().as_str() {
+            "kif" | "kifu" => Some(Format::Kif),
+            "ki2" | "ki2u" => Some(Format::Ki2),
+            "csa" => Some(Format::Csa),
+            "jkf" | "json" => Some(Format::Jkf),
+            "usi" | "sfen" => Some(Format::Usi),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Header keys the library recognises. Every header also keeps its key as
+/// written ([`Header::name`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum HeaderKey {
+    /// Start date and time (KIF 開始日時, CSA `$START_TIME`).
+    StartTime,
+    /// End date and time (KIF 終了日時, CSA `$END_TIME`).
+    EndTime,
+    /// Event (KIF 棋戦, CSA `$EVENT`).
+    Event,
+    /// Venue (KIF 場所, CSA `$SITE`).
+    Site,
+    /// Opening (KIF 戦型, CSA `$OPENING`).
+    Opening,
+    /// Title (KIF 表題).
+    Title,
+    /// Time control (KIF 持ち時間, CSA `$TIME_LIMIT` / `$TIME`).
+    TimeControl,
+    /// Byo-yomi (KIF 秒読み).
+    Byoyomi,
+    /// Sente's player (KIF 先手 / 下手, CSA `N+`).
+    Sente,
+    /// Gote's player (KIF 後手 / 上手, CSA `N-`).
+    Gote,
+    /// The handicap name (KIF 手合割).
+    Handicap,
+    /// Any other key, kept verbatim.
+    Other,
+}
+
+/// One header: its recognised key, the key as written, and the value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Header {
+    /// The recognised key ([`HeaderKey::Other`] if unknown).
+    pub key: HeaderKey,
+    /// The key as written in the file (`先手`, `$EVENT`, …).
+    pub name: String,
+    /// The value, trimmed of surrounding spaces.
+    pub value: String,
+}
+
+/// Time used by one move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveTime {
+    /// Time spent on this move.
+    pub used: Duration,
+    /// The mover's total time used so far, when the record gives it.
+    pub total: Option<Duration>,
+}
+
+/// What kind of comment a line is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum CommentKind {
+    /// A comment for people (KIF `*`, CSA `'*` or `'`).
+    Normal,
+    /// Engine output (KIF `**`, CSA `'**`).
+    Engine,
+    /// A bookmark (KIF `&`).
+    Bookmark,
+}
+
+/// A comment attached to a position or a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Comment {
+    /// The kind.
+    pub kind: CommentKind,
+    /// The text, without its marker.
+    pub text: String,
+}
+
+/// How a line of play ends, as the record states it. The actor is the side
+/// to move at that point unless the event says otherwise.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum SpecialMove {
+    /// The side to move resigns (投了, `%TORYO`).
+    Resign,
+    /// The game is suspended (中断, `%CHUDAN`).
+    Suspend,
+    /// Repetition draw (千日手, `%SENNICHITE`).
+    Repetition,
+    /// Impasse (持将棋, `%JISHOGI`).
+    Impasse,
+    /// The side to move lost on time (切れ負け, 時間切れ, `%TIME_UP`).
+    TimeUp,
+    /// The side to move committed a foul and loses (反則負け, `%ILLEGAL_MOVE`).
+    IllegalLoss,
+    /// The previous mover fouled: the side to move wins (反則勝ち,
+    /// `%±ILLEGAL_ACTION` naming the other side).
+    IllegalWin,
+    /// The side to move declares an entering-king win (入玉勝ち, `%KACHI`).
+    DeclareWin,
+    /// The side to move declares a draw (`%HIKIWAKE`).
+    DeclareDraw,
+    /// The side to move is checkmated (詰み, `%TSUMI`).
+    Checkmate,
+    /// No mate (不詰, `%FUZUMI`; tsume problems).
+    NoMate,
+    /// The move limit was reached (`%MAX_MOVES`).
+    MaxMoves,
+    /// Sealed move: the game is adjourned (封じ手).
+    Sealed,
+    /// Win by default (不戦勝), taken as the side to move's.
+    ForfeitWin,
+    /// Loss by default (不戦敗), taken as the side to move's.
+    ForfeitLoss,
+    /// A take-back (`%MATTA`).
+    TakeBack,
+    /// An error (`%ERROR`).
+    Error,
+}
+
+impl SpecialMove {
+    /// The result this ending gives, with `to_move` the side to move where
+    /// it stands. `None` for endings without a result (suspension, sealed
+    /// move, no mate, take-back, error).
+    #[must_use]
+    pub fn outcome(self, to_move: Color) -> Option<Outcome> {
+        let other = to_move.opposite();
+        Some(match self {
+            SpecialMove::Resign => Outcome::win(other, Termination::Resignation),
+            SpecialMove::Repetition => Outcome::draw(Termination::Repetition),
+            SpecialMove::Impasse | SpecialMove::DeclareDraw => {
+                Outcome::draw(Termination::ImpasseDeclaration)
+            }
+            SpecialMove::TimeUp => Outcome::win(other, Termination::Timeout),
+            SpecialMove::IllegalLoss | SpecialMove::ForfeitLoss => {
+                Outcome::win(other, Termination::IllegalMove)
+            }
+            SpecialMove::IllegalWin | SpecialMove::ForfeitWin => {
+                Outcome::win(to_move, Termination::IllegalMove)
+            }
+            SpecialMove::DeclareWin => Outcome::win(to_move, Termination::ImpasseDeclaration),
+            SpecialMove::Checkmate => Outcome::win(other, Termination::Checkmate),
+            SpecialMove::MaxMoves => Outcome::draw(Termination::MoveLimit),
+            SpecialMove::Suspend
+            | SpecialMove::NoMate
+            | SpecialMove::Sealed
+            | SpecialMove::TakeBack
+            | SpecialMove::Error => return None,
+        })
+    }
+}
+
+/// The stated end of a line of play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LineEnd {
+    /// What happened.
+    pub special: SpecialMove,
+    /// Time used before it, when given.
+    pub time: Option<MoveTime>,
+    /// Comments after it.
+    pub comments: Vec<Comment>,
+}
+
+/// One move of a record with what is attached to it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordMove {
+    /// The move, legal in its position.
+    pub mv: Move,
+    /// Time used, when given.
+    pub time: Option<MoveTime>,
+    /// Comments after the move.
+    pub comments: Vec<Comment>,
+    /// Alternative lines that replace this move (each starts from the
+    /// position before it), in the order the record gives them.
+    pub variations: Vec<Line>,
+}
+
+impl RecordMove {
+    /// A move with nothing attached.
+    #[must_use]
+    pub fn new(mv: Move) -> RecordMove {
+        RecordMove {
+            mv,
+            time: None,
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// A line of play: moves and how the line ends.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// The moves.
+    pub moves: Vec<RecordMove>,
+    /// The stated end, if any.
+    pub end: Option<LineEnd>,
+}
+
+/// A game record in any format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Headers in file order.
+    pub headers: Vec<Header>,
+    /// The start position.
+    pub start: Position,
+    /// The handicap name of the start position, when it is a standard one.
+    pub handicap: Option<Handicap>,
+    /// Comments on the start position.
+    pub start_comments: Vec<Comment>,
+    /// The main line.
+    pub main: Line,
+}
+
+impl GameRecord {
+    /// An empty record from `start`.
+    #[must_use]
+    pub fn new(start: Position) -> GameRecord {
+        let handicap = Handicap::of_position(&start);
+        GameRecord {
+            headers: Vec::new(),
+            start,
+            handicap,
+            start_comments: Vec::new(),
+            main: Line::default(),
+        }
+    }
+
+    /// The first header with `key`, if any.
+    #[must_use]
+    pub fn header(&self, key: HeaderKey) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|h| h.key == key)
+            .map(|h| h.value.as_str())
+    }
+
+    /// The moves of the main line.
+    #[must_use]
+    pub fn moves(&self) -> Vec<Move> {
+        self.main.moves.iter().map(|m| m.mv).collect()
+    }
+
+    /// The position after the main line.
+    #[must_use]
+    pub fn final_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for m in &self.main.moves {
+            pos.play_unchecked(m.mv);
+        }
+        pos
+    }
+
+    /// The result the record states for its main line, if it states one.
+    #[must_use]
+    pub fn stated_result(&self) -> Option<Outcome> {
+        let end = self.main.end.as_ref()?;
+        end.special.outcome(self.final_position().turn())
+    }
+
+    /// The main line replayed as a [`Game`] under `rules`. Endings that are
+    /// not moves (resignation, time loss, suspension, a declaration, a foul,
+    /// an agreed draw) are applied as the record states them; endings the
+    /// rules decide by themselves (checkmate, repetition, move limit) come
+    /// from adjudication, and may differ from what the record states.
+    ///
+    /// # Errors
+    /// [`crate::GameError`] if the rules end the game before the record's
+    /// last move.
+    pub fn game(&self, rules: RuleSet) -> Result<Game, crate::GameError> {
+        let mut game = Game::from_position(self.start.clone(), rules);
+        for m in &self.main.moves {
+            game.play(m.mv)?;
+        }
+        if game.outcome().is_none() {
+            if let Some(end) = &self.main.end {
+                let to_move = game.position().turn();
+                match end.special {
+                    SpecialMove::Resign => drop(game.resign(to_move)?),
+                    SpecialMove::TimeUp => drop(game.flag(to_move)?),
+                    SpecialMove::Suspend | SpecialMove::Sealed => drop(game.interrupt()?),
+                    special => {
+                        if let Some(outcome) = special.outcome(to_move) {
+                            if !matches!(
+                                outcome.termination,
+                                Termination::Checkmate
+                                    | Termination::Repetition
+                                    | Termination::MoveLimit
+                            ) {
+                                game.set_stated_outcome(outcome)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    /// A record of a game: its start, its moves, and its result as the
+    /// ending of the main line.
+    #[must_use]
+    pub fn from_game(game: &Game) -> GameRecord {
+        let mut record = GameRecord::new(game.start().clone());
+        record.main.moves = game.moves().into_iter().map(RecordMove::new).collect();
+        record.main.end = game
+            .outcome()
+            .and_then(|o| special_for(o, game.position().turn()));
+        record
+    }
+
+    /// Writes the record as text in `format`.
+    #[must_use]
+    pub fn write(&self, format: Format) -> String {
+        match format {
+            Format::Kif => kif::write(self),
+            Format::Ki2 => ki2::write(self),
+            Format::Csa => csa::write(self),
+            #[cfg(feature = "serde")]
+            Format::Jkf => jkf::write(self),
+            #[cfg(not(feature = "serde"))]
+            Format::Jkf => String::new(),
+            Format::Usi => usi::write(self),
+        }
+    }
+}
+
+/// The special move that states `outcome` with `to_move` to move.
+fn special_for(outcome: Outcome, to_move: Color) -> Option<LineEnd> {
+    let special = match outcome.termination {
+        Termination::Checkmate | Termination::NoLegalMoves => SpecialMove::Checkmate,
+        Termination::Repetition | Termination::PerpetualCheck => SpecialMove::Repetition,
+        Termination::ImpasseDeclaration => match outcome.winner {
+            Some(w) if w == to_move => SpecialMove::DeclareWin,
+            Some(_) => SpecialMove::IllegalLoss,
+            None => SpecialMove::Impasse,
+        },
+        Termination::MoveLimit => SpecialMove::MaxMoves,
+        Termination::TryRule => SpecialMove::DeclareWin,
+        Termination::Resignation => SpecialMove::Resign,
+        Termination::Timeout => SpecialMove::TimeUp,
+        Termination::DrawAgreement => SpecialMove::DeclareDraw,
+        Termination::IllegalMove => match outcome.winner {
+            Some(w) if w == to_move => SpecialMove::IllegalWin,
+            _ => SpecialMove::IllegalLoss,
+        },
+        Termination::Interrupted => SpecialMove::Suspend,
+    };
+    Some(LineEnd {
+        special,
+        time: None,
+        comments: Vec::new(),
+    })
+}
+
+/// How far a record's start position may depart from a legal setup
+/// ([`Position::validate`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum StartRules {
+    /// KIF board diagrams: two unpromoted pawns of a side on a file are
+    /// allowed (then only the side not to move being in check is checked
+    /// beyond what [`Position::validate`] checked before it).
+    TwoPawns,
+    /// KI2, CSA and JKF: two unpromoted pawns of a side on a file and pieces
+    /// that could never move are allowed. The pieces those rules are about
+    /// (pawns, lances, knights) are counted, and the other rules are checked
+    /// on the position without them.
+    Composed,
+}
+
+/// Checks a start position like [`Position::validate`], except for the
+/// rules composed problems in the wild break (the nine pawns on one file of
+/// `9fu`), as `rules` says. The kings, the piece counts and the side not to
+/// move being in check are still checked.
+pub(crate) fn validate_start(pos: &Position, rules: StartRules) -> Result<(), SetupError> {
+    match (pos.validate(), rules) {
+        (Err(SetupError::TwoPawnsOnFile { .. }), StartRules::TwoPawns) => {
+            let waiting = pos.turn().opposite();
+            match pos.king_of(waiting) {
+                Some(k) if pos.is_attacked(k, pos.turn()) => {
+                    Err(SetupError::OpponentInCheck { color: waiting })
+                }
+                _ => Ok(()),
+            }
+        }
+        (
+            Err(SetupError::TwoPawnsOnFile { .. } | SetupError::DeadPiece { .. }),
+            StartRules::Composed,
+        ) => {
+            // Validate again without the pieces those two rules are about.
+            let relaxed = [Role::Pawn, Role::Lance, Role::Knight];
+            let mut rest = Position::empty();
+            for sq in pos.occupied() {
+                match pos.piece_at(sq) {
+                    Some(p) if relaxed.contains(&p.role) => {}
+                    Some(p) => rest.put(sq, p),
+                    None => {}
+                }
+            }
+            for role in relaxed {
+                let count = pos.by_role(role).count()
+                    + role.promote().map_or(0, |p| pos.by_role(p).count())
+                    + u32::from(pos.hand(Color::Sente).get(role))
+                    + u32::from(pos.hand(Color::Gote).get(role));
+                if count > u32::from(role.standard_count()) {
+                    return Err(SetupError::TooManyPieces {
+                        role,
+                        count,
+                        max: role.standard_count(),
+                    });
+                }
+            }
+            rest.set_turn(pos.turn());
+            rest.validate()
+        }
+        (other, _) => other,
+    }
+}
+
+/// Why a record could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordErrorKind {
+    /// The bytes are not valid in the detected or declared encoding.
+    #[error("the text is not valid {0}")]
+    Encoding(&'static str),
+    /// The format could not be recognised.
+    #[error("not a KIF, KI2, CSA, JKF or USI record")]
+    UnknownFormat,
+    /// The handicap name is not known and no board diagram gives the position.
+    #[error("unknown handicap {0:?} and no board diagram")]
+    UnknownHandicap(String),
+    /// A header line is malformed.
+    #[error("malformed header: {0}")]
+    BadHeader(String),
+    /// The start position (board diagram, CSA rows, SFEN, JKF data) is malformed.
+    #[error("malformed position: {0}")]
+    BadPosition(String),
+    /// The start position is well formed but not a legal setup.
+    #[error("illegal start position: {0}")]
+    IllegalPosition(crate::SetupError),
+    /// A move is not written as the format requires.
+    #[error("malformed move {0:?}")]
+    BadMoveText(String),
+    /// A move is well formed but illegal in its position.
+    #[error("move {ply} is illegal: {}", .reason.description())]
+    IllegalMove {
+        /// 1-based ply in the record.
+        ply: u32,
+        /// Why.
+        reason: IllegalReason,
+    },
+    /// A move fits no legal move of its position (KI2, Japanese text).
+    #[error("move {ply} matches no legal move")]
+    NoSuchMove {
+        /// 1-based ply.
+        ply: u32,
+    },
+    /// A move fits several legal moves (KI2 without the needed word).
+    #[error("move {ply} is ambiguous")]
+    AmbiguousMove {
+        /// 1-based ply.
+        ply: u32,
+    },
+    /// A move number is out of sequence.
+    #[error("expected move number {expected}, found {found}")]
+    MoveNumber {
+        /// The number expected.
+        expected: u32,
+        /// The number written.
+        found: u32,
+    },
+    /// A move after the end of its line.
+    #[error("a move follows the end of the line")]
+    MoveAfterEnd,
+    /// A time field is malformed.
+    #[error("malformed time {0:?}")]
+    BadTime(String),
+    /// A variation refers to a ply that the line it branches from lacks.
+    #[error("variation at move {0} has no move to branch from")]
+    BadVariation(u32),
+    /// The JSON is malformed or does not follow the JKF schema.
+    #[error("JKF: {0}")]
+    Json(String),
+    /// The format needs a feature this build lacks (JKF needs `serde`).
+    #[error("reading {0} needs the `serde` feature")]
+    Unsupported(Format),
+    /// A line that is not understood.
+    #[error("unexpected line {0:?}")]
+    UnexpectedLine(String),
+}
+
+/// A record that could not be read: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{format} line {line}, column {column}: {kind}")]
+pub struct RecordError {
+    /// The format being read.
+    pub format: Format,
+    /// 1-based line in the original text (0 when the problem is not on a line,
+    /// like an encoding error before any line).
+    pub line: usize,
+    /// 1-based column in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: RecordErrorKind,
+}
+
+impl RecordError {
+    /// An error at `line` and `column`.
+    #[must_use]
+    pub fn new(format: Format, line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
+        RecordError {
+            format,
+            line,
+            column,
+            kind,
+        }
+    }
+}
+
+/// Guesses the format of decoded text from its content.
+#[must_use]
+pub fn detect_format(text: &str) -> Option<Format> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    if trimmed.starts_with('{') {
+        return Some(Format::Jkf);
+    }
+    let first = trimmed.lines().next().unwrap_or("");
+    if first.starts_with("position ") || first.starts_with("startpos") || first.starts_with("sfen ")
+    {
+        return Some(Format::Usi);
+    }
+    let mut ki2_like = false;
+    for line in trimmed.lines().take(200) {
+        let line = line.trim();
+        if line.starts_with("V2")
+            || line.starts_with("V3")
+            || line.starts_with("PI")
+            || line.starts_with("P1")
+            || line.starts_with("N+")
+            || line.starts_with("N-")
+            || line.starts_with("'CSA")
+            || (line.len() >= 7
+                && (line.starts_with('+') || line.starts_with('-'))
+                && line.as_bytes()[1].is_ascii_digit())
+        {
+            return Some(Format::Csa);
+        }
+        if line.starts_with("手数--") || line.starts_with("#KIF") {
+            return Some(Format::Kif);
+        }
+        let number = line.split_whitespace().next().unwrap_or("");
+        if !number.is_empty()
+            && number.bytes().all(|b| b.is_ascii_digit())
+            && line.len() > number.len()
+        {
+            return Some(Format::Kif);
+        }
+        if line.starts_with('▲')
+            || line.starts_with('△')
+            || line.starts_with('☗')
+            || line.starts_with('☖')
+            || line.starts_with('▽')
+        {
+            ki2_like = true;
+        }
+    }
+    if ki2_like {
+        return Some(Format::Ki2);
+    }
+    if trimmed.contains("手合割") || trimmed.contains("先手：") || trimmed.contains("開始日時")
+    {
+        return Some(Format::Kif);
+    }
+    None
+}
+
+/// Reads a record of any format from bytes: decodes the text ([`decode`]),
+/// detects the format ([`detect_format`]) and parses it.
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the problem.
+pub fn read(bytes: &[u8]) -> Result<GameRecord, RecordError> {
+    let (text, _) = decode(bytes)?;
+    let format = detect_format(&text)
+        .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat))?;
+    read_str_as(&text, format)
+}
+
+/// Reads a record of a known format from bytes.
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the problem.
+pub fn read_as(bytes: &[u8], format: Format) -> Result<GameRecord, RecordError> {
+    let (text, _) = decode(bytes)?;
+    read_str_as(&text, format)
+}
+
+/// Reads a record of a known format from text.
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the problem.
+pub fn read_str_as(text: &str, format: Format) -> Result<GameRecord, RecordError> {
+    match format {
+        Format::Kif => kif::read(text),
+        Format::Ki2 => ki2::read(text),
+        Format::Csa => csa::read(text),
+        #[cfg(feature = "serde")]
+        Format::Jkf => jkf::read(text),
+        #[cfg(not(feature = "serde"))]
+        Format::Jkf => Err(RecordError::new(
+            format,
+            0,
+            0,
+            RecordErrorKind::Unsupported(format),
+        )),
+        Format::Usi => usi::read(text),
+    }
+}

@@ -1,0 +1,78 @@
+//! USI records: a `position startpos moves …` or `position sfen … moves …`
+//! line (the word `position` is optional).
+
+use super::{Format, GameRecord, RecordError, RecordErrorKind, RecordMove};
+use crate::usi::{UsiCommandError, parse_position_words};
+
+/// Reads the first non-empty line as a USI `position` command.
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the problem.
+pub fn read(text: &str) -> Result<GameRecord, RecordError> {
+    let (index, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty())
+        .ok_or_else(|| {
+            RecordError::new(
+                Format::Usi,
+                1,
+                1,
+                RecordErrorKind::UnexpectedLine(String::new()),
+            )
+        })?;
+    let line_number = index + 1;
+    let line = line.trim_start_matches('\u{feff}');
+    let error = |column, kind| RecordError::new(Format::Usi, line_number, column, kind);
+    let (start, moves) = parse_position_words(line).map_err(|e| match e {
+        UsiCommandError::MissingStart { column } | UsiCommandError::ExpectedMoves { column } => {
+            error(column, RecordErrorKind::UnexpectedLine(line.to_string()))
+        }
+        UsiCommandError::Sfen(crate::SfenError::Setup(setup)) => {
+            error(1, RecordErrorKind::IllegalPosition(setup))
+        }
+        UsiCommandError::Sfen(sfen) => error(1, RecordErrorKind::BadPosition(sfen.to_string())),
+        UsiCommandError::BadMove { column, source, .. } => {
+            error(column, RecordErrorKind::BadMoveText(source.to_string()))
+        }
+        UsiCommandError::IllegalMove {
+            column,
+            ply,
+            source,
+        } => error(
+            column,
+            RecordErrorKind::IllegalMove {
+                ply: ply as u32,
+                reason: source.reason,
+            },
+        ),
+    })?;
+    let mut record = GameRecord::new(start);
+    let mut pos = record.start.clone();
+    for (i, usi) in moves.into_iter().enumerate() {
+        let m = pos.to_move(usi).map_err(|e| {
+            let column = line
+                .find(&usi.to_string())
+                .map_or(1, |b| line[..b].chars().count() + 1);
+            error(
+                column,
+                RecordErrorKind::IllegalMove {
+                    ply: i as u32 + 1,
+                    reason: e.reason,
+                },
+            )
+        })?;
+        pos.play_unchecked(m);
+        record.main.moves.push(RecordMove::new(m));
+    }
+    Ok(record)
+}
+
+/// Writes the main line as a `position` command (comments, times,
+/// variations and the ending cannot be written in USI and are left out).
+#[must_use]
+pub fn write(record: &GameRecord) -> String {
+    let mut out = crate::usi::position_command(&record.start, &record.moves());
+    out.push('\n');
+    out
+}
