@@ -1,31 +1,56 @@
-//! The `shogi` command-line tool: perft, legal moves, move checking and
-//! position display on top of the `shogi-rules` crate.
+//! The `shogi` command-line tool: game records (replay, convert, validate),
+//! perft, legal moves, move checking and position display on top of the
+//! `shogi-rules` crate.
 //!
 //! ```text
+//! cargo run --release -p shogi-rules --example shogi
+//! cargo run --release -p shogi-rules --example shogi -- replay game.kif --notation japanese
+//! cargo run --release -p shogi-rules --example shogi -- convert game.kif --to csa -o game.csa
+//! cargo run --release -p shogi-rules --example shogi -- validate records/*.kif
 //! cargo run --release -p shogi-rules --example shogi -- perft startpos 5
 //! cargo run --release -p shogi-rules --example shogi -- legal startpos
 //! cargo run --release -p shogi-rules --example shogi -- check "<SFEN>" P*5e
 //! cargo run --release -p shogi-rules --example shogi -- show startpos --json
 //! ```
+//!
+//! Without arguments the tool replays the bundled sample game
+//! (`examples/data/sample.kif`, see `examples/data/README.md`).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use shogi_rules::notation::{csa, japanese, western};
+use shogi_rules::record::{self, Encoding, Format, GameRecord, RecordError, RecordErrorKind};
 use shogi_rules::{
-    Color, Game, GameFromUsiError, Position, RuleSet, Square, UsiMoveError, perft, perft_divide,
+    Color, Game, GameError, Move, Outcome, Position, RuleSet, Square, Termination, UsiMoveError,
+    perft, perft_divide,
 };
 
-const USAGE: &str = "usage: shogi <command>
+const USAGE: &str = "usage: shogi [<command>]
+  (no command)                               replay the bundled sample game (a KIF record)
+  replay [FILE|-] [--json] [--notation usi|western|japanese|csa]
+         [--declare] [--rules site|csa27|try]
+                                             read a record in any format (KIF, KI2, CSA,
+                                             JKF, USI), print its moves, the result it
+                                             states and the result the rules give
+  convert FILE --to kif|ki2|csa|jkf|usi [-o OUT] [--encoding utf8|cp932]
+                                             write a record in another format (to standard
+                                             output without -o)
+  validate FILE...                           'FILE: ok' or 'FILE: error: LINE:COLUMN: ...'
+                                             per file; exit status 1 if any fails
   perft <SFEN|startpos> <DEPTH> [--divide]   count leaf nodes; print time and speed
   legal [SFEN|startpos]                      legal moves in USI, sorted; without an
                                              argument, one SFEN per line from stdin
   check <SFEN|startpos> <USI-MOVE>           'legal', 'illegal: <reason>' or 'error: <message>'
   show <SFEN|startpos> [--json]              board diagram, side to move, check, checkmate
-  replay [FILE|-] [--json] [--declare] [--rules site|csa27|try]
-                                             play a USI record (`startpos moves ...` or
-                                             `sfen ... moves ...`, `position` optional)
-                                             and print each move and the outcome";
+FILE may be '-' for standard input.";
+
+/// The bundled sample game: a Kifu for Windows KIF file in Shift_JIS, as
+/// published (see `examples/data/README.md` for where it comes from).
+const SAMPLE: &[u8] = include_bytes!("data/sample.kif");
+const SAMPLE_NAME: &str = "examples/data/sample.kif";
 
 fn main() -> ExitCode {
     match run() {
@@ -44,6 +69,11 @@ fn run() -> Result<ExitCode, Usage> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
+        [] => cmd_sample(),
+        ["-h" | "--help" | "help"] => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
         ["perft", sfen, depth] => cmd_perft(sfen, depth, false).map(|()| ExitCode::SUCCESS),
         ["perft", sfen, depth, "--divide"] => {
             cmd_perft(sfen, depth, true).map(|()| ExitCode::SUCCESS)
@@ -63,7 +93,11 @@ fn run() -> Result<ExitCode, Usage> {
             ExitCode::SUCCESS
         }),
         ["replay", rest @ ..] => cmd_replay(rest),
-        _ => Err(Usage(None)),
+        ["convert", rest @ ..] => cmd_convert(rest),
+        ["validate", rest @ ..] => cmd_validate(rest),
+        [other, ..] => Err(Usage(Some(format!(
+            "unknown command or arguments: {other:?}"
+        )))),
     }
 }
 
@@ -204,129 +238,613 @@ fn json(pos: &Position) -> String {
     )
 }
 
+// ---------------------------------------------------------------------------
+// Game records: replay, convert, validate.
+
+/// A move notation for printing.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Notation {
+    Usi,
+    Western,
+    Japanese,
+    Csa,
+}
+
+impl Notation {
+    fn parse(text: Option<&&str>) -> Result<Notation, Usage> {
+        match text {
+            Some(&"usi") => Ok(Notation::Usi),
+            Some(&"western") => Ok(Notation::Western),
+            Some(&"japanese") => Ok(Notation::Japanese),
+            Some(&"csa") => Ok(Notation::Csa),
+            other => Err(Usage(Some(format!(
+                "--notation takes usi, western, japanese or csa, got {}",
+                other.map_or("nothing".to_string(), |s| format!("{s:?}"))
+            )))),
+        }
+    }
+
+    /// Each move of `record`'s main line in this notation. Japanese is
+    /// written as in a KI2 file: with ▲/△ and 同 after the previous move.
+    fn moves(self, record: &GameRecord) -> Vec<String> {
+        let mut pos = record.start.clone();
+        let mut previous: Option<Move> = None;
+        let mut out = Vec::with_capacity(record.main.moves.len());
+        for m in record.main.moves.iter().map(|rm| rm.mv) {
+            out.push(match self {
+                Notation::Usi => m.to_string(),
+                Notation::Western => western::format(&pos, m),
+                Notation::Japanese => japanese::format(&pos, m, previous, japanese::Mark::Triangle),
+                Notation::Csa => csa::format(&pos, m),
+            });
+            pos.play_unchecked(m);
+            previous = Some(m);
+        }
+        out
+    }
+}
+
+/// A record read from a file, with how it was read.
+struct Loaded {
+    record: GameRecord,
+    format: Format,
+    encoding: Encoding,
+}
+
+/// The bytes of `path`, or of standard input for `-`.
+fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
+    if path == "-" {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))
+    }
+}
+
+/// Reads a record: decodes the bytes, then tries the format the content
+/// shows and, if that fails and the file name's extension names another
+/// format, that one. The error reported is the one of the first format
+/// tried, as `LINE:COLUMN: message`.
+fn load_record(name: &str, bytes: &[u8]) -> Result<Loaded, String> {
+    let (text, encoding) = record::decode(bytes).map_err(|e| describe_error(&e))?;
+    if text.trim_start_matches('\u{feff}').trim().is_empty() {
+        return Err("1:1: the file is empty".to_string());
+    }
+    let by_content = record::detect_format(&text);
+    let by_extension = Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    let mut candidates: Vec<Format> = Vec::with_capacity(2);
+    candidates.extend(by_content);
+    candidates.extend(by_extension.filter(|&e| Some(e) != by_content));
+    let mut first_error = None;
+    for format in candidates {
+        match record::read_str_as(&text, format) {
+            Ok(record) => {
+                return Ok(Loaded {
+                    record,
+                    format,
+                    encoding,
+                });
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    let error = first_error
+        .unwrap_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat));
+    Err(describe_error(&error))
+}
+
+/// `LINE:COLUMN: message`, naming the format read when it matters.
+fn describe_error(e: &RecordError) -> String {
+    match e.kind {
+        RecordErrorKind::UnknownFormat | RecordErrorKind::Encoding(_) => {
+            format!("{}:{}: {}", e.line, e.column, e.kind)
+        }
+        _ => format!(
+            "{}:{}: {} (read as {})",
+            e.line,
+            e.column,
+            e.kind,
+            e.format.as_str().to_ascii_uppercase()
+        ),
+    }
+}
+
+/// Writes `text` to standard output; a closed pipe is not an error.
+fn emit(text: &str) {
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// A JSON string literal: quotes, backslashes and control characters escaped.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The number of variations in `line`, nested ones included.
+fn count_variations(line: &record::Line) -> usize {
+    line.moves
+        .iter()
+        .flat_map(|m| &m.variations)
+        .map(|v| 1 + count_variations(v))
+        .sum()
+}
+
+/// `IllegalWin` → `illegal_win`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn json_outcome(outcome: Option<Outcome>) -> String {
+    match outcome {
+        Some(o) => format!(
+            "{{\"winner\":{},\"reason\":\"{}\"}}",
+            o.winner.map_or("null".to_string(), |c| format!("\"{c}\"")),
+            o.termination.as_str()
+        ),
+        None => "null".to_string(),
+    }
+}
+
+fn outcome_text(outcome: Option<Outcome>) -> String {
+    match outcome {
+        Some(o) if o.termination == Termination::Interrupted => {
+            "no result (interrupted)".to_string()
+        }
+        Some(o) => format!(
+            "{} ({})",
+            o.winner.map_or("draw".to_string(), |c| format!("{c} wins")),
+            o.termination.as_str()
+        ),
+        None => "none".to_string(),
+    }
+}
+
+/// Options of `replay`.
+struct ReplayOptions {
+    json: bool,
+    declare: bool,
+    rules: RuleSet,
+    notation: Option<Notation>,
+}
+
+fn parse_rules(text: Option<&&str>) -> Result<RuleSet, Usage> {
+    match text {
+        Some(&"site") => Ok(RuleSet::site()),
+        Some(&"csa27") => Ok(RuleSet::csa27()),
+        Some(&"try") => Ok(RuleSet::try_rule()),
+        other => Err(Usage(Some(format!(
+            "--rules takes site, csa27 or try, got {}",
+            other.map_or("nothing".to_string(), |s| format!("{s:?}"))
+        )))),
+    }
+}
+
+fn cmd_sample() -> Result<ExitCode, Usage> {
+    let options = ReplayOptions {
+        json: false,
+        declare: false,
+        rules: RuleSet::site(),
+        notation: Some(Notation::Japanese),
+    };
+    Ok(replay_bytes(SAMPLE_NAME, SAMPLE, &options))
+}
+
 fn cmd_replay(args: &[&str]) -> Result<ExitCode, Usage> {
     let mut file = None;
-    let mut as_json = false;
-    let mut declare = false;
-    let mut rules = RuleSet::site();
+    let mut options = ReplayOptions {
+        json: false,
+        declare: false,
+        rules: RuleSet::site(),
+        notation: None,
+    };
     let mut i = 0;
     while i < args.len() {
         match args[i] {
-            "--json" => as_json = true,
-            "--declare" => declare = true,
+            "--json" => options.json = true,
+            "--declare" => options.declare = true,
             "--rules" => {
                 i += 1;
-                rules = match args.get(i) {
-                    Some(&"site") => RuleSet::site(),
-                    Some(&"csa27") => RuleSet::csa27(),
-                    Some(&"try") => RuleSet::try_rule(),
-                    other => {
-                        return Err(Usage(Some(format!(
-                            "--rules takes site, csa27 or try, got {}",
-                            other.unwrap_or(&"nothing")
-                        ))));
-                    }
-                };
+                options.rules = parse_rules(args.get(i))?;
             }
-            path if file.is_none() && (path == "-" || !path.starts_with("--")) => file = Some(path),
+            "--notation" => {
+                i += 1;
+                options.notation = Some(Notation::parse(args.get(i))?);
+            }
+            path if file.is_none() && (path == "-" || !path.starts_with('-')) => file = Some(path),
             other => return Err(Usage(Some(format!("unexpected argument {other:?}")))),
         }
         i += 1;
     }
-    let text = match file {
-        None | Some("-") => {
-            let mut text = String::new();
-            io::Read::read_to_string(&mut io::stdin(), &mut text)
-                .map_err(|e| Usage(Some(format!("cannot read standard input: {e}"))))?;
-            text
-        }
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| Usage(Some(format!("cannot read {path}: {e}"))))?,
-    };
-    let record = text
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim();
-    let mut game = match Game::from_usi(record, rules) {
-        Ok(game) => game,
+    let file = file.unwrap_or("-");
+    let bytes = match read_bytes(file) {
+        Ok(bytes) => bytes,
         Err(e) => {
-            match e {
-                GameFromUsiError::IllegalMove { ply, source } => {
-                    eprintln!(
-                        "error: ply {ply}: {} is illegal: {}",
-                        source.usi,
-                        source.reason.as_str()
-                    );
-                }
-                other => eprintln!("error: {other}"),
-            }
+            eprintln!("error: {e}");
             return Ok(ExitCode::FAILURE);
         }
     };
+    Ok(replay_bytes(file, &bytes, &options))
+}
+
+/// The game the rules make of `record`, and when the rules end it before
+/// the record's last move, the number of moves played until then.
+fn adjudicate(record: &GameRecord, rules: RuleSet) -> (Game, Option<usize>) {
+    match record.game(rules) {
+        Ok(game) => (game, None),
+        Err(_) => {
+            // The rules ended the game early (repetition, a move limit):
+            // replay up to that point.
+            let mut game = Game::from_position(record.start.clone(), rules);
+            for m in &record.main.moves {
+                if let Err(GameError::GameOver(_)) | Err(GameError::IllegalMove(_)) =
+                    game.play(m.mv)
+                {
+                    break;
+                }
+            }
+            let played = game.moves().len();
+            (game, Some(played))
+        }
+    }
+}
+
+fn replay_bytes(name: &str, bytes: &[u8], options: &ReplayOptions) -> ExitCode {
+    let loaded = match load_record(name, bytes) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            eprintln!("error: {name}: {}", e);
+            return ExitCode::FAILURE;
+        }
+    };
+    let record = &loaded.record;
+    let (mut game, stopped_at) = adjudicate(record, options.rules);
     let mut declare_error = None;
-    if declare && game.outcome().is_none() {
+    if options.declare && game.outcome().is_none() {
         if let Err(e) = game.declare_impasse() {
             declare_error = Some(e.to_string());
         }
     }
+    let stated = record.stated_result();
+    let ruled = game.outcome();
+    // A suspended game has no result on either side.
+    let ruled_result = ruled.filter(|o| o.termination != Termination::Interrupted);
+    let agree = stopped_at.is_none() && stated == ruled_result;
+    let moves = record.moves();
+    let notation = options.notation.map(|n| n.moves(record));
     let status = game.impasse_status();
-    let outcome = game.outcome();
-    let winner = |w: Option<Color>| w.map_or("null".to_string(), |c| format!("\"{c}\""));
-    if as_json {
-        let moves: Vec<String> = game.moves().iter().map(|m| format!("\"{m}\"")).collect();
-        let (w, reason) = match outcome {
-            Some(o) => (winner(o.winner), format!("\"{}\"", o.termination.as_str())),
-            None => ("null".to_string(), "null".to_string()),
-        };
-        println!(
-            "{{\"start\":\"{}\",\"moves\":[{}],\"final\":\"{}\",\"outcome\":{{\"winner\":{},\"reason\":{}}},\"impasse\":{{\"sente_points\":{},\"gote_points\":{},\"allowed\":{},\"reason\":{}}}}}",
-            game.start().to_sfen(),
-            moves.join(","),
-            game.position().to_sfen(),
-            w,
-            reason,
+    let final_position = record.final_position();
+
+    let mut out = String::new();
+    if options.json {
+        let headers: Vec<String> = record
+            .headers
+            .iter()
+            .map(|h| format!("{}:{}", json_string(&h.name), json_string(&h.value)))
+            .collect();
+        let usi: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
+        out.push_str(&format!(
+            "{{\"format\":\"{}\",\"encoding\":\"{}\",\"headers\":{{{}}},\"start\":\"{}\",\"moves\":[{}],",
+            loaded.format,
+            loaded.encoding.name(),
+            headers.join(","),
+            record.start.to_sfen(),
+            usi.join(",")
+        ));
+        if let Some(notation) = &notation {
+            let items: Vec<String> = notation.iter().map(|s| json_string(s)).collect();
+            out.push_str(&format!("\"notation\":[{}],", items.join(",")));
+        }
+        out.push_str(&format!(
+            "\"final\":\"{}\",\"stated_result\":{},\"outcome\":{},\"results_agree\":{},\"rules_end_after\":{},\"impasse\":{{\"sente_points\":{},\"gote_points\":{},\"allowed\":{},\"reason\":{}}}}}\n",
+            final_position.to_sfen(),
+            json_outcome(stated),
+            // The existing shape: winner and reason, both null while the game goes on.
+            match ruled {
+                Some(_) => json_outcome(ruled),
+                None => "{\"winner\":null,\"reason\":null}".to_string(),
+            },
+            agree,
+            stopped_at.map_or("null".to_string(), |n| n.to_string()),
             status.sente_points,
             status.gote_points,
             status.allowed,
             status
                 .reason
                 .map_or("null".to_string(), |r| format!("\"{}\"", r.as_str())),
-        );
+        ));
     } else {
-        for (i, ply) in game.history().iter().enumerate() {
-            let mover = if (game.start().turn() == Color::Sente) == (i % 2 == 0) {
-                "sente"
-            } else {
-                "gote"
-            };
-            let check = if ply.gave_check { " check" } else { "" };
-            println!("{:>4} {mover:<5} {}{check}", i + 1, ply.mv);
+        out.push_str(&format!(
+            "{name}: {} record ({})\n",
+            loaded.format.as_str().to_ascii_uppercase(),
+            loaded.encoding.name()
+        ));
+        for h in &record.headers {
+            out.push_str(&format!("  {}: {}\n", h.name, h.value));
         }
-        match outcome {
-            Some(o) => println!(
-                "outcome: {} ({})",
-                o.winner.map_or("draw".to_string(), |c| format!("{c} wins")),
-                o.termination.as_str()
-            ),
-            None => println!(
-                "outcome: none, the game goes on ({} to move)",
+        match record.handicap {
+            Some(handicap) => out.push_str(&format!(
+                "start: {} ({})\n",
+                handicap.kif_name(),
+                record.start.to_sfen()
+            )),
+            None => out.push_str(&format!("start: {}\n", record.start.to_sfen())),
+        }
+        let mut pos = record.start.clone();
+        for (i, m) in moves.iter().enumerate() {
+            let mover = pos.turn().as_str();
+            pos.play_unchecked(*m);
+            let check = if pos.in_check() { "  check" } else { "" };
+            match &notation {
+                Some(n) if options.notation != Some(Notation::Usi) => out.push_str(&format!(
+                    "{:>4} {mover:<5} {:<6} {}{check}\n",
+                    i + 1,
+                    m.to_string(),
+                    n[i]
+                )),
+                _ => out.push_str(&format!("{:>4} {mover:<5} {m}{check}\n", i + 1)),
+            }
+        }
+        let variations = count_variations(&record.main);
+        if variations > 0 {
+            out.push_str(&format!(
+                "variations: {variations} (not replayed; the main line is)\n"
+            ));
+        }
+        if let Some(end) = &record.main.end {
+            out.push_str(&format!(
+                "stated ending: {}\n",
+                snake_case(&format!("{:?}", end.special))
+            ));
+        }
+        out.push_str(&format!("stated result: {}\n", outcome_text(stated)));
+        match ruled {
+            Some(o) => out.push_str(&format!("rules result: {}\n", outcome_text(Some(o)))),
+            None => out.push_str(&format!(
+                "rules result: none, the game goes on ({} to move)\n",
                 game.position().turn()
-            ),
+            )),
         }
-        println!(
-            "impasse: sente {} points, gote {} points, declaration {}",
+        if let Some(played) = stopped_at {
+            out.push_str(&format!(
+                "note: the rules end the game after move {played}, but the record goes on to move {}\n",
+                moves.len()
+            ));
+        }
+        if agree {
+            out.push_str("the stated result and the rules agree\n");
+        } else {
+            out.push_str(&format!(
+                "the results disagree: the record states {}, the rules give {}\n",
+                stated.map_or("no result".to_string(), |o| outcome_text(Some(o))),
+                ruled.map_or("no result".to_string(), |o| outcome_text(Some(o)))
+            ));
+        }
+        out.push_str(&format!(
+            "impasse: sente {} points, gote {} points, declaration {}\n",
             status.sente_points,
             status.gote_points,
             match status.reason {
                 None => "allowed".to_string(),
                 Some(r) => format!("not allowed ({})", r.as_str()),
             }
-        );
-        println!("final: {}", game.position().to_sfen());
+        ));
+        out.push_str(&format!("final: {}\n", final_position.to_sfen()));
     }
+    emit(&out);
     if let Some(e) = declare_error {
         eprintln!("declaration rejected: {e}");
     }
+    ExitCode::SUCCESS
+}
+
+fn parse_format(text: Option<&&str>) -> Result<Format, Usage> {
+    match text {
+        Some(&"kif") => Ok(Format::Kif),
+        Some(&"ki2") => Ok(Format::Ki2),
+        Some(&"csa") => Ok(Format::Csa),
+        Some(&"jkf") => Ok(Format::Jkf),
+        Some(&"usi") => Ok(Format::Usi),
+        other => Err(Usage(Some(format!(
+            "--to takes kif, ki2, csa, jkf or usi, got {}",
+            other.map_or("nothing".to_string(), |s| format!("{s:?}"))
+        )))),
+    }
+}
+
+/// Rewrites an encoding declaration in the first lines of written text
+/// (`#KIF version=2.0 encoding=UTF-8`, `'encoding=UTF-8`) to `name`.
+fn redeclare_encoding(text: &str, name: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let lower = line.to_ascii_lowercase();
+        match lower.find("encoding=") {
+            Some(at) if i < 3 => {
+                let value_start = at + "encoding=".len();
+                let value_end = line[value_start..]
+                    .find(|c: char| c.is_ascii_whitespace())
+                    .map_or(line.len(), |n| value_start + n);
+                out.push_str(&line[..value_start]);
+                out.push_str(name);
+                out.push_str(&line[value_end..]);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
+    let mut file = None;
+    let mut to = None;
+    let mut output = None;
+    let mut encoding = Encoding::Utf8;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i] {
+            "--to" => {
+                i += 1;
+                to = Some(parse_format(args.get(i))?);
+            }
+            "-o" | "--output" => {
+                i += 1;
+                output = Some(
+                    *args
+                        .get(i)
+                        .ok_or_else(|| Usage(Some("-o needs a file name".into())))?,
+                );
+            }
+            "--encoding" => {
+                i += 1;
+                encoding = match args.get(i) {
+                    Some(&"utf8" | &"utf-8") => Encoding::Utf8,
+                    Some(&"cp932" | &"sjis" | &"shift_jis") => Encoding::Cp932,
+                    other => {
+                        return Err(Usage(Some(format!(
+                            "--encoding takes utf8 or cp932, got {}",
+                            other.map_or("nothing".to_string(), |s| format!("{s:?}"))
+                        ))));
+                    }
+                };
+            }
+            path if file.is_none() && (path == "-" || !path.starts_with('-')) => file = Some(path),
+            other => return Err(Usage(Some(format!("unexpected argument {other:?}")))),
+        }
+        i += 1;
+    }
+    let Some(file) = file else {
+        return Err(Usage(Some("convert needs a FILE".into())));
+    };
+    // Without --to, the output file's extension decides.
+    let to = match to.or_else(|| {
+        output
+            .and_then(|o| Path::new(o).extension())
+            .and_then(|e| e.to_str())
+            .and_then(Format::from_extension)
+    }) {
+        Some(to) => to,
+        None => return Err(Usage(Some("convert needs --to kif|ki2|csa|jkf|usi".into()))),
+    };
+    if to == Format::Jkf && !cfg!(feature = "serde") {
+        eprintln!(
+            "error: writing JKF needs the crate's `serde` feature (cargo run --features serde ...)"
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    if to == Format::Jkf && encoding != Encoding::Utf8 {
+        eprintln!("error: JKF is JSON, which is always written in UTF-8");
+        return Ok(ExitCode::FAILURE);
+    }
+    let bytes = match read_bytes(file) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let loaded = match load_record(file, &bytes) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            eprintln!("error: {file}: {}", e);
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let text = loaded.record.write(to);
+    let bytes = match encoding {
+        Encoding::Utf8 => text.into_bytes(),
+        other => {
+            let text = redeclare_encoding(&text, other.name());
+            match record::encode(&text, other) {
+                Ok(bytes) => bytes,
+                Err(c) => {
+                    eprintln!(
+                        "error: the character {c:?} (U+{:04X}) cannot be written in CP932",
+                        c as u32
+                    );
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+    };
+    match output {
+        Some(path) if path != "-" => {
+            if let Err(e) = std::fs::write(path, &bytes) {
+                eprintln!("error: cannot write {path}: {e}");
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        _ => {
+            let mut out = io::stdout().lock();
+            let _ = out.write_all(&bytes).and_then(|()| out.flush());
+        }
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_validate(files: &[&str]) -> Result<ExitCode, Usage> {
+    if files.is_empty() {
+        return Err(Usage(Some("validate needs at least one FILE".into())));
+    }
+    let mut failed = 0usize;
+    let mut out = io::stdout().lock();
+    for &file in files {
+        let line = match read_bytes(file) {
+            Err(e) => {
+                failed += 1;
+                format!("{file}: error: {e}")
+            }
+            Ok(bytes) => match load_record(file, &bytes) {
+                Ok(_) => format!("{file}: ok"),
+                Err(e) => {
+                    failed += 1;
+                    format!("{file}: error: {}", e)
+                }
+            },
+        };
+        if writeln!(out, "{line}").is_err() {
+            break;
+        }
+    }
+    let _ = out.flush();
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

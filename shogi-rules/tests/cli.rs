@@ -1,0 +1,457 @@
+//! The `shogi` example as a user runs it: the sample replay with no
+//! arguments, `replay` (text and `--json`), `convert`, `validate`, the
+//! position commands, and bad input.
+//!
+//! The tests build the example first with the same profile and crate
+//! features as the tests themselves (a no-op when `cargo test` has built it
+//! already), then run the binary from the target directory.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+/// The example binary, built once per test run.
+fn shogi() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        let mut features = Vec::new();
+        if cfg!(feature = "serde") {
+            features.push("serde");
+        }
+        if cfg!(feature = "arbitrary") {
+            features.push("arbitrary");
+        }
+        let mut build = Command::new(env!("CARGO"));
+        build.current_dir(env!("CARGO_MANIFEST_DIR")).args([
+            "build",
+            "--quiet",
+            "--example",
+            "shogi",
+        ]);
+        if features.len() == 2 {
+            // What `make test` runs (`--workspace --all-features`): the same
+            // feature resolution, so the build finds everything up to date.
+            build.args(["--workspace", "--all-features"]);
+        } else {
+            build.args(["-p", "shogi-rules"]);
+            if !features.is_empty() {
+                build.args(["--features", &features.join(",")]);
+            }
+        }
+        if !cfg!(debug_assertions) {
+            build.arg("--release");
+        }
+        let status = build.status().expect("cargo runs");
+        assert!(status.success(), "building the shogi example failed");
+        // The test runs from target/<profile>/deps/; the example is in
+        // target/<profile>/examples/.
+        let exe = std::env::current_exe().expect("the test executable has a path");
+        let profile_dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("the test executable is in target/<profile>/deps");
+        let binary = profile_dir
+            .join("examples")
+            .join(format!("shogi{}", std::env::consts::EXE_SUFFIX));
+        assert!(
+            binary.is_file(),
+            "no example binary at {}",
+            binary.display()
+        );
+        binary
+    })
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(shogi())
+        .args(args)
+        .output()
+        .expect("the example runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("standard output is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn sample() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/data/sample.kif")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+fn assert_ok(output: &Output, what: &str) {
+    assert!(
+        output.status.success(),
+        "{what}: exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout),
+        stderr(output)
+    );
+}
+
+fn replay_json(path: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["replay", path, "--json"];
+    args.extend_from_slice(extra);
+    let output = run(&args);
+    assert_ok(&output, &format!("replay {path} --json"));
+    let text = stdout(&output);
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+#[test]
+fn no_arguments_replays_the_sample_game() {
+    let output = run(&[]);
+    assert_ok(&output, "shogi (no arguments)");
+    let text = stdout(&output);
+    assert!(text.contains("KIF record (Shift_JIS)"), "{text}");
+    assert!(text.contains("先手: 渡辺明"), "{text}");
+    assert!(text.contains("   1 sente 2g2f   ▲２六歩"), "{text}");
+    assert!(text.contains(" 107 sente "), "{text}");
+    assert!(
+        text.contains("stated result: sente wins (resignation)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rules result: sente wins (resignation)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the stated result and the rules agree"),
+        "{text}"
+    );
+}
+
+#[test]
+fn replay_json_has_format_headers_results_and_notation() {
+    let json = replay_json(&sample(), &["--notation", "japanese"]);
+    assert_eq!(json["format"], "kif");
+    let headers = json["headers"].as_object().expect("headers is an object");
+    assert_eq!(headers["先手"], "渡辺明");
+    assert_eq!(headers["後手"], "佐藤康光");
+    // Headers keep the file's order.
+    let names: Vec<&String> = headers.keys().collect();
+    let sente = names.iter().position(|k| *k == "先手");
+    let gote = names.iter().position(|k| *k == "後手");
+    assert!(sente < gote, "{names:?}");
+    assert_eq!(
+        json["stated_result"],
+        serde_json::json!({"winner": "sente", "reason": "resignation"})
+    );
+    assert_eq!(
+        json["outcome"],
+        serde_json::json!({"winner": "sente", "reason": "resignation"})
+    );
+    assert_eq!(json["results_agree"], true);
+    assert_eq!(json["rules_end_after"], Value::Null);
+    let moves = json["moves"].as_array().expect("moves");
+    let notation = json["notation"].as_array().expect("notation");
+    assert_eq!(moves.len(), 107);
+    assert_eq!(notation.len(), moves.len());
+    assert_eq!(moves[0], "2g2f");
+    assert_eq!(notation[0], "▲２六歩");
+    assert_eq!(notation[1], "△８四歩");
+    // A recapture on the square of the move before is written with 同.
+    assert!(
+        notation
+            .iter()
+            .any(|n| n.as_str().is_some_and(|s| s.contains('同'))),
+        "{notation:?}"
+    );
+    assert!(json["impasse"]["sente_points"].is_number());
+    assert!(json["final"].is_string());
+
+    let csa = replay_json(&sample(), &["--notation", "csa"]);
+    assert_eq!(csa["notation"][0], "+2726FU");
+    let western = replay_json(&sample(), &["--notation", "western"]);
+    assert_eq!(western["notation"][0], "P-2f");
+    let plain = replay_json(&sample(), &[]);
+    assert!(plain.get("notation").is_none());
+}
+
+#[test]
+fn replay_reads_usi_records_from_standard_input() {
+    let mut child = Command::new(shogi())
+        .args(["replay", "-", "--json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the example runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(b"position startpos moves 7g7f 3c3d 8h2b+ 3a2b\n")
+            .expect("write");
+    }
+    let output = child.wait_with_output().expect("the example finishes");
+    assert_ok(&output, "replay -");
+    let json: Value = serde_json::from_str(stdout(&output).trim()).expect("JSON");
+    assert_eq!(json["format"], "usi");
+    assert_eq!(json["moves"].as_array().map(Vec::len), Some(4));
+    assert_eq!(json["stated_result"], Value::Null);
+    assert_eq!(json["headers"], serde_json::json!({}));
+}
+
+#[test]
+fn replay_says_when_the_results_disagree() {
+    let dir = scratch("disagree");
+    // A mate on the board that the record does not state.
+    let mate = dir.join("mate.usi");
+    std::fs::write(
+        &mate,
+        "position sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1 moves G*5b\n",
+    )
+    .expect("write");
+    let output = run(&["replay", &mate.to_string_lossy()]);
+    assert_ok(&output, "replay mate.usi");
+    let text = stdout(&output);
+    assert!(text.contains("stated result: none"), "{text}");
+    assert!(
+        text.contains("rules result: sente wins (checkmate)"),
+        "{text}"
+    );
+    assert!(text.contains("the results disagree"), "{text}");
+
+    // A repetition the moves do not make.
+    let repetition = dir.join("repetition.kifu");
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 千日手\n";
+    std::fs::write(&repetition, kif).expect("write");
+    let output = run(&["replay", &repetition.to_string_lossy()]);
+    assert_ok(&output, "replay repetition.kifu");
+    let text = stdout(&output);
+    assert!(text.contains("stated result: draw (repetition)"), "{text}");
+    assert!(
+        text.contains("rules result: none, the game goes on"),
+        "{text}"
+    );
+    assert!(text.contains("the results disagree"), "{text}");
+    let json = replay_json(&repetition.to_string_lossy(), &[]);
+    assert_eq!(json["results_agree"], false);
+}
+
+#[test]
+fn convert_kif_to_csa_and_back_keeps_the_moves() {
+    let dir = scratch("convert");
+    let csa = dir.join("game.csa");
+    let kif = dir.join("game.kif");
+    let output = run(&[
+        "convert",
+        &sample(),
+        "--to",
+        "csa",
+        "-o",
+        &csa.to_string_lossy(),
+    ]);
+    assert_ok(&output, "convert to CSA");
+    let output = run(&[
+        "convert",
+        &csa.to_string_lossy(),
+        "--to",
+        "kif",
+        "-o",
+        &kif.to_string_lossy(),
+        "--encoding",
+        "cp932",
+    ]);
+    assert_ok(&output, "convert back to KIF");
+    let bytes = std::fs::read(&kif).expect("the KIF file is written");
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "a CP932 file with Japanese text is not UTF-8"
+    );
+    let original = replay_json(&sample(), &[]);
+    let via_csa = replay_json(&csa.to_string_lossy(), &[]);
+    let back = replay_json(&kif.to_string_lossy(), &[]);
+    assert_eq!(via_csa["format"], "csa");
+    assert_eq!(back["format"], "kif");
+    assert_eq!(via_csa["moves"], original["moves"]);
+    assert_eq!(back["moves"], original["moves"]);
+    assert_eq!(back["stated_result"], original["stated_result"]);
+
+    // KI2 (moves without origins) and, with the `serde` feature, JKF.
+    let ki2 = dir.join("game.ki2");
+    let output = run(&[
+        "convert",
+        &sample(),
+        "--to",
+        "ki2",
+        "-o",
+        &ki2.to_string_lossy(),
+    ]);
+    assert_ok(&output, "convert to KI2");
+    let via_ki2 = replay_json(&ki2.to_string_lossy(), &[]);
+    assert_eq!(via_ki2["format"], "ki2");
+    assert_eq!(via_ki2["moves"], original["moves"]);
+    let jkf = dir.join("game.jkf");
+    let output = run(&[
+        "convert",
+        &sample(),
+        "--to",
+        "jkf",
+        "-o",
+        &jkf.to_string_lossy(),
+    ]);
+    if cfg!(feature = "serde") {
+        assert_ok(&output, "convert to JKF");
+        let via_jkf = replay_json(&jkf.to_string_lossy(), &[]);
+        assert_eq!(via_jkf["format"], "jkf");
+        assert_eq!(via_jkf["moves"], original["moves"]);
+    } else {
+        assert!(!output.status.success());
+        assert!(stderr(&output).contains("serde"), "{}", stderr(&output));
+    }
+
+    // To standard output, in UTF-8 by default.
+    let output = run(&["convert", &sample(), "--to", "usi"]);
+    assert_ok(&output, "convert to USI");
+    assert!(stdout(&output).starts_with("position startpos moves 2g2f 8c8d"));
+}
+
+#[test]
+fn convert_reports_a_character_cp932_cannot_hold() {
+    let dir = scratch("unencodable");
+    let path = dir.join("game.kifu");
+    let kif = "先手：☗太郎\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    std::fs::write(&path, kif).expect("write");
+    let output = run(&[
+        "convert",
+        &path.to_string_lossy(),
+        "--to",
+        "kif",
+        "--encoding",
+        "cp932",
+    ]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains('☗'), "{}", stderr(&output));
+}
+
+#[test]
+fn validate_prints_one_line_per_file_and_fails_on_errors() {
+    let dir = scratch("validate");
+    let bad_kif = dir.join("bad.kifu");
+    std::fs::write(
+        &bad_kif,
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７六歩(77)\n",
+    )
+    .expect("write");
+    let bad_usi = dir.join("bad.usi");
+    std::fs::write(&bad_usi, "position startpos moves 7g7f 7g7f\n").expect("write");
+    let good_usi = dir.join("good.usi");
+    std::fs::write(&good_usi, "position startpos moves 7g7f 3c3d\n").expect("write");
+    let (bad_kif, bad_usi, good_usi) = (
+        bad_kif.to_string_lossy().into_owned(),
+        bad_usi.to_string_lossy().into_owned(),
+        good_usi.to_string_lossy().into_owned(),
+    );
+
+    let output = run(&["validate", &sample(), &good_usi]);
+    assert_ok(&output, "validate good files");
+    assert_eq!(
+        stdout(&output),
+        format!("{}: ok\n{good_usi}: ok\n", sample())
+    );
+
+    let output = run(&["validate", &good_usi, &bad_usi]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0], format!("{good_usi}: ok"));
+    assert!(
+        lines[1].starts_with(&format!("{bad_usi}: error: 1:")),
+        "{text}"
+    );
+    assert!(lines[1].contains("illegal"), "{text}");
+
+    let output = run(&["validate", &sample(), &bad_kif, "/no/such/file.kif"]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].ends_with(": ok"), "{text}");
+    assert!(
+        lines[1].starts_with(&format!("{bad_kif}: error: 4:")),
+        "{text}"
+    );
+    assert!(lines[2].starts_with("/no/such/file.kif: error: "), "{text}");
+}
+
+#[test]
+fn bad_input_gives_a_message_and_a_failure_status() {
+    let dir = scratch("bad-input");
+    let garbage = dir.join("garbage.bin");
+    std::fs::write(&garbage, [0xff_u8, 0xfe, 0x00, 0x81, 0x20, 0x0a, 0x80]).expect("write");
+    let empty = dir.join("empty.kif");
+    std::fs::write(&empty, b"").expect("write");
+    for args in [
+        vec!["replay".to_string(), garbage.to_string_lossy().into_owned()],
+        vec!["replay".to_string(), empty.to_string_lossy().into_owned()],
+        vec!["replay".to_string(), "/no/such/file.kif".to_string()],
+        vec![
+            "convert".to_string(),
+            garbage.to_string_lossy().into_owned(),
+            "--to".to_string(),
+            "csa".to_string(),
+        ],
+        vec![
+            "convert".to_string(),
+            sample(),
+            "--to".to_string(),
+            "pdf".to_string(),
+        ],
+        vec![
+            "replay".to_string(),
+            sample(),
+            "--notation".to_string(),
+            "x".to_string(),
+        ],
+        vec!["validate".to_string()],
+        vec!["frobnicate".to_string()],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = run(&args);
+        let err = stderr(&output);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(err.contains("error"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn position_commands_still_work() {
+    let output = run(&["perft", "startpos", "3"]);
+    assert_ok(&output, "perft");
+    assert_eq!(stdout(&output).lines().next(), Some("25470"));
+
+    let output = run(&["legal", "startpos"]);
+    assert_ok(&output, "legal");
+    assert_eq!(stdout(&output).split_whitespace().count(), 30);
+
+    let output = run(&["check", "4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5d"]);
+    assert_ok(&output, "check");
+    assert_eq!(stdout(&output).trim(), "illegal: nifu");
+
+    let output = run(&["show", "startpos"]);
+    assert_ok(&output, "show");
+    assert!(stdout(&output).contains("side to move: sente"));
+
+    let output = run(&["show", "startpos", "--json"]);
+    assert_ok(&output, "show --json");
+    let json: Value = serde_json::from_str(stdout(&output).trim()).expect("JSON");
+    assert_eq!(json["legal_moves"], 30);
+}
