@@ -1,18 +1,19 @@
 # Build, test and fuzz entry points for the shogi-rules workspace.
 #
 # `make test` is the one command that runs every check, in this order. Times measured on a
-# 2-core machine from a cold target directory (about 15 min in all; the CI budget is 30 min):
+# busy 2-core machine from a cold target directory (about 20 min in all; the CI budget is 30 min):
 #   fmt-check    cargo fmt on the workspace and on the fuzz crate                     ~1 s
-#   clippy       clippy -D warnings on the workspace (all targets, all features)      ~55 s
-#                and on the fuzz crate (builds libFuzzer's C++ once)                  ~55 s
-#   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN     ~5 min
-#                corpus, properties ~5-10 s, ...) and doc tests (~1 min); release
-#                because perft is heavy
+#   clippy       clippy -D warnings on the workspace (all targets, all features)      ~2 min
+#                and on the fuzz crate (builds libFuzzer's C++ once)                  ~1 min
+#   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
+#                games, notation, records, CLI, properties) and doc tests; release
+#                because perft is heavy; most of the time is compiling (the bench
+#                crate builds haitaka and rsshogi)
 #   fuzz         `make fuzz-smoke` when a nightly toolchain is installed, otherwise
 #                a line saying it was skipped:
 #                  install cargo-fuzz when missing                                    ~110 s
-#                  build the three targets (ASan)                                     ~140 s
-#                  fuzz each target for FUZZ_SECONDS (30 s)                           ~105 s
+#                  build the targets (ASan)                                           ~3 min
+#                  fuzz each of the 11 targets for FUZZ_SECONDS (20 s)                ~4 min
 # Each step prints how long it took.
 
 SHELL := /bin/bash
@@ -24,7 +25,7 @@ CARGO ?= cargo
 FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa \
 	record_read record_kif record_ki2 record_csa record_jkf
 # Seconds of fuzzing per target in the smoke run.
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 20
 
 .PHONY: test fmt-check clippy test-suites fuzz-if-nightly fuzz-smoke bench perft clean
 
