@@ -48,6 +48,11 @@
 //!   ([`RecordErrorKind::BadHeader`]), as is a `$` line without a key.
 //! * A second `T` for the same move, statements in the wrong section and
 //!   unknown statements are errors ([`RecordErrorKind::UnexpectedLine`]).
+//! * Control characters (NUL, U+0001, U+001E, …) inside a name, a `$` value
+//!   or a comment are kept as read, and the writer writes them as they are,
+//!   so that writing and reading again gives the same record. Only a line
+//!   break in a value (which no CSA line can hold, and which only a record
+//!   from another format has) is written as a space.
 //!
 //! # Writing
 //! [`write()`] writes V2.2, [`write_with`] V2.2 or V3.0: the version
@@ -81,7 +86,7 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
-use super::text::lines;
+use super::text::{lines, one_line};
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, LineEnd, MoveTime, RecordError,
     RecordErrorKind, RecordMove, SpecialMove, StartRules, validate_start,
@@ -793,13 +798,6 @@ fn summary_special(text: &str, names: &[Option<String>; 2], to_move: Color) -> O
 // ---------------------------------------------------------------------------
 // Writing
 
-/// A value on one line: control characters become spaces.
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
 /// The CSA name of a header other than the players, if it has one.
 fn csa_key(h: &Header, version: CsaVersion) -> Option<String> {
     if h.name.starts_with('$') && h.name.len() > 1 && !h.name.contains(':') {
@@ -977,6 +975,37 @@ mod tests {
         assert_eq!(r.start.hand(Color::Gote).get(Role::Pawn), 18);
         assert_eq!(r.start.hand(Color::Gote).get(Role::Gold), 3);
         assert_eq!(read(&write(&r)).unwrap(), r);
+    }
+
+    #[test]
+    fn control_characters_in_names_values_and_comments_are_written_as_read() {
+        let text = "V2.2\nN+shitate\nN-uw\u{1e}te\n$EVENT:a\u{1}\0b\n\
+                    '* ---- CSA形式\u{1}\0\0?ファイル ----\nPI\n+\n+7776FU\n'\u{b}x\u{7}\n%CHUDAN\n";
+        let r = read(text).unwrap();
+        assert_eq!(r.header(HeaderKey::Gote), Some("uw\u{1e}te"));
+        assert_eq!(r.header(HeaderKey::Event), Some("a\u{1}\0b"));
+        assert_eq!(
+            r.start_comments[0].text,
+            " ---- CSA形式\u{1}\0\0?ファイル ----"
+        );
+        assert_eq!(r.main.moves[0].comments[0].text, "\u{b}x\u{7}");
+        for version in [CsaVersion::V22, CsaVersion::V30] {
+            let written = write_with(&r, version);
+            assert!(written.contains("N-uw\u{1e}te\n"), "{written:?}");
+            assert!(written.contains("$EVENT:a\u{1}\0b\n"), "{written:?}");
+            assert_eq!(read(&written).unwrap(), r);
+        }
+    }
+
+    #[test]
+    fn a_line_break_in_a_value_is_written_as_a_space() {
+        let mut r = read("PI\n+\n").unwrap();
+        r.headers.push(Header {
+            key: HeaderKey::Sente,
+            name: "N+".to_owned(),
+            value: "a\nb\rc".to_owned(),
+        });
+        assert!(write(&r).contains("\nN+a b c\n"));
     }
 
     #[test]

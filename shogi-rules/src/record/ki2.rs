@@ -57,12 +57,25 @@
 //! after their line, latest branch first, each followed by its own.
 //! Times cannot be written in KI2 and are left out; so are the endings
 //! without a KI2 word (take-back, error).
+//!
+//! # Decisions
+//! * A header line is `key：value` as a whole: whatever follows the first
+//!   colon is the value, even when it holds side marks and moves after a
+//!   run of spaces or control characters (`先手：a△３四歩`); moves are read
+//!   only from lines that start with a side mark.
+//! * Header keys are kept as written, whatever their characters (any key
+//!   without spaces or a colon), and written back unchanged.
+//! * Control characters (NUL, U+0005, vertical tab, …) inside a header key
+//!   or value are kept as read, and the writer writes them as they are, so
+//!   that writing and reading again gives the same record. Only a line break
+//!   in a value (which no KI2 line can hold, and which only a record from
+//!   another format has) is written as a space.
 
 use core::fmt::Write as _;
 
 use super::text::{
-    KANJI_NUMBERS, board_role, board_row, header, is_space, lines, side_of_name, summary_words,
-    trim, width, write_comments, write_diagram,
+    KANJI_NUMBERS, board_role, board_row, header, is_space, lines, one_line, side_of_name,
+    summary_words, trim, width, write_comments, write_diagram,
 };
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd,
@@ -638,13 +651,6 @@ fn parse_hand(s: &str) -> Option<[u8; 7]> {
 // ---------------------------------------------------------------------------
 // Writing
 
-/// A value on one line: control characters become spaces.
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
 /// 先手/後手, or 下手/上手 in a handicap game or when the headers name the
 /// players so.
 fn side_names(record: &GameRecord) -> [&'static str; 2] {
@@ -789,6 +795,53 @@ mod tests {
         ));
         let err = read("後手の持駒：なし\nほげ\n").unwrap_err();
         assert!(matches!(err.kind, RecordErrorKind::UnexpectedLine(_)));
+    }
+
+    #[test]
+    fn control_characters_in_headers_are_written_as_read() {
+        let text = "開始日時：2014/10/12 1\u{7}4:47:55\n終了日時：\u{b}\u{b}1007/10/12\n\
+                    先手：sen\0\0te\n▲７六歩    △３四歩\nまで2手で中断\n";
+        let r = read(text).unwrap();
+        assert_eq!(
+            r.header(HeaderKey::StartTime),
+            Some("2014/10/12 1\u{7}4:47:55")
+        );
+        assert_eq!(r.header(HeaderKey::EndTime), Some("\u{b}\u{b}1007/10/12"));
+        assert_eq!(r.header(HeaderKey::Sente), Some("sen\0\0te"));
+        let written = write(&r);
+        assert!(written.contains("先手：sen\0\0te\n"), "{written:?}");
+        assert_eq!(read(&written).unwrap(), r);
+    }
+
+    #[test]
+    fn a_header_line_with_moves_after_it_round_trips() {
+        // Everything after the colon is the value, moves included.
+        let text = "開始`◇F囚2014：goG\0\0\0\0  △３四歩    まで3手で中断\n";
+        let r = read(text).unwrap();
+        assert!(r.moves().is_empty());
+        assert_eq!(r.headers.len(), 1);
+        assert_eq!(r.headers[0].name, "開始`◇F囚2014");
+        assert_eq!(r.headers[0].value, "goG\0\0\0\0  △３四歩    まで3手で中断");
+        assert_eq!(read(&write(&r)).unwrap(), r);
+    }
+
+    #[test]
+    fn odd_header_keys_round_trip() {
+        let text = "粧I了日志uuu}uuu5：20\u{5}4/10/12 14:47:55\n+：422\u{1}\0\u{0}2\n\
+                    \u{80}\u{1}\0\u{80}：x\n▲７六歩\n";
+        let r = read(text).unwrap();
+        let names: Vec<&str> = r.headers.iter().map(|h| h.name.as_str()).collect();
+        assert_eq!(names, ["粧I了日志uuu}uuu5", "+", "\u{80}\u{1}\0\u{80}"]);
+        assert!(r.headers.iter().all(|h| h.key == HeaderKey::Other));
+        assert_eq!(read(&write(&r)).unwrap(), r);
+    }
+
+    #[test]
+    fn a_line_break_in_a_value_is_written_as_a_space() {
+        let mut r = read("▲７六歩\n").unwrap();
+        r.headers.push(header("棋戦", "a\nb\rc"));
+        let written = write(&r);
+        assert!(written.starts_with("棋戦：a b c\n"), "{written:?}");
     }
 
     #[test]

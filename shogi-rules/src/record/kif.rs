@@ -74,6 +74,10 @@
 //!   side on one file are allowed (composed problems such as `9fu.kif`).
 //! * Limits: numbers above 100 000 000 and variations nested more than 1000
 //!   deep are refused, so no input can overflow a count or the stack.
+//! * Control characters inside a header name or value are kept as read and
+//!   written as they are (as in CSA and KI2), so that writing and reading
+//!   again gives the same record; only a line feed in a name or value (which
+//!   only a record from another format has) is written as a space.
 //! * The writer never invents headers: it writes a `手合割` line only when the
 //!   record has that header, and a board diagram whenever the start is not
 //!   the position that header names (or, without the header, whenever the
@@ -1230,6 +1234,20 @@ impl WriteCtx {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_in_headers_are_written_as_read() {
+        let text = "開始日時：2014/10/12 1\u{7}4:47\0\n\u{80}\u{1}\0名：\u{b}x\u{1e}y\n\
+                    手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+        let r = read(text).unwrap();
+        assert_eq!(
+            r.header(HeaderKey::StartTime),
+            Some("2014/10/12 1\u{7}4:47\0")
+        );
+        assert_eq!(r.headers[1].name, "\u{80}\u{1}\0名");
+        assert_eq!(r.headers[1].value, "\u{b}x\u{1e}y");
+        assert_eq!(read(&write(&r)).unwrap(), r);
+    }
     use crate::record::text::push_count;
 
     #[test]

@@ -25,6 +25,16 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
     parts.into_iter()
 }
 
+/// A header value on one line: the line breaks [`lines`] splits at (`\n`,
+/// `\r`) become spaces, and every other character, control characters
+/// included, is written as it is, so that a value read from a line is
+/// written back unchanged.
+pub(crate) fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .collect()
+}
+
 /// Spaces of record text: ASCII space and tab, the ideographic space
 /// (U+3000), a stray carriage return and a byte order mark.
 pub(crate) fn is_space(c: char) -> bool {
