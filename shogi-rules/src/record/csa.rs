@@ -89,7 +89,7 @@ use core::time::Duration;
 use super::text::{lines, one_line};
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, LineEnd, MoveTime, RecordError,
-    RecordErrorKind, RecordMove, SpecialMove, StartRules, validate_start,
+    RecordErrorKind, RecordMove, SpecialMove, validate_start,
 };
 use crate::notation::csa::{self as notation, CsaError, piece_code, role_from_code};
 use crate::{Color, Piece, Position, Role, Square};
@@ -497,7 +497,7 @@ impl Reader {
             }
         }
         pos.set_turn(turn);
-        validate_start(&pos, StartRules::Composed)
+        validate_start(&pos)
             .map_err(|e| error(line_no, col, RecordErrorKind::IllegalPosition(e)))?;
         self.start = Some(pos.clone());
         self.pos = Some(pos);

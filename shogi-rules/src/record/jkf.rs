@@ -64,7 +64,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd, MoveTime,
-    RecordError, RecordErrorKind, RecordMove, SpecialMove, StartRules, validate_start,
+    RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
 };
 use crate::notation::csa::{piece_code, role_from_code};
 use crate::notation::had_promotion_choice;
@@ -494,8 +494,7 @@ fn start_position(initial: Option<&Initial>) -> Result<Position, RecordError> {
     }
     sfen.push_str(" 1");
     let pos = Position::from_sfen_unvalidated(&sfen).map_err(|e| bad(e.to_string()))?;
-    validate_start(&pos, StartRules::Composed)
-        .map_err(|e| error(RecordErrorKind::IllegalPosition(e)))?;
+    validate_start(&pos).map_err(|e| error(RecordErrorKind::IllegalPosition(e)))?;
     Ok(pos)
 }
 

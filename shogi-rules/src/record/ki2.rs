@@ -79,7 +79,7 @@ use super::text::{
 };
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd,
-    RecordError, RecordErrorKind, RecordMove, SpecialMove, StartRules, validate_start,
+    RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
 };
 use crate::notation::japanese::{self, JapaneseError, Mark};
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -326,7 +326,7 @@ impl Reader {
             }
             pos.set_turn(d.turn.unwrap_or(Color::Sente));
             pos.move_number = d.move_number.unwrap_or(1);
-            validate_start(&pos, StartRules::Composed)
+            validate_start(&pos)
                 .map_err(|e| error(first, 1, RecordErrorKind::IllegalPosition(e)))?;
             pos
         } else if let Some((name, line)) = &self.handicap {

@@ -71,7 +71,8 @@
 //!   Gote's pieces), all nine rows are required, hands accept kanji or digit
 //!   counts with full-width, half-width or no separators, and `なし`. The
 //!   position must be a legal setup, except that two unpromoted pawns of a
-//!   side on one file are allowed (composed problems such as `9fu.kif`).
+//!   side on one file and pieces that could never move are allowed, as in
+//!   every reader (composed problems such as `9fu.kif`).
 //! * Limits: numbers above 100 000 000 and variations nested more than 1000
 //!   deep are refused, so no input can overflow a count or the stack.
 //! * Control characters inside a header name or value are kept as read and
@@ -92,7 +93,7 @@ use super::text::{
 };
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd, MoveTime,
-    RecordError, RecordErrorKind, RecordMove, SpecialMove, StartRules, validate_start,
+    RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
 };
 use crate::notation::japanese::{self, JapaneseError};
 use crate::{Color, IllegalReason, Move, Piece, Position, Role};
@@ -571,7 +572,7 @@ impl Reader {
             let sfen = diagram_sfen(d);
             let pos = Position::from_sfen_unvalidated(&sfen)
                 .map_err(|e| error(first_line, 1, RecordErrorKind::BadPosition(e.to_string())))?;
-            validate_start(&pos, StartRules::TwoPawns)
+            validate_start(&pos)
                 .map_err(|e| error(first_line, 1, RecordErrorKind::IllegalPosition(e)))?;
             return Ok((pos, d.moves_played.is_none()));
         }

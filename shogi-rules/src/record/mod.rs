@@ -18,8 +18,9 @@
 use core::fmt;
 use core::time::Duration;
 
+use crate::sfen::SetupChecks;
 use crate::{
-    Color, Game, IllegalReason, Move, Outcome, Position, Role, RuleSet, SetupError, Termination,
+    Color, Game, IllegalReason, Move, Outcome, Position, RuleSet, SetupError, Termination,
 };
 
 pub mod csa;
@@ -444,68 +445,16 @@ fn special_for(outcome: Outcome, to_move: Color) -> Option<LineEnd> {
     })
 }
 
-/// How far a record's start position may depart from a legal setup
-/// ([`Position::validate`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum StartRules {
-    /// KIF board diagrams: two unpromoted pawns of a side on a file are
-    /// allowed (then only the side not to move being in check is checked
-    /// beyond what [`Position::validate`] checked before it).
-    TwoPawns,
-    /// KI2, CSA and JKF: two unpromoted pawns of a side on a file and pieces
-    /// that could never move are allowed. The pieces those rules are about
-    /// (pawns, lances, knights) are counted, and the other rules are checked
-    /// on the position without them.
-    Composed,
-}
-
-/// Checks a start position like [`Position::validate`], except for the
-/// rules composed problems in the wild break (the nine pawns on one file of
-/// `9fu`), as `rules` says. The kings, the piece counts and the side not to
-/// move being in check are still checked.
-pub(crate) fn validate_start(pos: &Position, rules: StartRules) -> Result<(), SetupError> {
-    match (pos.validate(), rules) {
-        (Err(SetupError::TwoPawnsOnFile { .. }), StartRules::TwoPawns) => {
-            let waiting = pos.turn().opposite();
-            match pos.king_of(waiting) {
-                Some(k) if pos.is_attacked(k, pos.turn()) => {
-                    Err(SetupError::OpponentInCheck { color: waiting })
-                }
-                _ => Ok(()),
-            }
-        }
-        (
-            Err(SetupError::TwoPawnsOnFile { .. } | SetupError::DeadPiece { .. }),
-            StartRules::Composed,
-        ) => {
-            // Validate again without the pieces those two rules are about.
-            let relaxed = [Role::Pawn, Role::Lance, Role::Knight];
-            let mut rest = Position::empty();
-            for sq in pos.occupied() {
-                match pos.piece_at(sq) {
-                    Some(p) if relaxed.contains(&p.role) => {}
-                    Some(p) => rest.put(sq, p),
-                    None => {}
-                }
-            }
-            for role in relaxed {
-                let count = pos.by_role(role).count()
-                    + role.promote().map_or(0, |p| pos.by_role(p).count())
-                    + u32::from(pos.hand(Color::Sente).get(role))
-                    + u32::from(pos.hand(Color::Gote).get(role));
-                if count > u32::from(role.standard_count()) {
-                    return Err(SetupError::TooManyPieces {
-                        role,
-                        count,
-                        max: role.standard_count(),
-                    });
-                }
-            }
-            rest.set_turn(pos.turn());
-            rest.validate()
-        }
-        (other, _) => other,
-    }
+/// Checks a record's start position like [`Position::validate`], except
+/// for the two rules composed problems in the wild break: two unpromoted
+/// pawns of a side on one file (the nine pawns of `9fu`) and pieces that
+/// could never move. The kings, the piece counts and the side not to move
+/// being in check are always checked.
+pub(crate) fn validate_start(pos: &Position) -> Result<(), SetupError> {
+    pos.validate_with(SetupChecks {
+        two_pawns_on_a_file: false,
+        dead_pieces: false,
+    })
 }
 
 /// Why a record could not be read.
@@ -706,5 +655,33 @@ pub fn read_str_as(text: &str, format: Format) -> Result<GameRecord, RecordError
             RecordErrorKind::Unsupported(format),
         )),
         Format::Usi => usi::read(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unvalidated(sfen: &str) -> Position {
+        Position::from_sfen_unvalidated(sfen).unwrap()
+    }
+
+    #[test]
+    fn start_positions_allow_composed_problems_but_not_impossible_ones() {
+        // Nine Gote pawns on one file, one of them on its last rank.
+        assert_eq!(
+            validate_start(&unvalidated("4k3p/8p/8p/8p/8p/8p/8p/8p/4K3p b - 1")),
+            Ok(())
+        );
+        // The side not to move is in check from a lance: still rejected.
+        assert!(matches!(
+            validate_start(&unvalidated("4k4/9/9/9/4L4/9/9/9/4K4 b - 1")),
+            Err(SetupError::OpponentInCheck { .. })
+        ));
+        // A third rook in hand: still rejected.
+        assert!(matches!(
+            validate_start(&unvalidated("4k4/9/9/9/9/9/9/9/4K4 b 3R 1")),
+            Err(SetupError::TooManyPieces { .. })
+        ));
     }
 }
