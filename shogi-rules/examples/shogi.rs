@@ -785,7 +785,13 @@ fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
             return Ok(ExitCode::FAILURE);
         }
     };
-    let text = loaded.record.write(to);
+    let text = match loaded.record.write(to) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: {}", e.kind);
+            return Ok(ExitCode::FAILURE);
+        }
+    };
     let bytes = match encoding {
         Encoding::Utf8 => text.into_bytes(),
         other => {

@@ -402,18 +402,28 @@ impl GameRecord {
     }
 
     /// Writes the record as text in `format`.
-    #[must_use]
-    pub fn write(&self, format: Format) -> String {
-        match format {
+    ///
+    /// # Errors
+    /// [`RecordErrorKind::Unsupported`] for JKF in a build without the
+    /// `serde` feature; every other format always writes.
+    pub fn write(&self, format: Format) -> Result<String, RecordError> {
+        Ok(match format {
             Format::Kif => kif::write(self),
             Format::Ki2 => ki2::write(self),
             Format::Csa => csa::write(self),
             #[cfg(feature = "serde")]
             Format::Jkf => jkf::write(self),
             #[cfg(not(feature = "serde"))]
-            Format::Jkf => String::new(),
+            Format::Jkf => {
+                return Err(RecordError::new(
+                    format,
+                    0,
+                    0,
+                    RecordErrorKind::Unsupported(format),
+                ));
+            }
             Format::Usi => usi::write(self),
-        }
+        })
     }
 }
 
