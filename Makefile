@@ -79,3 +79,6 @@ perft:
 clean:
 	$(CARGO) clean
 	$(CARGO) clean --manifest-path fuzz/Cargo.toml
+
+# The C API (header, C tests, install) and the Python package have their own rule files.
+include $(sort $(wildcard mk/*.mk))

@@ -158,6 +158,55 @@ impl Move {
     pub const fn to_bits(self) -> u32 {
         self.0
     }
+
+    /// The move whose packed representation is `bits`, or `None` when `bits`
+    /// is not one [`Move::to_bits`] can produce: squares out of range, an
+    /// unknown role, a drop of a promoted piece or a king, a drop that names an
+    /// origin, promotes or captures, a promotion of a piece that cannot promote,
+    /// a capture of a king, or bits set beyond the layout.
+    ///
+    /// Whether the move is legal in some position is a separate question
+    /// ([`Position::is_legal`](crate::Position::is_legal)).
+    ///
+    /// ```
+    /// use shogi_rules::{Move, Role, Square};
+    /// let m = Move::drop(Role::Pawn, Square::SQ_5E);
+    /// assert_eq!(Move::from_bits(m.to_bits()), Some(m));
+    /// assert_eq!(Move::from_bits(u32::MAX), None);
+    /// ```
+    #[must_use]
+    pub const fn from_bits(bits: u32) -> Option<Move> {
+        if bits >> 24 != 0 || (bits & TO_MASK) >= 81 {
+            return None;
+        }
+        let from = (bits >> FROM_SHIFT) & 0x7f;
+        let role = match Role::from_index(((bits >> ROLE_SHIFT) & 0xf) as usize) {
+            Some(r) => r,
+            None => return None,
+        };
+        let cap = (bits >> CAPTURE_SHIFT) & 0xf;
+        let promote = bits & PROMOTE_BIT != 0;
+        if bits & DROP_BIT != 0 {
+            let droppable = (role as u32) < 8 && !matches!(role, Role::King);
+            if from != 0 || promote || cap != 0 || !droppable {
+                return None;
+            }
+        } else {
+            if from >= 81 || from == bits & TO_MASK {
+                return None;
+            }
+            if cap != 0 {
+                match Role::from_index(cap as usize - 1) {
+                    Some(Role::King) | None => return None,
+                    Some(_) => {}
+                }
+            }
+            if promote && role.promote().is_none() {
+                return None;
+            }
+        }
+        Some(Move(bits))
+    }
 }
 
 impl fmt::Display for Move {
