@@ -58,6 +58,7 @@ mod role;
 mod rules;
 mod sfen;
 mod square;
+pub mod svg;
 pub mod usi;
 mod zobrist;
 
