@@ -195,6 +195,8 @@ pub struct Ply {
     pub gave_check: bool,
     /// Consecutive checking moves of the mover ending here.
     check_streak: u32,
+    /// Occurrences of this ply's key so far, this one included.
+    key_count: u32,
     /// The previous ply whose position had the same key (`NONE`: none).
     previous_same_key: u32,
 }
@@ -205,70 +207,104 @@ fn same_position(a: &Position, b: &Position) -> bool {
     a.board == b.board && a.hands == b.hands && a.turn == b.turn
 }
 
-/// Per key: how many plies had it, and the last of them.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Occurrences {
-    key: u64,
-    count: u32,
-    last: u32,
-}
-
-/// Marks a slot of [`KeyTable`] that holds no key.
-const VACANT: u32 = u32::MAX - 1;
-
-/// Occurrence counts by position key: an open-addressing table with linear
-/// probing. Zobrist keys are uniformly random, so their low bits index it
-/// directly. Keys are never removed (a count may drop to zero on undo), so
-/// probing needs no tombstones.
+/// The last ply at which each position key occurred: an open-addressing
+/// table with linear probing whose slots hold that ply plus one (0: vacant).
+/// Keys are not stored: a slot's key is the key after its ply, read from the
+/// game's history, so a slot is four bytes. Zobrist keys are uniformly
+/// random, so their low bits index it directly.
+///
+/// Plies are added and taken back in stack order, and the table grows by
+/// reinserting keys in the order of their first occurrence, so taking back
+/// the ply that first had a key can empty its slot without breaking any
+/// probe sequence: every key inserted after it is gone already.
 #[derive(Clone, Debug)]
 struct KeyTable {
-    slots: Vec<Occurrences>,
+    slots: Vec<u32>,
     used: usize,
 }
 
+/// The key after `ply` plies of a game that started from `start_key`.
+#[inline]
+fn key_after(plies: &[Ply], start_key: u64, ply: u32) -> u64 {
+    match ply {
+        0 => start_key,
+        n => plies[n as usize - 1].key,
+    }
+}
+
 impl KeyTable {
-    fn with_capacity(capacity: usize) -> KeyTable {
-        let empty = Occurrences {
-            key: 0,
-            count: 0,
-            last: VACANT,
-        };
-        KeyTable {
-            slots: vec![empty; capacity.next_power_of_two().max(16)],
+    /// A table for the start position alone (ply 0).
+    fn new(start_key: u64) -> KeyTable {
+        let mut table = KeyTable {
+            // Room for the 400 plies of the default move limit without growing.
+            slots: vec![0; 1024],
             used: 0,
-        }
+        };
+        let (i, _) = table.find(&[], start_key, start_key);
+        table.slots[i] = 1;
+        table.used = 1;
+        table
     }
 
-    fn index(&self, key: u64) -> usize {
+    /// The slot where `key` is or would go, and the last ply that had it.
+    #[inline]
+    fn find(&self, plies: &[Ply], start_key: u64, key: u64) -> (usize, Option<u32>) {
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
-        while self.slots[i].last != VACANT && self.slots[i].key != key {
-            i = (i + 1) & mask;
+        loop {
+            match self.slots[i] {
+                0 => return (i, None),
+                s if key_after(plies, start_key, s - 1) == key => return (i, Some(s - 1)),
+                _ => i = (i + 1) & mask,
+            }
         }
-        i
     }
 
-    /// The entry for `key`, created with a count of zero if missing.
-    fn entry(&mut self, key: u64) -> &mut Occurrences {
+    /// Records that `ply` (the last of `plies`) has `key`; returns the
+    /// previous ply that had it.
+    #[inline]
+    fn record(&mut self, plies: &[Ply], start_key: u64, key: u64, ply: u32) -> Option<u32> {
         if 2 * (self.used + 1) > self.slots.len() {
-            let mut bigger = KeyTable::with_capacity(self.slots.len() * 4);
-            for slot in self.slots.iter().filter(|s| s.last != VACANT) {
-                let i = bigger.index(slot.key);
-                bigger.slots[i] = *slot;
-                bigger.used += 1;
-            }
-            *self = bigger;
+            self.grow(plies, start_key);
         }
-        let i = self.index(key);
-        if self.slots[i].last == VACANT {
-            self.slots[i] = Occurrences {
-                key,
-                count: 0,
-                last: NONE,
-            };
+        let (i, previous) = self.find(plies, start_key, key);
+        if previous.is_none() {
             self.used += 1;
         }
-        &mut self.slots[i]
+        self.slots[i] = ply + 1;
+        previous
+    }
+
+    /// Takes back the last ply, which had `key`; `previous` is the ply that
+    /// had it before.
+    fn forget(&mut self, plies: &[Ply], start_key: u64, key: u64, previous: Option<u32>) {
+        let (i, _) = self.find(plies, start_key, key);
+        match previous {
+            Some(p) => self.slots[i] = p + 1,
+            None => {
+                self.slots[i] = 0;
+                self.used -= 1;
+            }
+        }
+    }
+
+    /// Four times the slots, refilled in the order of the plies (so keys go
+    /// in in the order of their first occurrence).
+    #[cold]
+    fn grow(&mut self, plies: &[Ply], start_key: u64) {
+        let mut bigger = KeyTable {
+            slots: vec![0; self.slots.len() * 4],
+            used: 0,
+        };
+        for ply in 0..=plies.len() as u32 {
+            let key = key_after(plies, start_key, ply);
+            let (i, previous) = bigger.find(plies, start_key, key);
+            if previous.is_none() {
+                bigger.used += 1;
+            }
+            bigger.slots[i] = ply + 1;
+        }
+        *self = bigger;
     }
 }
 
@@ -293,6 +329,8 @@ pub struct Game {
     position: Position,
     plies: Vec<Ply>,
     occurrences: KeyTable,
+    /// Whether the side to move is in check (from the last move, or the start).
+    in_check: bool,
     outcome: Option<Outcome>,
     clock: Option<Clock>,
     draw_offers_made: [u32; 2],
@@ -352,18 +390,15 @@ impl Game {
     /// past the move limit) the game is over at once.
     #[must_use]
     pub fn from_position(start: Position, rules: RuleSet) -> Game {
-        let mut occurrences = KeyTable::with_capacity(64);
-        *occurrences.entry(start.zobrist()) = Occurrences {
-            key: start.zobrist(),
-            count: 1,
-            last: 0,
-        };
+        let occurrences = KeyTable::new(start.zobrist());
+        let in_check = start.in_check();
         let mut game = Game {
             rules,
             position: start.clone(),
             start,
-            plies: Vec::with_capacity(256),
+            plies: Vec::with_capacity(512),
             occurrences,
+            in_check,
             outcome: None,
             clock: rules.clock.map(Clock::new),
             draw_offers_made: [0; 2],
@@ -441,6 +476,12 @@ impl Game {
         self.draw_offer
     }
 
+    /// The key of the start position (ply 0).
+    #[inline]
+    fn start_key(&self) -> u64 {
+        self.start.zobrist()
+    }
+
     fn ensure_running(&self) -> Result<(), GameError> {
         match self.outcome {
             Some(outcome) => Err(GameError::GameOver(outcome)),
@@ -455,7 +496,9 @@ impl Game {
     /// the game is unchanged.
     pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
         self.ensure_running()?;
-        let legal = self.position.to_move(m.to_usi())?;
+        let legal = self
+            .position
+            .to_move_knowing_check(m.to_usi(), self.in_check)?;
         if legal != m {
             return Err(GameError::IllegalMove(IllegalMoveError {
                 usi: m.to_usi(),
@@ -474,7 +517,7 @@ impl Game {
     pub fn play_usi(&mut self, usi: &str) -> Result<Option<Outcome>, GameError> {
         self.ensure_running()?;
         let usi: UsiMove = usi.parse().map_err(GameError::BadMoveText)?;
-        let m = self.position.to_move(usi)?;
+        let m = self.position.to_move_knowing_check(usi, self.in_check)?;
         self.push(m);
         Ok(self.outcome)
     }
@@ -490,7 +533,9 @@ impl Game {
         let Some(clock) = self.clock.as_mut() else {
             return Err(GameError::NoClock);
         };
-        let legal = self.position.to_move(m.to_usi())?;
+        let legal = self
+            .position
+            .to_move_knowing_check(m.to_usi(), self.in_check)?;
         if legal != m {
             return Err(GameError::IllegalMove(IllegalMoveError {
                 usi: m.to_usi(),
@@ -527,7 +572,7 @@ impl Game {
         self.position.play_unchecked(m);
         let gave_check = self.position.checked_by(m);
         let mobile = if gave_check {
-            self.position.has_legal_moves()
+            self.position.has_legal_moves_in_check()
         } else {
             self.position.has_legal_moves_unchecked_side()
         };
@@ -543,18 +588,23 @@ impl Game {
         } else {
             0
         };
-        let entry = self.occurrences.entry(key);
-        let previous_same_key = entry.last;
-        entry.count += 1;
-        entry.last = ply;
-        let key_count = entry.count;
+        let previous = self
+            .occurrences
+            .record(&self.plies, self.start_key(), key, ply);
+        let key_count = match previous {
+            None => 1,
+            Some(0) => 2,
+            Some(p) => self.plies[p as usize - 1].key_count + 1,
+        };
         self.plies.push(Ply {
             mv: m,
             key,
             gave_check,
             check_streak,
-            previous_same_key,
+            key_count,
+            previous_same_key: previous.unwrap_or(NONE),
         });
+        self.in_check = gave_check;
         if self.draw_offer == Some(mover.opposite()) {
             // The opponent of the offerer moved: the offer is declined.
             self.draw_offer = None;
@@ -708,11 +758,16 @@ impl Game {
                 return Err(GameError::GameOver(outcome));
             }
         }
-        let ply = self.plies.pop().ok_or(GameError::NothingToUndo)?;
-        let entry = self.occurrences.entry(ply.key);
-        entry.count = entry.count.saturating_sub(1);
-        entry.last = ply.previous_same_key;
+        let ply = *self.plies.last().ok_or(GameError::NothingToUndo)?;
+        let previous = (ply.previous_same_key != NONE).then_some(ply.previous_same_key);
+        self.occurrences
+            .forget(&self.plies, self.start_key(), ply.key, previous);
+        self.plies.pop();
         self.position.undo(ply.mv);
+        self.in_check = match self.plies.last() {
+            Some(p) => p.gave_check,
+            None => self.start.in_check(),
+        };
         self.outcome = None;
         self.draw_offer = None;
         Ok(ply.mv)
@@ -1114,5 +1169,85 @@ mod serde_tests {
             .replace("\"moves\":[]", "\"moves\":[\"7g7e\"]");
         let err = serde_json::from_str::<Game>(&json).unwrap_err();
         assert!(err.to_string().contains("move 1"), "{err}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plies (0 = start) whose position equals the one after `upto` plies,
+    /// found by replaying and comparing every position.
+    fn brute_force_occurrences(game: &Game, upto: usize) -> Vec<u32> {
+        let mut positions = vec![game.start.clone()];
+        let mut pos = game.start.clone();
+        for p in &game.plies[..upto] {
+            pos.play_unchecked(p.mv);
+            positions.push(pos.clone());
+        }
+        let current = positions[upto].clone();
+        (0..=upto as u32)
+            .filter(|&i| same_position(&positions[i as usize], &current))
+            .collect()
+    }
+
+    /// Long games with many repeated positions grow the key table several
+    /// times; taking every move back afterwards must restore it exactly.
+    #[test]
+    fn key_table_survives_growth_and_full_undo() {
+        let mut rules = RuleSet::site();
+        rules.move_limit = 0;
+        rules.repetitions = u32::MAX;
+        rules.clock = None;
+        let mut game = Game::from_position(Position::startpos(), rules);
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        // Rook shuffles repeat positions; random moves add new ones.
+        let shuffle = ["2h3h", "8b7b", "3h2h", "7b8b"];
+        for i in 0..1500usize {
+            let played = if (i / 40) % 2 == 0 {
+                game.play_usi(shuffle[i % 4]).is_ok()
+            } else {
+                false
+            };
+            if !played {
+                let legal = game.position().legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if game
+                    .play(legal[(state % legal.len() as u64) as usize])
+                    .unwrap()
+                    .is_some()
+                {
+                    break;
+                }
+            }
+            if i % 97 == 0 {
+                assert_eq!(
+                    game.repetition_plies(),
+                    brute_force_occurrences(&game, game.plies.len())
+                );
+            }
+        }
+        assert!(game.plies.len() > 300, "only {} plies", game.plies.len());
+        assert!(game.occurrences.slots.len() > 1024, "the table grew");
+        while !game.plies.is_empty() {
+            if game.plies.len() % 53 == 0 {
+                assert_eq!(
+                    game.repetition_plies(),
+                    brute_force_occurrences(&game, game.plies.len())
+                );
+            }
+            game.undo().unwrap();
+        }
+        assert_eq!(game.occurrences.used, 1);
+        assert_eq!(
+            game.occurrences.slots.iter().filter(|&&s| s != 0).count(),
+            1
+        );
+        assert_eq!(game.repetition_count(), 1);
     }
 }

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::attacks::{attacks, between};
+use crate::attacks::{attacks, between, line};
 use crate::movegen::dead_squares;
 use crate::{Bitboard, Move, ParseUsiMoveError, Position, Role, Square, UsiMove};
 
@@ -224,6 +224,26 @@ impl Position {
     }
 
     fn check(&self, usi: UsiMove) -> Result<Move, IllegalReason> {
+        self.check_with(usi, None)
+    }
+
+    /// As [`Position::to_move`], for a caller that already knows whether the
+    /// side to move is in check (a game knows it from the move that led
+    /// here): out of check, a move of a piece other than the king is tested
+    /// only for the line its departure could open, not for every attacker.
+    pub(crate) fn to_move_knowing_check(
+        &self,
+        usi: UsiMove,
+        in_check: bool,
+    ) -> Result<Move, IllegalMoveError> {
+        self.check_with(usi, Some(in_check))
+            .map_err(|reason| IllegalMoveError { usi, reason })
+    }
+
+    /// The legality test; `in_check`, when given, must be whether the side
+    /// to move is in check.
+    #[inline]
+    fn check_with(&self, usi: UsiMove, in_check: Option<bool>) -> Result<Move, IllegalReason> {
         let us = self.turn;
         match usi {
             UsiMove::Drop { role, to } => {
@@ -244,7 +264,9 @@ impl Position {
                 {
                     return Err(IllegalReason::Nifu);
                 }
-                if let Some(k) = self.king_of(us) {
+                if in_check == Some(false) {
+                    // Not in check: a drop can neither expose nor leave a check.
+                } else if let Some(k) = self.king_of(us) {
                     let checkers = self.checkers();
                     let blocks = match checkers.single_square() {
                         Some(c) => between(k, c).contains(to),
@@ -290,7 +312,16 @@ impl Position {
                     self.king_of(us)
                 };
                 if let Some(k) = king {
-                    if self.is_attacked_with(k, us.opposite(), occupied, to_bb) {
+                    let exposed = if in_check == Some(false) && piece.role != Role::King {
+                        // Out of check only a line opened by leaving `from`
+                        // can attack the king; moving along that line keeps
+                        // it closed.
+                        let ray = line(k, from);
+                        !ray.contains(to) && self.line_opened(k, us, ray, occupied)
+                    } else {
+                        self.is_attacked_with(k, us.opposite(), occupied, to_bb)
+                    };
+                    if exposed {
                         return Err(IllegalReason::LeavesKingInCheck);
                     }
                 }
@@ -306,5 +337,84 @@ impl Position {
             Some(k) => crate::attacks::pawn_attacks(us, to).contains(k),
             None => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Role, Square, UsiMove};
+
+    /// Every candidate text a move could have in any position: all board
+    /// moves with and without promotion, and all drops.
+    fn candidates() -> Vec<UsiMove> {
+        let squares: Vec<Square> = (0..81).filter_map(Square::from_index).collect();
+        let mut all = Vec::new();
+        for &from in &squares {
+            for &to in &squares {
+                if from != to {
+                    for promote in [false, true] {
+                        all.push(UsiMove::Normal { from, to, promote });
+                    }
+                }
+            }
+        }
+        for role in Role::HAND {
+            for &to in &squares {
+                all.push(UsiMove::Drop { role, to });
+            }
+        }
+        all
+    }
+
+    /// The shortcuts taken when the caller knows whether the side to move is
+    /// in check give the same answers, reasons included, as the full tests,
+    /// over random games with checks, pins and drops.
+    #[test]
+    fn knowing_check_agrees_with_full_test() {
+        let candidates = candidates();
+        let starts = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "4k4/9/4r4/9/4B4/9/4S4/9/4K4 b GSNLPrbgsnl2p 1",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut positions = 0;
+        for sfen in starts {
+            for _game in 0..6 {
+                let mut pos = Position::from_sfen(sfen).unwrap();
+                for _ply in 0..40 {
+                    let in_check = pos.in_check();
+                    for &usi in &candidates {
+                        assert_eq!(
+                            pos.check_with(usi, Some(in_check)),
+                            pos.check(usi),
+                            "{usi} in {}",
+                            pos.to_sfen()
+                        );
+                    }
+                    positions += 1;
+                    let mobile = pos.has_legal_moves();
+                    if in_check {
+                        assert_eq!(pos.has_legal_moves_in_check(), mobile, "{}", pos.to_sfen());
+                    } else {
+                        assert_eq!(
+                            pos.has_legal_moves_unchecked_side(),
+                            mobile,
+                            "{}",
+                            pos.to_sfen()
+                        );
+                    }
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos.play_unchecked(legal[(state % legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(positions > 300);
     }
 }

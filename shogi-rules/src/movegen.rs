@@ -418,26 +418,63 @@ impl Position {
         let Some(from) = m.from() else {
             return false;
         };
-        let ray = line(king, from);
-        if ray.is_empty() {
+        self.line_opened(king, us, line(king, from), occupied)
+    }
+
+    /// Whether, with `occupied` as the board's occupancy, a slider of the
+    /// side opposing `king_color` attacks `king` along `ray`, the line through
+    /// the king and a square a piece leaves (empty when they are not aligned):
+    /// the attack that departure can uncover. Pieces on the line are taken
+    /// from the board as it stands, so the moved piece must not land on the
+    /// line unless it already stands there.
+    #[inline]
+    pub(crate) fn line_opened(
+        &self,
+        king: Square,
+        king_color: Color,
+        ray: Bitboard,
+        occupied: Bitboard,
+    ) -> bool {
+        let theirs = self.by_color(king_color.opposite()) & ray;
+        if theirs.is_empty() {
             return false;
         }
-        // Only a slider of the mover on that line, aimed at the king, can
-        // have been uncovered.
-        let theirs = self.by_color(mover) & ray;
+        // Only a slider on that line, aimed at the king, can attack through
+        // the square left.
         let rooks = theirs & rook_pseudo(king) & self.roles(Role::Rook, Role::Dragon);
         let bishops = theirs & bishop_pseudo(king) & self.roles(Role::Bishop, Role::Horse);
-        let lances = theirs & lance_pseudo(us, king) & self.by_role(Role::Lance);
+        let lances = theirs & lance_pseudo(king_color, king) & self.by_role(Role::Lance);
         (rooks.any() && rook_attacks(king, occupied).intersects(rooks))
             || (bishops.any() && bishop_attacks(king, occupied).intersects(bishops))
-            || (lances.any() && lance_attacks(us, king, occupied).intersects(lances))
+            || (lances.any() && lance_attacks(king_color, king, occupied).intersects(lances))
+    }
+
+    /// Whether the side to move, known to be in check, has a legal move,
+    /// trying the king's steps first (most checks can be walked away from)
+    /// and falling back to generating evasions.
+    pub(crate) fn has_legal_moves_in_check(&self) -> bool {
+        let us = self.turn;
+        if let Some(king) = self.king_of(us) {
+            let without_king = self.occupied() ^ Bitboard::from_square(king);
+            for to in king_attacks(king) - self.by_color(us) {
+                if !self.is_attacked_with(
+                    to,
+                    us.opposite(),
+                    without_king,
+                    Bitboard::from_square(to),
+                ) {
+                    return true;
+                }
+            }
+        }
+        self.has_legal_moves()
     }
 
     /// Whether the side to move, known not to be in check, has a legal move,
     /// found cheaply where possible: a drop of a gold, silver, bishop or rook
-    /// (legal on any empty square when not in check), or a step of a pawn,
-    /// knight, silver or gold-mover that stands on no line through its king
-    /// (so it cannot be pinned). Falls back to generation otherwise.
+    /// (legal on any empty square when not in check), or a move of a piece
+    /// other than the king that stands on no line through its king (so it
+    /// cannot be pinned). Falls back to generation otherwise.
     pub(crate) fn has_legal_moves_unchecked_side(&self) -> bool {
         let us = self.turn;
         let hand = self.hand(us);
@@ -468,6 +505,26 @@ impl Position {
             for from in self.by_piece_role(us, Role::Silver) & free {
                 if (silver_attacks(us, from) - own).any() {
                     return true;
+                }
+            }
+            for from in self.by_piece_role(us, Role::Knight) & free {
+                if (knight_attacks(us, from) - own).any() {
+                    return true;
+                }
+            }
+            // Sliders off the king's lines; a move into the last ranks is
+            // still a move (promoting where it must).
+            let occupied = self.occupied();
+            for from in own
+                & free
+                & (self.roles(Role::Rook, Role::Dragon)
+                    | self.roles(Role::Bishop, Role::Horse)
+                    | self.by_role(Role::Lance))
+            {
+                if let Some(role) = self.role_at(from) {
+                    if (attacks(us, role, from, occupied) - own).any() {
+                        return true;
+                    }
                 }
             }
         }
