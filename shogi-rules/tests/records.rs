@@ -198,6 +198,10 @@ fn every_corpus_record_loads_with_its_format_detected() {
         }
         match record::read(&data) {
             Ok(_) => count.1 += 1,
+            // Without the `serde` feature JKF cannot be read, and says so.
+            Err(e) if !cfg!(feature = "serde") && format == Format::Jkf => {
+                assert!(e.to_string().contains("needs the `serde` feature"), "{e}");
+            }
             Err(e) => failures.push(format!("{relative}: {e}")),
         }
     }
@@ -1191,4 +1195,20 @@ mod jkf {
                 .contains("\"preset\": \"KY\"")
         );
     }
+}
+
+/// An illegal move in a USI line is reported at its own word, not at an
+/// earlier word with the same text.
+#[test]
+fn usi_illegal_move_column_points_at_its_own_word() {
+    let text = "position startpos moves 7g7f 7g7f";
+    let e = record::read_str_as(text, Format::Usi).expect_err("7g7f twice");
+    assert_eq!((e.line, e.column), (1, 30), "{e}");
+    assert!(
+        matches!(e.kind, RecordErrorKind::IllegalMove { ply: 2, .. }),
+        "{e}"
+    );
+    let text = "\n  startpos   moves\t2g2f 8c8d 2g2f";
+    let e = record::read_str_as(text, Format::Usi).expect_err("2g2f twice");
+    assert_eq!((e.line, e.column), (2, 30), "{e}");
 }

@@ -51,9 +51,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
     let mut pos = record.start.clone();
     for (i, usi) in moves.into_iter().enumerate() {
         let m = pos.to_move(usi).map_err(|e| {
-            let column = line
-                .find(&usi.to_string())
-                .map_or(1, |b| line[..b].chars().count() + 1);
+            let column = move_word_column(line, i).unwrap_or(1);
             error(
                 column,
                 RecordErrorKind::IllegalMove {
@@ -75,4 +73,27 @@ pub fn write(record: &GameRecord) -> String {
     let mut out = crate::usi::position_command(&record.start, &record.moves());
     out.push('\n');
     out
+}
+
+/// The 1-based column (in characters) of the word for move `index` (0-based)
+/// after the `moves` keyword of a `position` line.
+fn move_word_column(line: &str, index: usize) -> Option<usize> {
+    let mut words = Vec::new();
+    let mut start = None;
+    for (b, c) in line
+        .char_indices()
+        .chain(core::iter::once((line.len(), ' ')))
+    {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(b),
+            (true, Some(s)) => {
+                words.push((s, &line[s..b]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let keyword = words.iter().position(|&(_, w)| w == "moves")?;
+    let &(byte, _) = words.get(keyword + 1 + index)?;
+    Some(line[..byte].chars().count() + 1)
 }
