@@ -1,0 +1,360 @@
+//! The boundary between C and Rust: the one macro every export runs its body
+//! through (it catches panics), and the helpers that turn C arguments into Rust
+//! values (NULL pointers become [`shogi_result::NullParameter`], bad UTF-8
+//! [`shogi_result::InvalidUtf8`]) and write results into caller memory.
+//!
+//! The helpers are the only places that dereference pointers from C. They rely
+//! on the contract stated in the header: every non-NULL pointer points to a
+//! live, properly aligned object of the declared type (or array of `len`
+//! elements), handles were made by this library and not yet freed, and
+//! nothing else accesses an object while this library mutates it.
+
+use core::ffi::c_char;
+use core::ptr::NonNull;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::result::shogi_result;
+
+/// Runs the body of an exported function and catches any panic.
+///
+/// `ffi_fn!({ ... })`: the body evaluates to `Result<(), shogi_result>`; the
+/// export returns `SHOGI_RESULT_OK`, the error code, or `SHOGI_RESULT_PANIC`.
+///
+/// `ffi_fn!(infallible FALLBACK, { ... })`: the body evaluates to a plain value
+/// returned as is; `FALLBACK` is returned if it panics.
+macro_rules! ffi_fn {
+    ($body:block) => {
+        $crate::boundary::guard(
+            move || -> ::core::result::Result<(), $crate::result::shogi_result> { $body },
+        )
+    };
+    (infallible $fallback:expr, $body:block) => {
+        $crate::boundary::guard_value($fallback, move || $body)
+    };
+}
+
+/// Runs `f`, mapping its result to a code and a panic to
+/// [`shogi_result::Panic`].
+pub(crate) fn guard(f: impl FnOnce() -> Result<(), shogi_result>) -> shogi_result {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => shogi_result::Ok,
+        Ok(Err(code)) => code,
+        Err(_) => shogi_result::Panic,
+    }
+}
+
+/// Runs `f`, returning `fallback` if it panics.
+pub(crate) fn guard_value<T>(fallback: T, f: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
+}
+
+/// The object behind a `const` pointer from C.
+pub(crate) fn arg_ref<'a, T>(ptr: *const T) -> Result<&'a T, shogi_result> {
+    // SAFETY: the header's contract: a non-NULL pointer points to a live,
+    // aligned `T` that no one mutates during the call.
+    unsafe { ptr.as_ref() }.ok_or(shogi_result::NullParameter)
+}
+
+/// The object behind a mutable pointer from C (a handle the caller owns).
+pub(crate) fn arg_mut<'a, T>(ptr: *mut T) -> Result<&'a mut T, shogi_result> {
+    // SAFETY: the header's contract: a non-NULL pointer points to a live,
+    // aligned `T` that nothing else accesses during the call.
+    unsafe { ptr.as_mut() }.ok_or(shogi_result::NullParameter)
+}
+
+/// An optional `const` argument: `None` for NULL.
+pub(crate) fn arg_opt<'a, T>(ptr: *const T) -> Option<&'a T> {
+    // SAFETY: as for `arg_ref`.
+    unsafe { ptr.as_ref() }
+}
+
+/// Bytes passed as `(ptr, len)`.
+pub(crate) fn arg_bytes<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], shogi_result> {
+    if ptr.is_null() {
+        return Err(shogi_result::NullParameter);
+    }
+    if len > isize::MAX as usize {
+        return Err(shogi_result::InvalidArgument);
+    }
+    // SAFETY: the header's contract: `ptr` points to `len` readable bytes that
+    // stay unchanged during the call; `ptr` is non-NULL and `len` fits `isize`.
+    Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
+}
+
+/// UTF-8 text passed as `(ptr, len)`.
+pub(crate) fn arg_str<'a>(ptr: *const c_char, len: usize) -> Result<&'a str, shogi_result> {
+    let bytes = arg_bytes(ptr.cast::<u8>(), len)?;
+    core::str::from_utf8(bytes).map_err(|_| shogi_result::InvalidUtf8)
+}
+
+/// An out-parameter, checked for NULL before any work is done and written
+/// only on success.
+pub(crate) struct Out<T>(NonNull<T>);
+
+/// Checks an out-parameter.
+pub(crate) fn arg_out<T>(ptr: *mut T) -> Result<Out<T>, shogi_result> {
+    NonNull::new(ptr)
+        .map(Out)
+        .ok_or(shogi_result::NullParameter)
+}
+
+/// An optional out-parameter: `None` for NULL.
+pub(crate) fn arg_out_opt<T>(ptr: *mut T) -> Option<Out<T>> {
+    NonNull::new(ptr).map(Out)
+}
+
+impl<T> Out<T> {
+    /// Stores `value` without reading or dropping what was there (the caller's
+    /// memory may be uninitialised).
+    pub(crate) fn write(self, value: T) {
+        // SAFETY: the header's contract: a non-NULL out pointer points to
+        // writable, aligned memory for a `T`.
+        unsafe { self.0.as_ptr().write(value) }
+    }
+}
+
+/// A caller buffer for text: `(buf, buf_len, out_len)`.
+pub(crate) struct TextOut {
+    buf: *mut c_char,
+    len: usize,
+    out_len: Out<usize>,
+}
+
+/// Checks a text buffer: `out_len` must not be NULL; `buf` may be NULL only
+/// when `len` is 0 (a size query).
+pub(crate) fn arg_text_out(
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> Result<TextOut, shogi_result> {
+    let out_len = arg_out(out_len)?;
+    if buf.is_null() && len > 0 {
+        return Err(shogi_result::NullParameter);
+    }
+    Ok(TextOut { buf, len, out_len })
+}
+
+impl TextOut {
+    /// Writes `text` and a NUL and sets `*out_len` to the text's length; when
+    /// the buffer is too small, writes an empty string (if it holds a byte),
+    /// sets `*out_len` to the length needed (without the NUL) and fails with
+    /// [`shogi_result::BufferTooSmall`].
+    pub(crate) fn write(self, text: &str) -> Result<(), shogi_result> {
+        let needed = text.len();
+        if needed >= self.len {
+            if self.len > 0 {
+                // SAFETY: `buf` is non-NULL (checked with `len > 0`) and holds
+                // `len` writable bytes by the header's contract.
+                unsafe { self.buf.write(0) };
+            }
+            self.out_len.write(needed);
+            return Err(shogi_result::BufferTooSmall);
+        }
+        // SAFETY: `buf` holds `len > needed` writable bytes (header contract);
+        // the source is a distinct Rust string, so the ranges do not overlap.
+        unsafe {
+            core::ptr::copy_nonoverlapping(text.as_ptr(), self.buf.cast::<u8>(), needed);
+            self.buf.add(needed).write(0);
+        }
+        self.out_len.write(needed);
+        Ok(())
+    }
+}
+
+/// A caller array for moves: `(buf, cap, out_len)`.
+pub(crate) struct MovesOut {
+    buf: *mut u32,
+    cap: usize,
+    out_len: Out<usize>,
+}
+
+/// Checks a move array: `out_len` must not be NULL; `buf` may be NULL only
+/// when `cap` is 0 (a size query).
+pub(crate) fn arg_moves_out(
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> Result<MovesOut, shogi_result> {
+    let out_len = arg_out(out_len)?;
+    if buf.is_null() && cap > 0 {
+        return Err(shogi_result::NullParameter);
+    }
+    Ok(MovesOut { buf, cap, out_len })
+}
+
+impl MovesOut {
+    /// Writes the moves' bits and sets `*out_len` to their number; when they do
+    /// not fit, writes nothing, sets `*out_len` to the number and fails with
+    /// [`shogi_result::BufferTooSmall`].
+    pub(crate) fn write(
+        self,
+        moves: impl ExactSizeIterator<Item = shogi::Move>,
+    ) -> Result<(), shogi_result> {
+        let n = moves.len();
+        if n > self.cap {
+            self.out_len.write(n);
+            return Err(shogi_result::BufferTooSmall);
+        }
+        for (i, m) in moves.enumerate() {
+            // SAFETY: `i < n <= cap`, and `buf` holds `cap` writable, aligned
+            // `uint32_t` (header contract; non-NULL because `cap >= n > i`).
+            unsafe { self.buf.add(i).write(m.to_bits()) };
+        }
+        self.out_len.write(n);
+        Ok(())
+    }
+}
+
+/// Moves a Rust value into a new handle for C.
+pub(crate) fn into_handle<T>(value: T) -> *mut T {
+    Box::into_raw(Box::new(value))
+}
+
+/// Frees a handle made by [`into_handle`]; NULL is ignored.
+pub(crate) fn free_handle<T>(ptr: *mut T) {
+    if !ptr.is_null() {
+        // SAFETY: the header's contract: a non-NULL handle passed to a `_free`
+        // function was made by this library (`Box::into_raw`) and is not used
+        // again.
+        drop(unsafe { Box::from_raw(ptr) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn panicking_export() -> shogi_result {
+        ffi_fn!({
+            if shogi_result::Ok as u32 == 0 {
+                panic!("a bug in a body");
+            }
+            Ok(())
+        })
+    }
+
+    fn failing_export() -> shogi_result {
+        ffi_fn!({ Err(shogi_result::InvalidArgument) })
+    }
+
+    fn panicking_getter() -> u8 {
+        ffi_fn!(infallible 0xFF, {
+            let v: Vec<u8> = Vec::new();
+            v[3]
+        })
+    }
+
+    #[test]
+    fn a_panicking_body_returns_panic() {
+        assert_eq!(panicking_export(), shogi_result::Panic);
+    }
+
+    #[test]
+    fn an_error_of_the_body_is_returned_as_is() {
+        assert_eq!(failing_export(), shogi_result::InvalidArgument);
+    }
+
+    #[test]
+    fn a_panicking_infallible_body_returns_its_fallback() {
+        assert_eq!(panicking_getter(), 0xFF);
+    }
+
+    #[test]
+    fn null_pointers_are_null_parameter() {
+        assert_eq!(
+            arg_ref::<u32>(core::ptr::null()).err(),
+            Some(shogi_result::NullParameter)
+        );
+        assert_eq!(
+            arg_mut::<u32>(core::ptr::null_mut()).err(),
+            Some(shogi_result::NullParameter)
+        );
+        assert!(arg_out::<u32>(core::ptr::null_mut()).is_err());
+        assert_eq!(
+            arg_str(core::ptr::null(), 0).err(),
+            Some(shogi_result::NullParameter)
+        );
+        assert!(arg_text_out(core::ptr::null_mut(), 0, core::ptr::null_mut()).is_err());
+        assert!(arg_text_out(core::ptr::null_mut(), 4, &mut 0).is_err());
+        assert!(arg_moves_out(core::ptr::null_mut(), 4, &mut 0).is_err());
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_invalid_utf8() {
+        let bytes = [b'7', 0xFF, b'7', b'f'];
+        assert_eq!(
+            arg_str(bytes.as_ptr().cast(), bytes.len()).err(),
+            Some(shogi_result::InvalidUtf8)
+        );
+        assert_eq!(arg_str(bytes.as_ptr().cast(), 1), Ok("7"));
+    }
+
+    /// Writes `text` through a buffer of `len` bytes prefilled with `#`.
+    fn write_text(text: &str, len: usize) -> (shogi_result, Vec<u8>, usize) {
+        let mut buf = vec![b'#'; len];
+        let mut out_len = usize::MAX;
+        let r = guard(|| arg_text_out(buf.as_mut_ptr().cast(), len, &mut out_len)?.write(text));
+        (r, buf, out_len)
+    }
+
+    #[test]
+    fn text_that_fits_is_written_with_a_nul_and_its_length() {
+        let (r, buf, n) = write_text("7g7f", 5);
+        assert_eq!((r, n), (shogi_result::Ok, 4));
+        assert_eq!(buf, b"7g7f\0");
+        let (r, buf, n) = write_text("", 1);
+        assert_eq!((r, n, buf), (shogi_result::Ok, 0, vec![0]));
+    }
+
+    #[test]
+    fn text_without_room_for_its_nul_is_too_small_and_reports_the_needed_length() {
+        let (r, buf, n) = write_text("7g7f", 4);
+        assert_eq!((r, n), (shogi_result::BufferTooSmall, 4));
+        assert_eq!(buf, b"\0###", "an empty string, nothing more");
+    }
+
+    #[test]
+    fn a_size_query_takes_a_null_buffer_of_length_zero() {
+        let mut out_len = 0;
+        let r = guard(|| arg_text_out(core::ptr::null_mut(), 0, &mut out_len)?.write("P*5e"));
+        assert_eq!((r, out_len), (shogi_result::BufferTooSmall, 4));
+    }
+
+    fn write_moves(n: usize, cap: usize) -> (shogi_result, Vec<u32>, usize) {
+        let m = shogi::Move::drop(shogi::Role::Pawn, shogi::Square::SQ_5E);
+        let mut buf = vec![7u32; cap];
+        let mut out_len = usize::MAX;
+        let r = guard(|| {
+            arg_moves_out(buf.as_mut_ptr(), cap, &mut out_len)?.write(core::iter::repeat_n(m, n))
+        });
+        (r, buf, out_len)
+    }
+
+    #[test]
+    fn moves_that_fit_are_written_with_their_number() {
+        let (r, buf, n) = write_moves(2, 3);
+        assert_eq!((r, n), (shogi_result::Ok, 2));
+        assert_ne!(buf[0], 7);
+        assert_eq!(buf[2], 7);
+        let (r, _, n) = write_moves(3, 3);
+        assert_eq!((r, n), (shogi_result::Ok, 3));
+    }
+
+    #[test]
+    fn moves_that_do_not_fit_write_nothing_and_report_their_number() {
+        let (r, buf, n) = write_moves(3, 2);
+        assert_eq!((r, n), (shogi_result::BufferTooSmall, 3));
+        assert_eq!(buf, vec![7, 7]);
+        let mut out_len = 0;
+        let r = guard(|| {
+            arg_moves_out(core::ptr::null_mut(), 0, &mut out_len)?.write(core::iter::empty())
+        });
+        assert_eq!((r, out_len), (shogi_result::Ok, 0));
+    }
+
+    #[test]
+    fn freeing_null_is_a_no_op() {
+        free_handle::<u32>(core::ptr::null_mut());
+        free_handle(into_handle(5u32));
+    }
+}

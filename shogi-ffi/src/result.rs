@@ -1,0 +1,1081 @@
+//! `shogi_result`: the code every fallible function returns, its messages,
+//! and the translation of every error of the core crate into a code.
+//!
+//! Codes are grouped in ranges (general 0–99, SFEN 100–199, illegal moves
+//! 200–249, move text 250–299, games 300–399, records 400–499). A value, once
+//! published, keeps its meaning and is never reused. The core's error enums
+//! are `#[non_exhaustive]`; a variant a later core adds and this library does
+//! not know yet maps to the catch-all code of its range (`*_OTHER`).
+
+use core::ffi::c_char;
+
+use shogi::notation::{csa::CsaError, japanese::JapaneseError, western::WesternError};
+use shogi::record::RecordErrorKind;
+use shogi::usi::UsiCommandError;
+use shogi::{
+    DeclarationRejection, GameError, GameFromUsiError, IllegalMoveError, IllegalReason,
+    ParseUsiMoveError, SetupError, SfenError, UsiMoveError,
+};
+
+use crate::boundary::arg_text_out;
+
+/// The result of a fallible function: `SHOGI_RESULT_OK` (0) or the reason it
+/// failed. Values are stable: a published value keeps its meaning and is never
+/// reused. On any result other than `SHOGI_RESULT_OK`, out-parameters are left
+/// untouched unless the function says otherwise (`SHOGI_RESULT_BUFFER_TOO_SMALL`
+/// reports the needed size).
+#[allow(non_camel_case_types)]
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum shogi_result {
+    /// Success.
+    Ok = 0,
+    /// A pointer argument that must not be NULL was NULL.
+    NullParameter = 1,
+    /// The library caught an internal panic; no output was written, but a handle
+    /// passed for mutation may be in an unspecified (still valid, freeable) state.
+    Panic = 2,
+    /// Text passed in is not valid UTF-8.
+    InvalidUtf8 = 3,
+    /// The caller's buffer is too small; the needed length was written to
+    /// `*out_len`.
+    BufferTooSmall = 4,
+    /// An argument is out of range: a square, role, color, notation, format or
+    /// rule value that does not exist, or move bits that no move has.
+    InvalidArgument = 5,
+    /// The thing asked for does not exist (a record header with that key).
+    NotFound = 6,
+
+    /// SFEN: the text is empty.
+    SfenEmpty = 100,
+    /// SFEN: a required field is missing.
+    SfenMissingField = 101,
+    /// SFEN: an unexpected character in the board.
+    SfenBoardCharacter = 102,
+    /// SFEN: `+` not followed by a promotable piece letter.
+    SfenBadPromotion = 103,
+    /// SFEN: a board row does not describe nine squares.
+    SfenRowLength = 104,
+    /// SFEN: the board does not have nine rows.
+    SfenRowCount = 105,
+    /// SFEN: the side to move is not `b` or `w`.
+    SfenSideToMove = 106,
+    /// SFEN: an unexpected character in the hand.
+    SfenHandCharacter = 107,
+    /// SFEN: a bad count in the hand.
+    SfenHandCount = 108,
+    /// SFEN: the move number is not a whole number.
+    SfenMoveNumber = 109,
+    /// SFEN: text after the last field.
+    SfenTrailingText = 110,
+    /// Illegal setup: a side has more than one king.
+    SetupTooManyKings = 120,
+    /// Illegal setup: more pieces of a kind than the standard set holds.
+    SetupTooManyPieces = 121,
+    /// Illegal setup: two unpromoted pawns of one side on a file.
+    SetupTwoPawnsOnFile = 122,
+    /// Illegal setup: a piece that could never move.
+    SetupDeadPiece = 123,
+    /// Illegal setup: the side not to move is in check.
+    SetupOpponentInCheck = 124,
+    /// An SFEN or setup error this version does not name.
+    SfenOther = 199,
+
+    /// Illegal move: the side to move holds no such piece in hand.
+    IllegalNotInHand = 200,
+    /// Illegal move: the destination holds a piece that cannot be captured.
+    IllegalOccupied = 201,
+    /// Illegal move: the piece could never move from where it is dropped.
+    IllegalDeadPiece = 202,
+    /// Illegal move: nifu, a second unpromoted pawn on a file.
+    IllegalNifu = 203,
+    /// Illegal move: it leaves (or puts) the mover's king in check.
+    IllegalLeavesKingInCheck = 204,
+    /// Illegal move: uchifuzume, a pawn drop that checkmates.
+    IllegalUchifuzume = 205,
+    /// Illegal move: no piece of the side to move on the origin, it cannot
+    /// reach the destination, or the move's role or capture does not match the
+    /// board.
+    IllegalNotAPieceMove = 206,
+    /// Illegal move: promotion asked for a piece or squares that cannot promote.
+    IllegalCannotPromote = 207,
+    /// Illegal move: the piece must promote here.
+    IllegalMustPromote = 208,
+    /// An illegal-move reason this version does not name.
+    IllegalOther = 249,
+
+    /// USI move text: empty.
+    UsiEmpty = 250,
+    /// USI move text: not 4 or 5 characters.
+    UsiBadLength = 251,
+    /// USI move text: a malformed square.
+    UsiBadSquare = 252,
+    /// USI move text: the drop piece is not one of `P L N S G B R`.
+    UsiBadDropPiece = 253,
+    /// USI move text: something other than `+` after the move.
+    UsiBadSuffix = 254,
+    /// Move notation: the text is not a move in that notation.
+    NotationSyntax = 260,
+    /// Move notation: the side mark or sign names the side not to move.
+    NotationWrongSide = 261,
+    /// Move notation: `同` without a previous move.
+    NotationNoPreviousMove = 262,
+    /// Move notation: well formed, but no legal move fits it.
+    NotationNoSuchMove = 263,
+    /// Move notation: the text fits several legal moves.
+    NotationAmbiguous = 264,
+    /// A move-text error this version does not name.
+    MoveTextOther = 299,
+
+    /// Game: the game is over.
+    GameOver = 300,
+    /// Game (or position): there is no move to take back.
+    NothingToUndo = 301,
+    /// Impasse declaration rejected: the rules have no declaration.
+    ImpasseNotOffered = 302,
+    /// Impasse declaration rejected: the declarer has no king.
+    ImpasseNoKing = 303,
+    /// Impasse declaration rejected: a king that must be in its zone is not.
+    ImpasseKingsNotInZone = 304,
+    /// Impasse declaration rejected: the declarer is in check.
+    ImpasseInCheck = 305,
+    /// Impasse declaration rejected: fewer than 10 pieces in the enemy camp.
+    ImpasseTooFewPieces = 306,
+    /// Impasse declaration rejected: too few points.
+    ImpasseTooFewPoints = 307,
+    /// An impasse rejection this version does not name.
+    ImpasseOther = 308,
+    /// Game: the action needs it to be that player's turn.
+    NotYourTurn = 310,
+    /// Game: the player has made all the draw offers the rules allow.
+    DrawOffersExhausted = 311,
+    /// Game: a draw offer is already open.
+    DrawOfferPending = 312,
+    /// Game: there is no open draw offer from the opponent to answer.
+    NoDrawOffer = 313,
+    /// Game: the game has no clock.
+    NoClock = 314,
+    /// Game JSON: malformed, or not a saved game, or its moves or result do not
+    /// replay.
+    GameJson = 320,
+    /// USI `position` line: neither `startpos` nor `sfen` follows `position`.
+    UsiCommandMissingStart = 321,
+    /// USI `position` line: a word other than `moves` follows the position.
+    UsiCommandExpectedMoves = 322,
+    /// USI `position` line: a move follows the end of the game.
+    MoveAfterEnd = 323,
+    /// A game error this version does not name.
+    GameOther = 349,
+
+    /// Record: the bytes are not valid in the detected or declared encoding.
+    RecordEncoding = 400,
+    /// Record: the format could not be recognised.
+    RecordUnknownFormat = 401,
+    /// Record: unknown handicap name and no board diagram.
+    RecordUnknownHandicap = 402,
+    /// Record: a malformed header line.
+    RecordBadHeader = 403,
+    /// Record: a malformed start position.
+    RecordBadPosition = 404,
+    /// Record: the start position is not a legal setup.
+    RecordIllegalPosition = 405,
+    /// Record: a move is not written as the format requires.
+    RecordBadMoveText = 406,
+    /// Record: a move is illegal in its position.
+    RecordIllegalMove = 407,
+    /// Record: a move fits no legal move.
+    RecordNoSuchMove = 408,
+    /// Record: a move fits several legal moves.
+    RecordAmbiguousMove = 409,
+    /// Record: a move number is out of sequence.
+    RecordMoveNumber = 410,
+    /// Record: a move after the end of its line.
+    RecordMoveAfterEnd = 411,
+    /// Record: a malformed time field.
+    RecordBadTime = 412,
+    /// Record: a variation with no move to branch from.
+    RecordBadVariation = 413,
+    /// Record: malformed JSON, or JSON that does not follow the JKF schema.
+    RecordJson = 414,
+    /// Record: the format is not supported by this build.
+    RecordUnsupported = 415,
+    /// Record: a line that is not understood.
+    RecordUnexpectedLine = 416,
+    /// A record error this version does not name.
+    RecordOther = 499,
+}
+
+/// Every code, in increasing order.
+pub(crate) fn all_results() -> &'static [shogi_result] {
+    use shogi_result::*;
+    const ALL: [shogi_result; 82] = [
+        Ok,
+        NullParameter,
+        Panic,
+        InvalidUtf8,
+        BufferTooSmall,
+        InvalidArgument,
+        NotFound,
+        SfenEmpty,
+        SfenMissingField,
+        SfenBoardCharacter,
+        SfenBadPromotion,
+        SfenRowLength,
+        SfenRowCount,
+        SfenSideToMove,
+        SfenHandCharacter,
+        SfenHandCount,
+        SfenMoveNumber,
+        SfenTrailingText,
+        SetupTooManyKings,
+        SetupTooManyPieces,
+        SetupTwoPawnsOnFile,
+        SetupDeadPiece,
+        SetupOpponentInCheck,
+        SfenOther,
+        IllegalNotInHand,
+        IllegalOccupied,
+        IllegalDeadPiece,
+        IllegalNifu,
+        IllegalLeavesKingInCheck,
+        IllegalUchifuzume,
+        IllegalNotAPieceMove,
+        IllegalCannotPromote,
+        IllegalMustPromote,
+        IllegalOther,
+        UsiEmpty,
+        UsiBadLength,
+        UsiBadSquare,
+        UsiBadDropPiece,
+        UsiBadSuffix,
+        NotationSyntax,
+        NotationWrongSide,
+        NotationNoPreviousMove,
+        NotationNoSuchMove,
+        NotationAmbiguous,
+        MoveTextOther,
+        GameOver,
+        NothingToUndo,
+        ImpasseNotOffered,
+        ImpasseNoKing,
+        ImpasseKingsNotInZone,
+        ImpasseInCheck,
+        ImpasseTooFewPieces,
+        ImpasseTooFewPoints,
+        ImpasseOther,
+        NotYourTurn,
+        DrawOffersExhausted,
+        DrawOfferPending,
+        NoDrawOffer,
+        NoClock,
+        GameJson,
+        UsiCommandMissingStart,
+        UsiCommandExpectedMoves,
+        MoveAfterEnd,
+        GameOther,
+        RecordEncoding,
+        RecordUnknownFormat,
+        RecordUnknownHandicap,
+        RecordBadHeader,
+        RecordBadPosition,
+        RecordIllegalPosition,
+        RecordBadMoveText,
+        RecordIllegalMove,
+        RecordNoSuchMove,
+        RecordAmbiguousMove,
+        RecordMoveNumber,
+        RecordMoveAfterEnd,
+        RecordBadTime,
+        RecordBadVariation,
+        RecordJson,
+        RecordUnsupported,
+        RecordUnexpectedLine,
+        RecordOther,
+    ];
+    &ALL
+}
+
+impl shogi_result {
+    /// The code with numeric value `value`, if there is one.
+    pub(crate) fn from_u32(value: u32) -> Option<shogi_result> {
+        all_results().iter().copied().find(|r| *r as u32 == value)
+    }
+
+    /// The C name, `"SHOGI_RESULT_ILLEGAL_NIFU"`, NUL-terminated.
+    pub(crate) const fn name(self) -> &'static str {
+        use shogi_result::*;
+        match self {
+            Ok => "SHOGI_RESULT_OK\0",
+            NullParameter => "SHOGI_RESULT_NULL_PARAMETER\0",
+            Panic => "SHOGI_RESULT_PANIC\0",
+            InvalidUtf8 => "SHOGI_RESULT_INVALID_UTF8\0",
+            BufferTooSmall => "SHOGI_RESULT_BUFFER_TOO_SMALL\0",
+            InvalidArgument => "SHOGI_RESULT_INVALID_ARGUMENT\0",
+            NotFound => "SHOGI_RESULT_NOT_FOUND\0",
+            SfenEmpty => "SHOGI_RESULT_SFEN_EMPTY\0",
+            SfenMissingField => "SHOGI_RESULT_SFEN_MISSING_FIELD\0",
+            SfenBoardCharacter => "SHOGI_RESULT_SFEN_BOARD_CHARACTER\0",
+            SfenBadPromotion => "SHOGI_RESULT_SFEN_BAD_PROMOTION\0",
+            SfenRowLength => "SHOGI_RESULT_SFEN_ROW_LENGTH\0",
+            SfenRowCount => "SHOGI_RESULT_SFEN_ROW_COUNT\0",
+            SfenSideToMove => "SHOGI_RESULT_SFEN_SIDE_TO_MOVE\0",
+            SfenHandCharacter => "SHOGI_RESULT_SFEN_HAND_CHARACTER\0",
+            SfenHandCount => "SHOGI_RESULT_SFEN_HAND_COUNT\0",
+            SfenMoveNumber => "SHOGI_RESULT_SFEN_MOVE_NUMBER\0",
+            SfenTrailingText => "SHOGI_RESULT_SFEN_TRAILING_TEXT\0",
+            SetupTooManyKings => "SHOGI_RESULT_SETUP_TOO_MANY_KINGS\0",
+            SetupTooManyPieces => "SHOGI_RESULT_SETUP_TOO_MANY_PIECES\0",
+            SetupTwoPawnsOnFile => "SHOGI_RESULT_SETUP_TWO_PAWNS_ON_FILE\0",
+            SetupDeadPiece => "SHOGI_RESULT_SETUP_DEAD_PIECE\0",
+            SetupOpponentInCheck => "SHOGI_RESULT_SETUP_OPPONENT_IN_CHECK\0",
+            SfenOther => "SHOGI_RESULT_SFEN_OTHER\0",
+            IllegalNotInHand => "SHOGI_RESULT_ILLEGAL_NOT_IN_HAND\0",
+            IllegalOccupied => "SHOGI_RESULT_ILLEGAL_OCCUPIED\0",
+            IllegalDeadPiece => "SHOGI_RESULT_ILLEGAL_DEAD_PIECE\0",
+            IllegalNifu => "SHOGI_RESULT_ILLEGAL_NIFU\0",
+            IllegalLeavesKingInCheck => "SHOGI_RESULT_ILLEGAL_LEAVES_KING_IN_CHECK\0",
+            IllegalUchifuzume => "SHOGI_RESULT_ILLEGAL_UCHIFUZUME\0",
+            IllegalNotAPieceMove => "SHOGI_RESULT_ILLEGAL_NOT_A_PIECE_MOVE\0",
+            IllegalCannotPromote => "SHOGI_RESULT_ILLEGAL_CANNOT_PROMOTE\0",
+            IllegalMustPromote => "SHOGI_RESULT_ILLEGAL_MUST_PROMOTE\0",
+            IllegalOther => "SHOGI_RESULT_ILLEGAL_OTHER\0",
+            UsiEmpty => "SHOGI_RESULT_USI_EMPTY\0",
+            UsiBadLength => "SHOGI_RESULT_USI_BAD_LENGTH\0",
+            UsiBadSquare => "SHOGI_RESULT_USI_BAD_SQUARE\0",
+            UsiBadDropPiece => "SHOGI_RESULT_USI_BAD_DROP_PIECE\0",
+            UsiBadSuffix => "SHOGI_RESULT_USI_BAD_SUFFIX\0",
+            NotationSyntax => "SHOGI_RESULT_NOTATION_SYNTAX\0",
+            NotationWrongSide => "SHOGI_RESULT_NOTATION_WRONG_SIDE\0",
+            NotationNoPreviousMove => "SHOGI_RESULT_NOTATION_NO_PREVIOUS_MOVE\0",
+            NotationNoSuchMove => "SHOGI_RESULT_NOTATION_NO_SUCH_MOVE\0",
+            NotationAmbiguous => "SHOGI_RESULT_NOTATION_AMBIGUOUS\0",
+            MoveTextOther => "SHOGI_RESULT_MOVE_TEXT_OTHER\0",
+            GameOver => "SHOGI_RESULT_GAME_OVER\0",
+            NothingToUndo => "SHOGI_RESULT_NOTHING_TO_UNDO\0",
+            ImpasseNotOffered => "SHOGI_RESULT_IMPASSE_NOT_OFFERED\0",
+            ImpasseNoKing => "SHOGI_RESULT_IMPASSE_NO_KING\0",
+            ImpasseKingsNotInZone => "SHOGI_RESULT_IMPASSE_KINGS_NOT_IN_ZONE\0",
+            ImpasseInCheck => "SHOGI_RESULT_IMPASSE_IN_CHECK\0",
+            ImpasseTooFewPieces => "SHOGI_RESULT_IMPASSE_TOO_FEW_PIECES\0",
+            ImpasseTooFewPoints => "SHOGI_RESULT_IMPASSE_TOO_FEW_POINTS\0",
+            ImpasseOther => "SHOGI_RESULT_IMPASSE_OTHER\0",
+            NotYourTurn => "SHOGI_RESULT_NOT_YOUR_TURN\0",
+            DrawOffersExhausted => "SHOGI_RESULT_DRAW_OFFERS_EXHAUSTED\0",
+            DrawOfferPending => "SHOGI_RESULT_DRAW_OFFER_PENDING\0",
+            NoDrawOffer => "SHOGI_RESULT_NO_DRAW_OFFER\0",
+            NoClock => "SHOGI_RESULT_NO_CLOCK\0",
+            GameJson => "SHOGI_RESULT_GAME_JSON\0",
+            UsiCommandMissingStart => "SHOGI_RESULT_USI_COMMAND_MISSING_START\0",
+            UsiCommandExpectedMoves => "SHOGI_RESULT_USI_COMMAND_EXPECTED_MOVES\0",
+            MoveAfterEnd => "SHOGI_RESULT_MOVE_AFTER_END\0",
+            GameOther => "SHOGI_RESULT_GAME_OTHER\0",
+            RecordEncoding => "SHOGI_RESULT_RECORD_ENCODING\0",
+            RecordUnknownFormat => "SHOGI_RESULT_RECORD_UNKNOWN_FORMAT\0",
+            RecordUnknownHandicap => "SHOGI_RESULT_RECORD_UNKNOWN_HANDICAP\0",
+            RecordBadHeader => "SHOGI_RESULT_RECORD_BAD_HEADER\0",
+            RecordBadPosition => "SHOGI_RESULT_RECORD_BAD_POSITION\0",
+            RecordIllegalPosition => "SHOGI_RESULT_RECORD_ILLEGAL_POSITION\0",
+            RecordBadMoveText => "SHOGI_RESULT_RECORD_BAD_MOVE_TEXT\0",
+            RecordIllegalMove => "SHOGI_RESULT_RECORD_ILLEGAL_MOVE\0",
+            RecordNoSuchMove => "SHOGI_RESULT_RECORD_NO_SUCH_MOVE\0",
+            RecordAmbiguousMove => "SHOGI_RESULT_RECORD_AMBIGUOUS_MOVE\0",
+            RecordMoveNumber => "SHOGI_RESULT_RECORD_MOVE_NUMBER\0",
+            RecordMoveAfterEnd => "SHOGI_RESULT_RECORD_MOVE_AFTER_END\0",
+            RecordBadTime => "SHOGI_RESULT_RECORD_BAD_TIME\0",
+            RecordBadVariation => "SHOGI_RESULT_RECORD_BAD_VARIATION\0",
+            RecordJson => "SHOGI_RESULT_RECORD_JSON\0",
+            RecordUnsupported => "SHOGI_RESULT_RECORD_UNSUPPORTED\0",
+            RecordUnexpectedLine => "SHOGI_RESULT_RECORD_UNEXPECTED_LINE\0",
+            RecordOther => "SHOGI_RESULT_RECORD_OTHER\0",
+        }
+    }
+
+    /// A one-line English description.
+    pub(crate) const fn message(self) -> &'static str {
+        use shogi_result::*;
+        match self {
+            Ok => "success",
+            NullParameter => "a required pointer argument was NULL",
+            Panic => "internal error: the library panicked",
+            InvalidUtf8 => "the text is not valid UTF-8",
+            BufferTooSmall => "the buffer is too small",
+            InvalidArgument => "an argument is out of range",
+            NotFound => "not found",
+            SfenEmpty => "SFEN: empty text",
+            SfenMissingField => "SFEN: a field is missing",
+            SfenBoardCharacter => "SFEN: unexpected character in the board",
+            SfenBadPromotion => "SFEN: '+' must be followed by one of P L N S B R",
+            SfenRowLength => "SFEN: a board row does not have 9 squares",
+            SfenRowCount => "SFEN: the board does not have 9 rows",
+            SfenSideToMove => "SFEN: the side to move must be 'b' or 'w'",
+            SfenHandCharacter => "SFEN: unexpected character in the hand",
+            SfenHandCount => "SFEN: bad count in the hand",
+            SfenMoveNumber => "SFEN: the move number must be a whole number",
+            SfenTrailingText => "SFEN: unexpected text after the SFEN",
+            SetupTooManyKings => "illegal setup: a side has more than one king",
+            SetupTooManyPieces => "illegal setup: more pieces of a kind than the standard set",
+            SetupTwoPawnsOnFile => "illegal setup: two unpromoted pawns of one side on a file",
+            SetupDeadPiece => "illegal setup: a piece that could never move",
+            SetupOpponentInCheck => "illegal setup: the side not to move is in check",
+            SfenOther => "invalid SFEN or setup",
+            IllegalNotInHand => "illegal move: not_in_hand: the piece is not in hand",
+            IllegalOccupied => "illegal move: occupied: the destination is occupied",
+            IllegalDeadPiece => "illegal move: dead_piece: the piece could never move again",
+            IllegalNifu => "illegal move: nifu: two unpromoted pawns on a file",
+            IllegalLeavesKingInCheck => "illegal move: leaves_king_in_check",
+            IllegalUchifuzume => "illegal move: uchifuzume: a pawn drop may not give checkmate",
+            IllegalNotAPieceMove => "illegal move: not_a_piece_move",
+            IllegalCannotPromote => "illegal move: cannot_promote",
+            IllegalMustPromote => "illegal move: must_promote",
+            IllegalOther => "illegal move",
+            UsiEmpty => "empty move text",
+            UsiBadLength => "a USI move has 4 or 5 characters (7g7f, 8h2b+, P*5e)",
+            UsiBadSquare => "bad square in the USI move: expected a file 1-9 and a rank a-i",
+            UsiBadDropPiece => "bad drop piece in the USI move: expected one of P L N S G B R",
+            UsiBadSuffix => "only + may follow a USI move",
+            NotationSyntax => "the text is not a move in this notation",
+            NotationWrongSide => "the move is marked for the side not to move",
+            NotationNoPreviousMove => "the move says 'same square' but no previous move was given",
+            NotationNoSuchMove => "no legal move is written so",
+            NotationAmbiguous => "the move text is ambiguous: it fits several legal moves",
+            MoveTextOther => "malformed move text",
+            GameOver => "the game is over",
+            NothingToUndo => "there is no move to take back",
+            ImpasseNotOffered => "impasse declaration rejected: the rules have no declaration",
+            ImpasseNoKing => "impasse declaration rejected: the declarer has no king",
+            ImpasseKingsNotInZone => "impasse declaration rejected: a king is not in its zone",
+            ImpasseInCheck => "impasse declaration rejected: the declarer is in check",
+            ImpasseTooFewPieces => "impasse declaration rejected: too few pieces in the enemy camp",
+            ImpasseTooFewPoints => "impasse declaration rejected: too few points",
+            ImpasseOther => "impasse declaration rejected",
+            NotYourTurn => "it is not that player's turn",
+            DrawOffersExhausted => "the player has no draw offers left",
+            DrawOfferPending => "a draw offer is already open",
+            NoDrawOffer => "there is no draw offer to answer",
+            NoClock => "the game has no clock",
+            GameJson => "the JSON is not a valid saved game",
+            UsiCommandMissingStart => "expected 'startpos' or 'sfen <SFEN>' after 'position'",
+            UsiCommandExpectedMoves => "expected 'moves' after the position",
+            MoveAfterEnd => "a move follows the end of the game",
+            GameOther => "the game refused the action",
+            RecordEncoding => "record: the text is not valid in its encoding",
+            RecordUnknownFormat => "record: not a KIF, KI2, CSA, JKF or USI record",
+            RecordUnknownHandicap => "record: unknown handicap and no board diagram",
+            RecordBadHeader => "record: malformed header",
+            RecordBadPosition => "record: malformed start position",
+            RecordIllegalPosition => "record: the start position is not a legal setup",
+            RecordBadMoveText => "record: malformed move",
+            RecordIllegalMove => "record: illegal move",
+            RecordNoSuchMove => "record: a move matches no legal move",
+            RecordAmbiguousMove => "record: a move is ambiguous",
+            RecordMoveNumber => "record: move number out of sequence",
+            RecordMoveAfterEnd => "record: a move follows the end of the line",
+            RecordBadTime => "record: malformed time",
+            RecordBadVariation => "record: a variation has no move to branch from",
+            RecordJson => "record: malformed JKF",
+            RecordUnsupported => "record: the format is not supported by this build",
+            RecordUnexpectedLine => "record: unexpected line",
+            RecordOther => "record: unreadable",
+        }
+    }
+}
+
+/// Writes the English description of `result` into `buf`: the text plus a NUL,
+/// with its length (without the NUL) in `*out_len`. A value that is not a
+/// known code gets the text `unknown result code`.
+///
+/// Returns `SHOGI_RESULT_NULL_PARAMETER` if `out_len` is NULL, or `buf` is NULL
+/// while `buf_len` is not 0; `SHOGI_RESULT_BUFFER_TOO_SMALL` (with the needed
+/// length in `*out_len`, and an empty string in `buf` when `buf_len > 0`) if
+/// the text and its NUL do not fit. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn shogi_result_message(
+    result: u32,
+    buf: *mut c_char,
+    buf_len: usize,
+    out_len: *mut usize,
+) -> shogi_result {
+    ffi_fn!({
+        let out = arg_text_out(buf, buf_len, out_len)?;
+        out.write(shogi_result::from_u32(result).map_or("unknown result code", |r| r.message()))
+    })
+}
+
+/// The C name of `result` as a static NUL-terminated string
+/// (`"SHOGI_RESULT_ILLEGAL_NIFU"`), or NULL for a value that is not a known
+/// code. Infallible; the string must not be freed. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn shogi_result_name(result: u32) -> *const c_char {
+    ffi_fn!(infallible core::ptr::null(), {
+        shogi_result::from_u32(result).map_or(core::ptr::null(), |r| r.name().as_ptr().cast())
+    })
+}
+
+impl From<IllegalReason> for shogi_result {
+    fn from(reason: IllegalReason) -> shogi_result {
+        match reason {
+            IllegalReason::NotInHand => shogi_result::IllegalNotInHand,
+            IllegalReason::Occupied => shogi_result::IllegalOccupied,
+            IllegalReason::DeadPiece => shogi_result::IllegalDeadPiece,
+            IllegalReason::Nifu => shogi_result::IllegalNifu,
+            IllegalReason::LeavesKingInCheck => shogi_result::IllegalLeavesKingInCheck,
+            IllegalReason::Uchifuzume => shogi_result::IllegalUchifuzume,
+            IllegalReason::NotAPieceMove => shogi_result::IllegalNotAPieceMove,
+            IllegalReason::CannotPromote => shogi_result::IllegalCannotPromote,
+            IllegalReason::MustPromote => shogi_result::IllegalMustPromote,
+            _ => shogi_result::IllegalOther,
+        }
+    }
+}
+
+impl From<IllegalMoveError> for shogi_result {
+    fn from(err: IllegalMoveError) -> shogi_result {
+        err.reason().into()
+    }
+}
+
+impl From<ParseUsiMoveError> for shogi_result {
+    fn from(err: ParseUsiMoveError) -> shogi_result {
+        match err {
+            ParseUsiMoveError::Empty => shogi_result::UsiEmpty,
+            ParseUsiMoveError::BadLength(_) => shogi_result::UsiBadLength,
+            ParseUsiMoveError::BadSquare { .. } => shogi_result::UsiBadSquare,
+            ParseUsiMoveError::BadDropPiece(_) => shogi_result::UsiBadDropPiece,
+            ParseUsiMoveError::BadSuffix(_) => shogi_result::UsiBadSuffix,
+            _ => shogi_result::MoveTextOther,
+        }
+    }
+}
+
+impl From<UsiMoveError> for shogi_result {
+    fn from(err: UsiMoveError) -> shogi_result {
+        match err {
+            UsiMoveError::Syntax(e) => e.into(),
+            UsiMoveError::Illegal(e) => e.into(),
+            _ => shogi_result::MoveTextOther,
+        }
+    }
+}
+
+impl From<SetupError> for shogi_result {
+    fn from(err: SetupError) -> shogi_result {
+        match err {
+            SetupError::TooManyKings { .. } => shogi_result::SetupTooManyKings,
+            SetupError::TooManyPieces { .. } => shogi_result::SetupTooManyPieces,
+            SetupError::TwoPawnsOnFile { .. } => shogi_result::SetupTwoPawnsOnFile,
+            SetupError::DeadPiece { .. } => shogi_result::SetupDeadPiece,
+            SetupError::OpponentInCheck { .. } => shogi_result::SetupOpponentInCheck,
+            _ => shogi_result::SfenOther,
+        }
+    }
+}
+
+impl From<SfenError> for shogi_result {
+    fn from(err: SfenError) -> shogi_result {
+        match err {
+            SfenError::Empty => shogi_result::SfenEmpty,
+            SfenError::MissingField { .. } => shogi_result::SfenMissingField,
+            SfenError::BoardCharacter { .. } => shogi_result::SfenBoardCharacter,
+            SfenError::BadPromotion { .. } => shogi_result::SfenBadPromotion,
+            SfenError::RowLength { .. } => shogi_result::SfenRowLength,
+            SfenError::RowCount { .. } => shogi_result::SfenRowCount,
+            SfenError::SideToMove { .. } => shogi_result::SfenSideToMove,
+            SfenError::HandCharacter { .. } => shogi_result::SfenHandCharacter,
+            SfenError::HandCount { .. } => shogi_result::SfenHandCount,
+            SfenError::MoveNumber { .. } => shogi_result::SfenMoveNumber,
+            SfenError::TrailingText { .. } => shogi_result::SfenTrailingText,
+            SfenError::Setup(e) => e.into(),
+            _ => shogi_result::SfenOther,
+        }
+    }
+}
+
+impl From<WesternError> for shogi_result {
+    fn from(err: WesternError) -> shogi_result {
+        match err {
+            WesternError::Syntax { .. } => shogi_result::NotationSyntax,
+            WesternError::Illegal(e) => e.into(),
+            WesternError::NoSuchMove { .. } => shogi_result::NotationNoSuchMove,
+            WesternError::Ambiguous { .. } => shogi_result::NotationAmbiguous,
+            _ => shogi_result::MoveTextOther,
+        }
+    }
+}
+
+impl From<JapaneseError> for shogi_result {
+    fn from(err: JapaneseError) -> shogi_result {
+        match err {
+            JapaneseError::Syntax { .. } => shogi_result::NotationSyntax,
+            JapaneseError::WrongSide { .. } => shogi_result::NotationWrongSide,
+            JapaneseError::NoPreviousMove { .. } => shogi_result::NotationNoPreviousMove,
+            JapaneseError::Illegal(e) => e.into(),
+            JapaneseError::NoSuchMove { .. } => shogi_result::NotationNoSuchMove,
+            JapaneseError::Ambiguous { .. } => shogi_result::NotationAmbiguous,
+            _ => shogi_result::MoveTextOther,
+        }
+    }
+}
+
+impl From<CsaError> for shogi_result {
+    fn from(err: CsaError) -> shogi_result {
+        match err {
+            CsaError::Syntax { .. } => shogi_result::NotationSyntax,
+            CsaError::WrongSide { .. } => shogi_result::NotationWrongSide,
+            CsaError::Illegal(e) => e.into(),
+            CsaError::NoSuchMove { .. } => shogi_result::NotationNoSuchMove,
+            _ => shogi_result::MoveTextOther,
+        }
+    }
+}
+
+impl From<DeclarationRejection> for shogi_result {
+    fn from(reason: DeclarationRejection) -> shogi_result {
+        match reason {
+            DeclarationRejection::NotOffered => shogi_result::ImpasseNotOffered,
+            DeclarationRejection::NoKing => shogi_result::ImpasseNoKing,
+            DeclarationRejection::KingsNotInZone => shogi_result::ImpasseKingsNotInZone,
+            DeclarationRejection::InCheck => shogi_result::ImpasseInCheck,
+            DeclarationRejection::TooFewPieces => shogi_result::ImpasseTooFewPieces,
+            DeclarationRejection::TooFewPoints => shogi_result::ImpasseTooFewPoints,
+            _ => shogi_result::ImpasseOther,
+        }
+    }
+}
+
+impl From<GameError> for shogi_result {
+    fn from(err: GameError) -> shogi_result {
+        match err {
+            GameError::GameOver(_) => shogi_result::GameOver,
+            GameError::IllegalMove(e) => e.into(),
+            GameError::BadMoveText(e) => e.into(),
+            GameError::NothingToUndo => shogi_result::NothingToUndo,
+            GameError::DeclarationRejected(reason) => reason.into(),
+            GameError::NotYourTurn(_) => shogi_result::NotYourTurn,
+            GameError::NoDrawOffersLeft(_) => shogi_result::DrawOffersExhausted,
+            GameError::DrawOfferPending => shogi_result::DrawOfferPending,
+            GameError::NoDrawOffer => shogi_result::NoDrawOffer,
+            GameError::NoClock => shogi_result::NoClock,
+            _ => shogi_result::GameOther,
+        }
+    }
+}
+
+impl From<UsiCommandError> for shogi_result {
+    fn from(err: UsiCommandError) -> shogi_result {
+        match err {
+            UsiCommandError::MissingStart { .. } => shogi_result::UsiCommandMissingStart,
+            UsiCommandError::Sfen(e) => e.into(),
+            UsiCommandError::ExpectedMoves { .. } => shogi_result::UsiCommandExpectedMoves,
+            UsiCommandError::BadMove { source, .. } => source.into(),
+            UsiCommandError::IllegalMove { source, .. } => source.into(),
+            _ => shogi_result::GameOther,
+        }
+    }
+}
+
+impl From<GameFromUsiError> for shogi_result {
+    fn from(err: GameFromUsiError) -> shogi_result {
+        match err {
+            GameFromUsiError::Command(e) => e.into(),
+            GameFromUsiError::IllegalMove { source, .. } => source.into(),
+            GameFromUsiError::AfterEnd { .. } => shogi_result::MoveAfterEnd,
+            _ => shogi_result::GameOther,
+        }
+    }
+}
+
+impl From<&RecordErrorKind> for shogi_result {
+    fn from(kind: &RecordErrorKind) -> shogi_result {
+        match kind {
+            RecordErrorKind::Encoding(_) => shogi_result::RecordEncoding,
+            RecordErrorKind::UnknownFormat => shogi_result::RecordUnknownFormat,
+            RecordErrorKind::UnknownHandicap(_) => shogi_result::RecordUnknownHandicap,
+            RecordErrorKind::BadHeader(_) => shogi_result::RecordBadHeader,
+            RecordErrorKind::BadPosition(_) => shogi_result::RecordBadPosition,
+            RecordErrorKind::IllegalPosition(_) => shogi_result::RecordIllegalPosition,
+            RecordErrorKind::BadMoveText(_) => shogi_result::RecordBadMoveText,
+            RecordErrorKind::IllegalMove { .. } => shogi_result::RecordIllegalMove,
+            RecordErrorKind::NoSuchMove { .. } => shogi_result::RecordNoSuchMove,
+            RecordErrorKind::AmbiguousMove { .. } => shogi_result::RecordAmbiguousMove,
+            RecordErrorKind::MoveNumber { .. } => shogi_result::RecordMoveNumber,
+            RecordErrorKind::MoveAfterEnd => shogi_result::RecordMoveAfterEnd,
+            RecordErrorKind::BadTime(_) => shogi_result::RecordBadTime,
+            RecordErrorKind::BadVariation(_) => shogi_result::RecordBadVariation,
+            RecordErrorKind::Json(_) => shogi_result::RecordJson,
+            RecordErrorKind::Unsupported(_) => shogi_result::RecordUnsupported,
+            RecordErrorKind::UnexpectedLine(_) => shogi_result::RecordUnexpectedLine,
+            _ => shogi_result::RecordOther,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::time::Duration;
+    use shogi::notation::{csa, japanese, western};
+    use shogi::{Game, Position, RuleSet};
+
+    /// The published values. A failure here means a code changed its number,
+    /// which breaks every compiled C client.
+    const PUBLISHED: [(shogi_result, u32); 82] = {
+        use shogi_result::*;
+        [
+            (Ok, 0),
+            (NullParameter, 1),
+            (Panic, 2),
+            (InvalidUtf8, 3),
+            (BufferTooSmall, 4),
+            (InvalidArgument, 5),
+            (NotFound, 6),
+            (SfenEmpty, 100),
+            (SfenMissingField, 101),
+            (SfenBoardCharacter, 102),
+            (SfenBadPromotion, 103),
+            (SfenRowLength, 104),
+            (SfenRowCount, 105),
+            (SfenSideToMove, 106),
+            (SfenHandCharacter, 107),
+            (SfenHandCount, 108),
+            (SfenMoveNumber, 109),
+            (SfenTrailingText, 110),
+            (SetupTooManyKings, 120),
+            (SetupTooManyPieces, 121),
+            (SetupTwoPawnsOnFile, 122),
+            (SetupDeadPiece, 123),
+            (SetupOpponentInCheck, 124),
+            (SfenOther, 199),
+            (IllegalNotInHand, 200),
+            (IllegalOccupied, 201),
+            (IllegalDeadPiece, 202),
+            (IllegalNifu, 203),
+            (IllegalLeavesKingInCheck, 204),
+            (IllegalUchifuzume, 205),
+            (IllegalNotAPieceMove, 206),
+            (IllegalCannotPromote, 207),
+            (IllegalMustPromote, 208),
+            (IllegalOther, 249),
+            (UsiEmpty, 250),
+            (UsiBadLength, 251),
+            (UsiBadSquare, 252),
+            (UsiBadDropPiece, 253),
+            (UsiBadSuffix, 254),
+            (NotationSyntax, 260),
+            (NotationWrongSide, 261),
+            (NotationNoPreviousMove, 262),
+            (NotationNoSuchMove, 263),
+            (NotationAmbiguous, 264),
+            (MoveTextOther, 299),
+            (GameOver, 300),
+            (NothingToUndo, 301),
+            (ImpasseNotOffered, 302),
+            (ImpasseNoKing, 303),
+            (ImpasseKingsNotInZone, 304),
+            (ImpasseInCheck, 305),
+            (ImpasseTooFewPieces, 306),
+            (ImpasseTooFewPoints, 307),
+            (ImpasseOther, 308),
+            (NotYourTurn, 310),
+            (DrawOffersExhausted, 311),
+            (DrawOfferPending, 312),
+            (NoDrawOffer, 313),
+            (NoClock, 314),
+            (GameJson, 320),
+            (UsiCommandMissingStart, 321),
+            (UsiCommandExpectedMoves, 322),
+            (MoveAfterEnd, 323),
+            (GameOther, 349),
+            (RecordEncoding, 400),
+            (RecordUnknownFormat, 401),
+            (RecordUnknownHandicap, 402),
+            (RecordBadHeader, 403),
+            (RecordBadPosition, 404),
+            (RecordIllegalPosition, 405),
+            (RecordBadMoveText, 406),
+            (RecordIllegalMove, 407),
+            (RecordNoSuchMove, 408),
+            (RecordAmbiguousMove, 409),
+            (RecordMoveNumber, 410),
+            (RecordMoveAfterEnd, 411),
+            (RecordBadTime, 412),
+            (RecordBadVariation, 413),
+            (RecordJson, 414),
+            (RecordUnsupported, 415),
+            (RecordUnexpectedLine, 416),
+            (RecordOther, 499),
+        ]
+    };
+
+    #[test]
+    fn codes_keep_their_published_values() {
+        for (code, value) in PUBLISHED {
+            assert_eq!(code as u32, value, "{code:?}");
+        }
+        assert_eq!(
+            all_results(),
+            PUBLISHED.map(|(code, _)| code).as_slice(),
+            "every code is listed once, in increasing order"
+        );
+    }
+
+    #[test]
+    fn every_code_has_a_name_and_a_message_and_reads_back_from_its_value() {
+        for &code in all_results() {
+            let name = code.name();
+            assert!(name.starts_with("SHOGI_RESULT_") && name.ends_with('\0'));
+            assert!(!code.message().is_empty());
+            assert_eq!(shogi_result::from_u32(code as u32), Some(code));
+        }
+        assert_eq!(shogi_result::from_u32(7), None);
+        assert_eq!(shogi_result::from_u32(u32::MAX), None);
+    }
+
+    /// The header lists exactly the codes of `all_results`, with the same
+    /// names and values (it is generated, but a stale header would lie).
+    #[test]
+    fn the_committed_header_lists_every_code() {
+        let header = include_str!("../../include/shogi_rules.h");
+        let mut listed = Vec::new();
+        for line in header.lines() {
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix("SHOGI_RESULT_") {
+                let (name, value) = rest.trim_end_matches(',').split_once(" = ").unwrap();
+                listed.push((
+                    format!("SHOGI_RESULT_{name}\0"),
+                    value.parse::<u32>().unwrap(),
+                ));
+            }
+        }
+        let expected: Vec<(String, u32)> = all_results()
+            .iter()
+            .map(|c| (c.name().to_string(), *c as u32))
+            .collect();
+        assert_eq!(listed, expected);
+    }
+
+    #[test]
+    fn each_illegal_reason_has_its_own_code() {
+        let cases = [
+            (IllegalReason::NotInHand, 200),
+            (IllegalReason::Occupied, 201),
+            (IllegalReason::DeadPiece, 202),
+            (IllegalReason::Nifu, 203),
+            (IllegalReason::LeavesKingInCheck, 204),
+            (IllegalReason::Uchifuzume, 205),
+            (IllegalReason::NotAPieceMove, 206),
+            (IllegalReason::CannotPromote, 207),
+            (IllegalReason::MustPromote, 208),
+        ];
+        for (reason, value) in cases {
+            assert_eq!(shogi_result::from(reason) as u32, value, "{reason:?}");
+        }
+    }
+
+    fn sfen_code(sfen: &str) -> shogi_result {
+        Position::from_sfen(sfen).unwrap_err().into()
+    }
+
+    #[test]
+    fn sfen_and_setup_errors_map_to_their_codes() {
+        use shogi_result::*;
+        let cases = [
+            ("", SfenEmpty),
+            ("9/9/9/9/9/9/9/9/9", SfenMissingField),
+            ("9/9/9/9/9/9/9/9/8x b - 1", SfenBoardCharacter),
+            ("9/9/9/9/9/9/9/9/8+ b - 1", SfenBadPromotion),
+            ("9/9/9/9/9/9/9/9/8 b - 1", SfenRowLength),
+            ("9/9/9/9/9/9/9/9 b - 1", SfenRowCount),
+            ("9/9/9/9/9/9/9/9/9 x - 1", SfenSideToMove),
+            ("9/9/9/9/9/9/9/9/9 b X 1", SfenHandCharacter),
+            ("9/9/9/9/9/9/9/9/9 b 0P 1", SfenHandCount),
+            ("9/9/9/9/9/9/9/9/9 b - x", SfenMoveNumber),
+            ("9/9/9/9/9/9/9/9/9 b - 1 x", SfenTrailingText),
+            ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", SetupTooManyKings),
+            ("4k4/9/9/9/9/9/9/9/4K4 b 3R 1", SetupTooManyPieces),
+            ("4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1", SetupTwoPawnsOnFile),
+            ("P3k4/9/9/9/9/9/9/9/4K4 b - 1", SetupDeadPiece),
+            ("4k4/9/9/9/4L4/9/9/9/4K4 b - 1", SetupOpponentInCheck),
+        ];
+        for (sfen, code) in cases {
+            assert_eq!(sfen_code(sfen), code, "{sfen:?}");
+        }
+    }
+
+    #[test]
+    fn usi_syntax_errors_map_to_their_codes() {
+        use shogi_result::*;
+        let pos = Position::startpos();
+        for (text, code) in [
+            ("", UsiEmpty),
+            ("7g7", UsiBadLength),
+            ("7g7z", UsiBadSquare),
+            ("K*5e", UsiBadDropPiece),
+            ("7g7f=", UsiBadSuffix),
+        ] {
+            assert_eq!(
+                shogi_result::from(pos.parse_usi_move(text).unwrap_err()),
+                code
+            );
+        }
+    }
+
+    #[test]
+    fn notation_errors_map_to_their_codes() {
+        use shogi_result::*;
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/3G1G3/4K4 b - 1").unwrap();
+        let code = |r: Result<shogi::Move, shogi_result>| r.unwrap_err();
+        let w = |t: &str| code(western::parse(&pos, t).map_err(shogi_result::from));
+        let j = |t: &str| code(japanese::parse(&pos, t, None).map_err(shogi_result::from));
+        let c = |t: &str| code(csa::parse(&pos, t).map_err(shogi_result::from));
+        assert_eq!(w("?"), NotationSyntax);
+        assert_eq!(w("G-5h"), NotationAmbiguous);
+        assert_eq!(w("R-5h"), NotationNoSuchMove);
+        assert_eq!(w("G6h-5i"), IllegalOccupied);
+        assert_eq!(j("?"), NotationSyntax);
+        assert_eq!(j("▲５八金"), NotationAmbiguous);
+        assert_eq!(j("△５八金左"), NotationWrongSide);
+        assert_eq!(j("▲同　金"), NotationNoPreviousMove);
+        assert_eq!(j("▲５五銀"), NotationNoSuchMove);
+        assert_eq!(c("?"), NotationSyntax);
+        assert_eq!(c("-6858KI"), NotationWrongSide);
+        assert_eq!(c("+6858HI"), NotationNoSuchMove);
+        assert_eq!(c("+6859KI"), IllegalOccupied);
+    }
+
+    #[test]
+    fn game_errors_map_to_their_codes() {
+        use shogi::Color::{Gote, Sente};
+        use shogi_result::*;
+        let mut game = Game::new();
+        let code = |e: GameError| shogi_result::from(e);
+        assert_eq!(code(game.undo().unwrap_err()), NothingToUndo);
+        assert_eq!(code(game.offer_draw(Gote).unwrap_err()), NotYourTurn);
+        assert_eq!(code(game.accept_draw(Gote).unwrap_err()), NoDrawOffer);
+        assert_eq!(code(game.play_usi("7g7").unwrap_err()), UsiBadLength);
+        assert_eq!(
+            code(game.play_usi("5e5d").unwrap_err()),
+            IllegalNotAPieceMove
+        );
+        assert_eq!(
+            code(game.declare_impasse().unwrap_err()),
+            ImpasseKingsNotInZone
+        );
+        game.offer_draw(Sente).unwrap();
+        assert_eq!(code(game.offer_draw(Sente).unwrap_err()), DrawOfferPending);
+        game.resign(Sente).unwrap();
+        assert_eq!(code(game.resign(Gote).unwrap_err()), GameOver);
+
+        let mut rules = RuleSet::site();
+        rules.draw_offers = 0;
+        rules.clock = None;
+        let mut game = Game::from_position(Position::startpos(), rules);
+        assert_eq!(code(game.check_time(Duration::ZERO).unwrap_err()), NoClock);
+        assert_eq!(
+            code(game.offer_draw(Sente).unwrap_err()),
+            DrawOffersExhausted
+        );
+        let mut game = Game::from_position(Position::startpos(), RuleSet::try_rule());
+        assert_eq!(code(game.declare_impasse().unwrap_err()), ImpasseNotOffered);
+    }
+
+    #[test]
+    fn impasse_rejections_map_to_their_codes() {
+        use shogi_result::*;
+        let cases = [
+            (DeclarationRejection::NotOffered, ImpasseNotOffered),
+            (DeclarationRejection::NoKing, ImpasseNoKing),
+            (DeclarationRejection::KingsNotInZone, ImpasseKingsNotInZone),
+            (DeclarationRejection::InCheck, ImpasseInCheck),
+            (DeclarationRejection::TooFewPieces, ImpasseTooFewPieces),
+            (DeclarationRejection::TooFewPoints, ImpasseTooFewPoints),
+        ];
+        for (reason, code) in cases {
+            assert_eq!(shogi_result::from(reason), code);
+        }
+    }
+
+    #[test]
+    fn usi_line_errors_map_to_their_codes() {
+        use shogi_result::*;
+        let code = |t: &str| shogi_result::from(Game::from_usi(t, RuleSet::site()).unwrap_err());
+        assert_eq!(code("position nowhere"), UsiCommandMissingStart);
+        assert_eq!(code("position startpos 7g7f"), UsiCommandExpectedMoves);
+        assert_eq!(code("position sfen 9/9 b - 1"), SfenRowCount);
+        assert_eq!(code("position startpos moves 7g7"), UsiBadLength);
+        assert_eq!(
+            code("position startpos moves 7g7f 7g7f"),
+            IllegalNotAPieceMove
+        );
+        let mut rules = RuleSet::site();
+        rules.move_limit = 1;
+        let after_end = Game::from_usi("position startpos moves 7g7f 3c3d", rules).unwrap_err();
+        assert_eq!(shogi_result::from(after_end), MoveAfterEnd);
+    }
+
+    #[test]
+    fn each_record_error_kind_has_its_own_code() {
+        use shogi::record::Format;
+        use shogi_result::*;
+        let setup = SetupError::DeadPiece {
+            square: shogi::Square::SQ_1A,
+        };
+        let cases = [
+            (RecordErrorKind::Encoding("CP932"), RecordEncoding),
+            (RecordErrorKind::UnknownFormat, RecordUnknownFormat),
+            (
+                RecordErrorKind::UnknownHandicap("x".into()),
+                RecordUnknownHandicap,
+            ),
+            (RecordErrorKind::BadHeader("x".into()), RecordBadHeader),
+            (RecordErrorKind::BadPosition("x".into()), RecordBadPosition),
+            (
+                RecordErrorKind::IllegalPosition(setup),
+                RecordIllegalPosition,
+            ),
+            (RecordErrorKind::BadMoveText("x".into()), RecordBadMoveText),
+            (
+                RecordErrorKind::IllegalMove {
+                    ply: 1,
+                    reason: IllegalReason::Nifu,
+                },
+                RecordIllegalMove,
+            ),
+            (RecordErrorKind::NoSuchMove { ply: 1 }, RecordNoSuchMove),
+            (
+                RecordErrorKind::AmbiguousMove { ply: 1 },
+                RecordAmbiguousMove,
+            ),
+            (
+                RecordErrorKind::MoveNumber {
+                    expected: 1,
+                    found: 2,
+                },
+                RecordMoveNumber,
+            ),
+            (RecordErrorKind::MoveAfterEnd, RecordMoveAfterEnd),
+            (RecordErrorKind::BadTime("x".into()), RecordBadTime),
+            (RecordErrorKind::BadVariation(1), RecordBadVariation),
+            (RecordErrorKind::Json("x".into()), RecordJson),
+            (RecordErrorKind::Unsupported(Format::Jkf), RecordUnsupported),
+            (
+                RecordErrorKind::UnexpectedLine("x".into()),
+                RecordUnexpectedLine,
+            ),
+        ];
+        for (kind, code) in cases {
+            assert_eq!(shogi_result::from(&kind), code, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn record_errors_map_to_their_codes() {
+        use shogi_result::*;
+        let code = |bytes: &[u8]| shogi_result::from(&shogi::record::read(bytes).unwrap_err().kind);
+        assert_eq!(code(b"hello"), RecordUnknownFormat);
+        assert_eq!(
+            code(b"position startpos moves 7g7f 7g7f"),
+            RecordIllegalMove
+        );
+        assert_eq!(code(b"{ not json"), RecordJson);
+    }
+}
