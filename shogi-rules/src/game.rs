@@ -1082,8 +1082,8 @@ impl TryFrom<SavedGame> for Game {
     type Error = String;
 
     fn try_from(saved: SavedGame) -> Result<Game, String> {
-        let start =
-            Position::from_sfen(&saved.start).map_err(|e| format!("start position: {e}"))?;
+        let start = Position::from_sfen_composed(&saved.start)
+            .map_err(|e| format!("start position: {e}"))?;
         let mut game = Game::from_position(start, saved.rules);
         for (i, text) in saved.moves.iter().enumerate() {
             if game.outcome.is_some() {

@@ -21,6 +21,11 @@ impl SetupChecks {
         two_pawns_on_a_file: true,
         dead_pieces: true,
     };
+    /// The rules composed problems in the wild keep: not the two above.
+    pub(crate) const COMPOSED: SetupChecks = SetupChecks {
+        two_pawns_on_a_file: false,
+        dead_pieces: false,
+    };
 }
 
 /// The part of an SFEN string where a problem was found.
@@ -265,6 +270,29 @@ impl Position {
     pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
         let pos = Position::from_sfen_unvalidated(sfen)?;
         pos.validate()?;
+        Ok(pos)
+    }
+
+    /// Reads an SFEN string as the start of a composed problem: like
+    /// [`from_sfen`](Self::from_sfen), but two unpromoted pawns of a side on
+    /// one file and pieces that could never move are allowed on the board
+    /// (problems such as "nine pawns on one file" have them). The kings, the
+    /// piece counts and the side not to move being in check are checked.
+    /// Record readers accept exactly these starts, so every position a record
+    /// or a [`Game`](crate::Game) can hold reads back from its SFEN.
+    ///
+    /// ```
+    /// use shogi_rules::Position;
+    /// let nine_pawns = "4k4/9/9/9/9/9/8P/8P/4K3P b - 1";
+    /// assert!(Position::from_sfen(nine_pawns).is_err());
+    /// assert!(Position::from_sfen_composed(nine_pawns).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_sfen`](Self::from_sfen), without the two rules above.
+    pub fn from_sfen_composed(sfen: &str) -> Result<Position, SfenError> {
+        let pos = Position::from_sfen_unvalidated(sfen)?;
+        pos.validate_with(SetupChecks::COMPOSED)?;
         Ok(pos)
     }
 

@@ -56,7 +56,9 @@ pub struct PositionCommand {
 }
 
 /// Reads and replays a USI `position` command; the leading word `position`
-/// is optional.
+/// is optional. An `sfen` start is read as a composed start
+/// ([`Position::from_sfen_composed`]): nine pawns on a file are allowed, as in
+/// the records that hold such problems.
 ///
 /// # Errors
 /// [`UsiCommandError`] naming the column, and for moves the ply.
@@ -136,7 +138,7 @@ fn parse_start(text: &str) -> Result<(Position, MoveWords<'_>), UsiCommandError>
                 i += 1;
             }
             let sfen: Vec<&str> = words[from..i].iter().map(|w| w.1).collect();
-            Position::from_sfen(&sfen.join(" "))?
+            Position::from_sfen_composed(&sfen.join(" "))?
         }
         _ => {
             return Err(UsiCommandError::MissingStart {

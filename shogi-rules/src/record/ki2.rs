@@ -653,7 +653,7 @@ fn parse_hand(s: &str) -> Option<[u8; 7]> {
 
 /// 先手/後手, or 下手/上手 in a handicap game or when the headers name the
 /// players so.
-fn side_names(record: &GameRecord) -> [&'static str; 2] {
+pub(super) fn side_names(record: &GameRecord) -> [&'static str; 2] {
     let handicap = record.handicap.is_some_and(|h| h != Handicap::Even);
     let named = record
         .headers
@@ -668,7 +668,7 @@ fn side_names(record: &GameRecord) -> [&'static str; 2] {
 
 /// The KIF name of a header: its own name unless it comes from a format
 /// with ASCII keys (CSA `$EVENT`, `N+`, JKF), then the KIF name of its key.
-fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
+pub(super) fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
     if !h.name.is_ascii() && !h.name.is_empty() {
         return h.name.clone();
     }

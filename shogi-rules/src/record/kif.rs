@@ -79,6 +79,10 @@
 //!   written as they are (as in CSA and KI2), so that writing and reading
 //!   again gives the same record; only a line feed in a name or value (which
 //!   only a record from another format has) is written as a space.
+//! * A header named in ASCII, as a record read from CSA or JKF names them
+//!   (`N+`, `$EVENT`), is written under its KIF name (`先手`, `棋戦`; `下手`
+//!   and `上手` in a handicap game), so the text is read as KIF again;
+//!   other names are written as read.
 //! * The writer never invents headers: it writes a `手合割` line only when the
 //!   record has that header, and a board diagram whenever the start is not
 //!   the position that header names (or, without the header, whenever the
@@ -123,8 +127,12 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
 pub fn write(record: &GameRecord) -> String {
     let mut out = String::with_capacity(64 + record.main.moves.len() * 40);
     let mut named = None;
+    let names = super::ki2::side_names(record);
     for h in &record.headers {
-        let _ = writeln!(out, "{}：{}", one_line(&h.name), one_line(&h.value));
+        // Names from other formats (`N+`, `$EVENT`) become KIF names, so the
+        // text reads as KIF; KIF names are written as read.
+        let name = super::ki2::kif_name(h, names);
+        let _ = writeln!(out, "{}：{}", one_line(&name), one_line(&h.value));
         if h.key == HeaderKey::Handicap {
             named = Some(h.value.as_str());
         }

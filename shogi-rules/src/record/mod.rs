@@ -461,10 +461,7 @@ fn special_for(outcome: Outcome, to_move: Color) -> Option<LineEnd> {
 /// could never move. The kings, the piece counts and the side not to move
 /// being in check are always checked.
 pub(crate) fn validate_start(pos: &Position) -> Result<(), SetupError> {
-    pos.validate_with(SetupChecks {
-        two_pawns_on_a_file: false,
-        dead_pieces: false,
-    })
+    pos.validate_with(SetupChecks::COMPOSED)
 }
 
 /// Why a record could not be read.
@@ -618,7 +615,10 @@ pub fn detect_format(text: &str) -> Option<Format> {
     if ki2_like {
         return Some(Format::Ki2);
     }
-    if trimmed.contains("手合割") || trimmed.contains("先手：") || trimmed.contains("開始日時")
+    // Headers or a board diagram without moves: KIF (KI2 reads the same).
+    if ["手合割", "先手：", "開始日時", "の持駒："]
+        .iter()
+        .any(|mark| trimmed.contains(mark))
     {
         return Some(Format::Kif);
     }
