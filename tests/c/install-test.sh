@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The installation as a client sees it: `make install` into a temporary prefix, then
+#   - a C program built with `pkg-config --cflags --libs shogi_rules` (the shared library),
+#   - the same program linked statically with the libraries of `pkg-config --static`,
+#   - the C++ client of examples/cmake, configured with find_package(shogi_rules) through
+#     CMAKE_PREFIX_PATH (shared and static targets),
+# each run and its output checked.
+# Usage: install-test.sh MAKE CARGO_TARGET_DIR CMAKE VERSION
+set -euo pipefail
+
+make="$1"
+target_dir="$2"
+cmake="$3"
+version="$4"
+
+mkdir -p "$target_dir"
+work="$(mktemp -d "$target_dir/install-test.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+
+$make --no-print-directory install PREFIX="$prefix" CARGO_TARGET_DIR="$target_dir" > "$work/install.log"
+for file in include/shogi_rules.h lib/libshogi_rules.a lib/libshogi_rules.so \
+    lib/pkgconfig/shogi_rules.pc lib/cmake/shogi_rules/shogi_rulesConfig.cmake \
+    lib/cmake/shogi_rules/shogi_rulesConfigVersion.cmake; do
+    [ -f "$prefix/$file" ] || { echo "install: $file is missing" >&2; exit 1; }
+done
+
+expect_output() {
+    local name="$1" output="$2"
+    if ! grep -qx "shogi_rules $version: 30 legal moves" <<< "$output"; then
+        echo "$name printed:" >&2
+        echo "$output" >&2
+        exit 1
+    fi
+}
+
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+[ "$(pkg-config --modversion shogi_rules)" = "$version" ] ||
+    { echo "pkg-config: version $(pkg-config --modversion shogi_rules), expected $version" >&2; exit 1; }
+[ "$(pkg-config --variable=prefix shogi_rules)" = "$prefix" ] ||
+    { echo "pkg-config: wrong prefix" >&2; exit 1; }
+
+# Shared: found through pkg-config, loaded from the prefix.
+# shellcheck disable=SC2046 # pkg-config prints several words on purpose
+gcc -std=c99 -Wall -Wextra -Werror -pedantic tests/c/install_client.c \
+    $(pkg-config --cflags --libs shogi_rules) -o "$work/client-shared"
+ldd "$work/client-shared" | grep -q "$prefix/lib/libshogi_rules.so" ||
+    LD_LIBRARY_PATH="$prefix/lib" ldd "$work/client-shared" | grep -q "$prefix/lib/libshogi_rules.so" ||
+    { echo "client-shared does not load the installed library" >&2; exit 1; }
+expect_output client-shared "$(LD_LIBRARY_PATH="$prefix/lib" "$work/client-shared")"
+
+# Static: the archive by name, then the system libraries that Libs.private lists.
+# shellcheck disable=SC2046
+gcc -std=c99 -Wall -Wextra -Werror -pedantic tests/c/install_client.c \
+    $(pkg-config --cflags shogi_rules) -L"$(pkg-config --variable=libdir shogi_rules)" \
+    -l:libshogi_rules.a $(pkg-config --static --libs-only-l shogi_rules | sed 's/-lshogi_rules\b//') \
+    -o "$work/client-static"
+if ldd "$work/client-static" | grep -q libshogi_rules; then
+    echo "client-static loads the shared library" >&2
+    exit 1
+fi
+expect_output client-static "$("$work/client-static")"
+echo "pkg-config clients (shared and static) built and ran"
+
+# CMake: the version file accepts the same major version (and, while it is 0, the same minor
+# version) up to the installed one.
+major="${version%%.*}"
+minor="${version#*.}"
+minor="${minor%%.*}"
+cat > "$work/version-check.cmake" <<'CMAKE'
+string(REPLACE "." ";" parts "${PACKAGE_FIND_VERSION}")
+list(LENGTH parts count)
+list(GET parts 0 PACKAGE_FIND_VERSION_MAJOR)
+set(PACKAGE_FIND_VERSION_MINOR 0)
+if(count GREATER 1)
+  list(GET parts 1 PACKAGE_FIND_VERSION_MINOR)
+endif()
+include("${VERSION_FILE}")
+if(PACKAGE_VERSION_COMPATIBLE)
+  message("compatible")
+else()
+  message("incompatible")
+endif()
+CMAKE
+version_answer() {
+    "$cmake" -DPACKAGE_FIND_VERSION="$1" \
+        -DVERSION_FILE="$prefix/lib/cmake/shogi_rules/shogi_rulesConfigVersion.cmake" \
+        -P "$work/version-check.cmake" 2>&1
+}
+for request in "$version" "$major.$minor"; do
+    [ "$(version_answer "$request")" = compatible ] ||
+        { echo "the CMake version file refuses $request" >&2; exit 1; }
+done
+for request in "$((major + 1)).0" "$major.$((minor + 1))"; do
+    [ "$(version_answer "$request")" = incompatible ] ||
+        { echo "the CMake version file accepts $request" >&2; exit 1; }
+done
+echo "CMake version file: $version and $major.$minor accepted, newer versions refused"
+
+# CMake: the C++ client of examples/cmake.
+"$cmake" -S examples/cmake -B "$work/cmake-build" -G "Unix Makefiles" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/cmake-configure.log" ||
+    { cat "$work/cmake-configure.log" >&2; exit 1; }
+grep -q "shogi_rules $version found" "$work/cmake-configure.log" ||
+    { cat "$work/cmake-configure.log" >&2; echo "find_package did not report version $version" >&2; exit 1; }
+"$cmake" --build "$work/cmake-build" > "$work/cmake-build.log" ||
+    { cat "$work/cmake-build.log" >&2; exit 1; }
+expect_output "cmake client (shared)" "$("$work/cmake-build/shogi_client")"
+expect_output "cmake client (static)" "$("$work/cmake-build/shogi_client_static")"
+echo "CMake client (find_package(shogi_rules), shared and static targets) built and ran"

@@ -1,0 +1,110 @@
+/* Helpers shared by the C test files: see support.h. */
+#include "support.h"
+
+#include <stdio.h>
+
+const char *result_name(uint32_t result) {
+    const char *name = shogi_result_name(result);
+    return name != NULL ? name : "(unknown)";
+}
+
+int check_record_result(uint32_t got, uint32_t expected, const char *file, int line,
+                        const char *expression) {
+    if (got == expected) {
+        return check_record(1, file, line, expression);
+    }
+    check_fail_message(file, line, "%s returned %s (%u), expected %s (%u)", expression,
+                       result_name(got), (unsigned)got, result_name(expected), (unsigned)expected);
+    return 0;
+}
+
+shogi_position *position_from(const char *sfen) {
+    shogi_position *pos = NULL;
+    uint32_t res = (uint32_t)shogi_position_from_sfen(TXT(sfen), &pos);
+    if (res != SHOGI_RESULT_OK) {
+        CHECK_FAIL("cannot load `%s`: %s", sfen, result_name(res));
+        return NULL;
+    }
+    return pos;
+}
+
+const char *sfen_of(const shogi_position *pos, char *buf) {
+    size_t len = 0;
+    if (shogi_position_to_sfen(pos, buf, 256, &len) != SHOGI_RESULT_OK) {
+        CHECK_FAIL("shogi_position_to_sfen failed");
+        buf[0] = '\0';
+    }
+    return buf;
+}
+
+shogi_move usi_move(const shogi_position *pos, const char *usi) {
+    shogi_move m = SHOGI_MOVE_NONE;
+    uint32_t res = (uint32_t)shogi_position_parse_usi(pos, TXT(usi), &m);
+    if (res != SHOGI_RESULT_OK) {
+        char sfen[256];
+        CHECK_FAIL("`%s` in `%s`: %s", usi, sfen_of(pos, sfen), result_name(res));
+        return SHOGI_MOVE_NONE;
+    }
+    return m;
+}
+
+const char *usi_of(shogi_move m, char *buf) {
+    size_t len = 0;
+    if (shogi_move_to_usi(m, buf, 16, &len) != SHOGI_RESULT_OK) {
+        buf[0] = '\0';
+    }
+    return buf;
+}
+
+shogi_square square_of(const char *usi_square) {
+    return (shogi_square)((usi_square[0] - '1') * 9 + (usi_square[1] - 'a'));
+}
+
+shogi_outcome outcome_of(const shogi_game *game) {
+    shogi_outcome out;
+    memset(&out, 0, sizeof out);
+    out.winner = SHOGI_COLOR_NONE;
+    out.termination = SHOGI_TERMINATION_NONE;
+    CHECK_OK(shogi_game_outcome(game, &out));
+    return out;
+}
+
+int check_outcome(const shogi_game *game, int is_over, shogi_color winner,
+                  shogi_termination termination, const char *file, int line) {
+    shogi_outcome out = outcome_of(game);
+    int ok = (out.is_over ? 1 : 0) == (is_over ? 1 : 0) && out.winner == winner &&
+             out.termination == termination;
+    if (!ok) {
+        const char *got = shogi_termination_name(out.termination);
+        const char *want = shogi_termination_name(termination);
+        check_fail_message(file, line,
+                           "outcome {over %d, winner %d, %s}, expected {over %d, winner %d, %s}",
+                           out.is_over ? 1 : 0, out.winner, got ? got : "?", is_over ? 1 : 0,
+                           winner, want ? want : "?");
+        return 0;
+    }
+    return check_record(1, file, line, "outcome");
+}
+
+shogi_game *game_from(const char *sfen, const shogi_rules_config *rules) {
+    shogi_game *game = NULL;
+    shogi_position *pos = position_from(sfen);
+    if (pos == NULL) {
+        return NULL;
+    }
+    if (!CHECK_OK(shogi_game_new(pos, rules, &game))) {
+        game = NULL;
+    }
+    shogi_position_free(pos);
+    return game;
+}
+
+const char *game_sfen(const shogi_game *game, char *buf) {
+    shogi_position *pos = NULL;
+    buf[0] = '\0';
+    if (CHECK_OK(shogi_game_position(game, &pos))) {
+        sfen_of(pos, buf);
+        shogi_position_free(pos);
+    }
+    return buf;
+}

@@ -1,0 +1,153 @@
+/* Helpers shared by the C test files: result checks that print the result names, the
+ * caller-buffer protocol checks, and short ways to build positions and moves. */
+#ifndef SHOGI_C_TESTS_SUPPORT_H
+#define SHOGI_C_TESTS_SUPPORT_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "shogi_rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The (ptr, len) pair of a string literal or a NUL-terminated string. */
+#define TXT(s) (s), strlen(s)
+#define BYTES(s) (const uint8_t *)(s), strlen(s)
+
+/* The C name of a result, or "(unknown)". */
+const char *result_name(uint32_t result);
+
+int check_record_result(uint32_t got, uint32_t expected, const char *file, int line,
+                        const char *expression);
+
+/* Checks that CALL returns EXPECTED (a shogi_result); prints both names otherwise. */
+#define CHECK_RES(call, expected)                                                                  \
+    check_record_result((uint32_t)(call), (uint32_t)(expected), __FILE__, __LINE__, #call)
+#define CHECK_OK(call) CHECK_RES(call, SHOGI_RESULT_OK)
+#define CHECK_NULL_PARAM(call) CHECK_RES(call, SHOGI_RESULT_NULL_PARAMETER)
+
+/* The buffer protocol of a text-out function, given as a macro CALL(buf, len, out_len):
+ * a size query (NULL, 0), a buffer one byte too small (exactly the text, no room for the NUL:
+ * an empty string and the size), the exact buffer (the text), NULL with a length, and a NULL
+ * out_len. The buffers are malloc'd to their exact size so that the sanitizers and valgrind
+ * see any write past them. */
+#define CHECK_TEXT_OUT(CALL, expected)                                                             \
+    do {                                                                                           \
+        size_t tl_need_ = 12345;                                                                   \
+        size_t tl_len_ = strlen(expected);                                                         \
+        char *tl_buf_;                                                                             \
+        CHECK_RES(CALL(NULL, 0, &tl_need_), SHOGI_RESULT_BUFFER_TOO_SMALL);                        \
+        CHECK_EQ_UINT(tl_need_, tl_len_);                                                          \
+        tl_buf_ = (char *)malloc(tl_len_ + 1);                                                     \
+        if (tl_len_ > 0) {                                                                         \
+            tl_buf_[0] = 'x';                                                                      \
+            tl_need_ = 0;                                                                          \
+            CHECK_RES(CALL(tl_buf_, tl_len_, &tl_need_), SHOGI_RESULT_BUFFER_TOO_SMALL);           \
+            CHECK_EQ_UINT(tl_need_, tl_len_);                                                      \
+            CHECK_EQ_INT(tl_buf_[0], '\0');                                                        \
+        }                                                                                          \
+        tl_need_ = 0;                                                                              \
+        CHECK_OK(CALL(tl_buf_, tl_len_ + 1, &tl_need_));                                           \
+        CHECK_EQ_UINT(tl_need_, tl_len_);                                                          \
+        CHECK_EQ_STR(tl_buf_, expected);                                                           \
+        CHECK_NULL_PARAM(CALL(NULL, 8, &tl_need_));                                                \
+        CHECK_NULL_PARAM(CALL(tl_buf_, tl_len_ + 1, NULL));                                        \
+        free(tl_buf_);                                                                             \
+    } while (0)
+
+/* Fetches the text of CALL(buf, len, out_len) into DST, a malloc'd string (NULL on failure,
+ * which is recorded as a failed check). */
+#define FETCH_TEXT(CALL, dst)                                                                      \
+    do {                                                                                           \
+        size_t ft_need_ = 0;                                                                       \
+        uint32_t ft_res_ = (uint32_t)CALL(NULL, 0, &ft_need_);                                     \
+        (dst) = NULL;                                                                              \
+        if (CHECK_RES(ft_res_, SHOGI_RESULT_BUFFER_TOO_SMALL)) {                                   \
+            (dst) = (char *)malloc(ft_need_ + 1);                                                  \
+            if (!CHECK_OK(CALL((dst), ft_need_ + 1, &ft_need_))) {                                 \
+                free(dst);                                                                         \
+                (dst) = NULL;                                                                      \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* The buffer protocol of a move-list function, given as CALL(buf, cap, out_len): a count
+ * query, a buffer one move short (nothing written, the count reported), the exact buffer, and
+ * the NULL cases. Leaves the moves in MOVES (an array of at least `count` moves). */
+#define CHECK_MOVES_OUT(CALL, expected_count, moves)                                               \
+    do {                                                                                           \
+        size_t ml_n_ = 12345;                                                                      \
+        size_t ml_count_ = (size_t)(expected_count);                                               \
+        shogi_move *ml_buf_;                                                                       \
+        size_t ml_i_;                                                                              \
+        if (ml_count_ > 0) {                                                                       \
+            CHECK_RES(CALL(NULL, 0, &ml_n_), SHOGI_RESULT_BUFFER_TOO_SMALL);                       \
+            CHECK_EQ_UINT(ml_n_, ml_count_);                                                       \
+        }                                                                                          \
+        ml_buf_ = (shogi_move *)malloc((ml_count_ + 1) * sizeof(shogi_move));                      \
+        for (ml_i_ = 0; ml_i_ <= ml_count_; ml_i_++) {                                             \
+            ml_buf_[ml_i_] = 0xdeadbeefu;                                                          \
+        }                                                                                          \
+        if (ml_count_ > 0) {                                                                       \
+            ml_n_ = 0;                                                                             \
+            CHECK_RES(CALL(ml_buf_, ml_count_ - 1, &ml_n_), SHOGI_RESULT_BUFFER_TOO_SMALL);        \
+            CHECK_EQ_UINT(ml_n_, ml_count_);                                                       \
+            CHECK_EQ_UINT(ml_buf_[0], 0xdeadbeefu);                                                \
+        }                                                                                          \
+        ml_n_ = 12345;                                                                             \
+        CHECK_OK(CALL(ml_buf_, ml_count_, &ml_n_));                                                \
+        CHECK_EQ_UINT(ml_n_, ml_count_);                                                           \
+        CHECK_EQ_UINT(ml_buf_[ml_count_], 0xdeadbeefu);                                            \
+        CHECK_NULL_PARAM(CALL(NULL, 4, &ml_n_));                                                   \
+        CHECK_NULL_PARAM(CALL(ml_buf_, ml_count_, NULL));                                          \
+        memcpy((moves), ml_buf_, ml_count_ * sizeof(shogi_move));                                  \
+        free(ml_buf_);                                                                             \
+    } while (0)
+
+/* A position from SFEN, or NULL (a recorded failure). */
+shogi_position *position_from(const char *sfen);
+/* The SFEN of `pos` into `buf` (256 bytes); "" on failure. */
+const char *sfen_of(const shogi_position *pos, char *buf);
+/* The legal move `usi` in `pos`, or SHOGI_MOVE_NONE (a recorded failure). */
+shogi_move usi_move(const shogi_position *pos, const char *usi);
+/* The USI text of `m` into `buf` (16 bytes); "" on failure. */
+const char *usi_of(shogi_move m, char *buf);
+/* The square named in USI (`7g`). */
+shogi_square square_of(const char *usi_square);
+/* The outcome of `game` ({false, NONE, NONE} on failure). */
+shogi_outcome outcome_of(const shogi_game *game);
+/* Checks the outcome of `game` against the three fields. */
+int check_outcome(const shogi_game *game, int is_over, shogi_color winner,
+                  shogi_termination termination, const char *file, int line);
+#define CHECK_OUTCOME(game, is_over, winner, termination)                                          \
+    check_outcome((game), (is_over), (winner), (termination), __FILE__, __LINE__)
+/* A game from SFEN under `rules` (NULL: the site rules), or NULL. */
+shogi_game *game_from(const char *sfen, const shogi_rules_config *rules);
+/* The SFEN of the game's current position into `buf` (256 bytes). */
+const char *game_sfen(const shogi_game *game, char *buf);
+
+/* Writes `rec` in every format and reads each text back (detected and declared): the same
+ * start position and moves (test_records.c). `kif_not_detected`: the record comes from a CSA
+ * file whose headers make its KIF text look like CSA (a known fault, see test_records.c). */
+void check_record_round_trip(const shogi_record *rec, const char *name);
+
+/* The test groups, one per file. `data_dir` is tests/data. */
+void test_version(void);
+void test_results(void);
+void test_squares_and_moves(void);
+void test_positions(void);
+void test_null_parameters(void);
+void test_notation(void);
+void test_games(void);
+void test_records(const char *data_dir);
+void test_threads(void);
+void test_conformance(const char *data_dir, const char *cases_tsv, unsigned long long perft_limit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
