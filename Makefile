@@ -9,6 +9,10 @@
 #                games, notation, records, CLI, properties) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
 #                crate builds haitaka and rsshogi)
+#   ffi-test     the C API from C (mk/ffi.mk): header check, C tests as C99, C++11, under   ~1-3 min
+#                ASan/UBSan and valgrind, the C example, make install with pkg-config/CMake
+#   python-test  the Python package (mk/python.mk): a local venv, `pip install ./shogi-py`,  ~3-5 min
+#                pytest, mypy stubtest, fmt and clippy of the binding crate
 #   fuzz         `make fuzz-smoke` when a nightly toolchain is installed, otherwise
 #                a line saying it was skipped:
 #                  install cargo-fuzz when missing                                    ~110 s
@@ -29,7 +33,7 @@ FUZZ_SECONDS ?= 20
 
 .PHONY: test fmt-check clippy test-suites fuzz-if-nightly fuzz-smoke bench perft clean
 
-test: fmt-check clippy test-suites fuzz-if-nightly
+test: fmt-check clippy test-suites ffi-test python-test fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:

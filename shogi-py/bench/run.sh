@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the Python benchmark: shogi_rules against cshogi and python-shogi.
+#
+# Creates its own virtualenv in shogi-py/bench/.venv (reused on later runs),
+# installs the pinned competitors from the package index and the local
+# package from shogi-py/ (built in release mode by maturin), then runs
+# bench.py. Extra arguments go to bench.py, e.g. `run.sh --quick`.
+#
+# Environment: PYTHON (default python3) picks the interpreter;
+# SKIP_INSTALL=1 reuses the installed local package without rebuilding it.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+pkg="$(dirname "$here")"
+venv="$here/.venv"
+python="${PYTHON:-python3}"
+
+if [[ ! -x "$venv/bin/python" ]]; then
+    "$python" -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+fi
+"$venv/bin/python" -m pip install --quiet "cshogi==1.1.0" "python-shogi==1.1.1"
+if [[ "${SKIP_INSTALL:-0}" != 1 ]] || ! "$venv/bin/python" -c "import shogi_rules" 2>/dev/null; then
+    "$venv/bin/python" -m pip install --quiet "$pkg"
+fi
+exec "$venv/bin/python" "$here/bench.py" "$@"

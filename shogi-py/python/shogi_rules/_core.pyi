@@ -1,0 +1,1025 @@
+"""Type stubs and reference documentation of the ``shogi_rules._core`` extension module.
+
+Everything here is re-exported by ``shogi_rules``; import it from there.
+
+Conventions:
+
+* **Squares** are ints 0-80: ``(file - 1) * 9 + (rank - 1)``, so ``SQ_1A == 0``,
+  ``SQ_1I == 8``, ``SQ_2A == 9`` and ``SQ_9I == 80``. Every parameter typed ``_Square``
+  (an int or a str) also accepts the USI name of a square, such as ``"7g"``; squares are
+  always returned as ints.
+* **Durations** are float seconds.
+* **Names** of reasons, terminations, rules and formats are snake_case strings, the same as in
+  the Rust crate and the C API (``"nifu"``, ``"perpetual_check"``, ``"csa27_declaration"``).
+* **Errors** are ``ShogiError`` (a ``ValueError``) or one of its subclasses. Passing an
+  argument of the wrong type raises ``TypeError``.
+* **Threads**: every object may be used from any thread. ``Position.perft``,
+  ``read_record`` and ``read_records`` release the GIL while they work. A ``Game`` is mutable:
+  a method that changes it while another thread uses the same game raises ``RuntimeError``
+  (share a game between threads only behind a lock).
+"""
+
+import os
+from typing import ClassVar, Final, Iterable, Literal, Optional, Union, final, overload
+
+__version__: Final[str]
+
+_Square = Union[int, str]
+"""A square: an int 0-80 or a USI name such as ``"7g"``."""
+
+_IllegalReason = Literal[
+    "not_in_hand",
+    "occupied",
+    "dead_piece",
+    "nifu",
+    "leaves_king_in_check",
+    "uchifuzume",
+    "not_a_piece_move",
+    "cannot_promote",
+    "must_promote",
+]
+"""Why a move is illegal, as ``IllegalMoveError.reason`` and ``Position.illegal_reason`` give it."""
+
+_Termination = Literal[
+    "checkmate",
+    "no_legal_moves",
+    "repetition",
+    "perpetual_check",
+    "impasse",
+    "move_limit",
+    "try_rule",
+    "resignation",
+    "timeout",
+    "draw_agreement",
+    "illegal_move",
+    "interrupted",
+]
+"""How a game ended (``Outcome.termination``)."""
+
+_ImpasseRule = Literal["points24", "csa27_declaration", "try_rule", "disabled"]
+"""How impasse (jishogi) is settled (``RuleSet.impasse``)."""
+
+_DeclarationRejection = Literal[
+    "not_offered", "no_king", "kings_not_in_zone", "in_check", "too_few_pieces", "too_few_points"
+]
+"""Why an impasse declaration is not valid (``ImpasseStatus.reason``)."""
+
+_RecordFormat = Literal["kif", "ki2", "csa", "jkf", "usi"]
+"""A game record format."""
+
+_RecordErrorKind = Literal[
+    "encoding",
+    "unknown_format",
+    "unknown_handicap",
+    "bad_header",
+    "bad_position",
+    "illegal_position",
+    "bad_move_text",
+    "illegal_move",
+    "no_such_move",
+    "ambiguous_move",
+    "move_number",
+    "move_after_end",
+    "bad_time",
+    "bad_variation",
+    "json",
+    "unsupported",
+    "unexpected_line",
+    "other",
+]
+"""What is wrong with a record (``RecordError.kind``)."""
+
+_SpecialMove = Literal[
+    "resign",
+    "suspend",
+    "repetition",
+    "impasse",
+    "time_up",
+    "illegal_loss",
+    "illegal_win",
+    "declare_win",
+    "declare_draw",
+    "checkmate",
+    "no_mate",
+    "max_moves",
+    "sealed",
+    "forfeit_win",
+    "forfeit_loss",
+    "take_back",
+    "error",
+]
+"""How a record says a line ends (``GameRecord.end``, ``Variation.end``)."""
+
+# Exceptions
+
+class ShogiError(ValueError):
+    """Base class of every error of shogi_rules; a ``ValueError``, so code that catches
+    ``ValueError`` keeps working.
+
+    Raised directly for bad arguments (a square, role, colour, format or encoding name that does
+    not exist) and for refused game actions without a class of their own: taking back a move
+    when there is none, draw offers out of turn or beyond the limit, a rejected impasse
+    declaration (``.reason`` is then the ``_DeclarationRejection`` name), clock actions on an untimed
+    game, malformed USI ``position`` commands and malformed saved games."""
+
+class SfenError(ShogiError):
+    """An SFEN string that is malformed or describes an illegal setup."""
+
+    column: Optional[int]
+    """1-based character column of a text error; ``None`` for an illegal setup."""
+
+class InvalidMoveError(ShogiError):
+    """Move text that is malformed in its notation (for example ``"7g7"`` as USI)."""
+
+    column: Optional[int]
+    """1-based character column of the problem, when known."""
+
+class IllegalMoveError(ShogiError):
+    """A well-formed move that is illegal in its position."""
+
+    reason: Optional[_IllegalReason]
+    """Why (``"nifu"``, ``"uchifuzume"``, ...). ``None`` when notation text fits no legal move
+    at all (Western, Japanese or CSA text without an origin, or marked for the wrong side)."""
+    move: Optional[str]
+    """The move in USI, when the error concerns one move."""
+    ply: Optional[int]
+    """For ``Game.from_usi``: the 1-based ply of the illegal move; otherwise ``None``."""
+
+class AmbiguousMoveError(ShogiError):
+    """Move text (Western or Japanese) that fits several legal moves."""
+
+    candidates: list[Move]
+    """One legal move for each piece the text fits."""
+
+class RecordError(ShogiError):
+    """A game record that cannot be read (or written)."""
+
+    line: int
+    """1-based line of the problem in the decoded text (0 when it is on no line, such as an
+    encoding error before the first line)."""
+    column: int
+    """1-based column in characters."""
+    kind: _RecordErrorKind
+    """What is wrong."""
+    format: _RecordFormat
+    """The format being read."""
+    reason: Optional[_IllegalReason]
+    """For ``kind == "illegal_move"``: why the move is illegal; otherwise ``None``."""
+    ply: Optional[int]
+    """For move errors: the 1-based ply in the record; otherwise ``None``."""
+    path: Optional[str]
+    """The file that failed, when a path was read; otherwise ``None``."""
+
+class GameOverError(ShogiError):
+    """An action on a game that is already over (or a USI move list that goes on after the end)."""
+
+    outcome: Outcome
+    """How the game ended."""
+
+# Small values
+
+@final
+class Color:
+    """A side. ``Color.SENTE`` (black, ☗, moves first, upper-case in SFEN) or ``Color.GOTE``.
+
+    ``int(color)`` is 0 or 1 and colours compare equal to those ints; ``str(color)`` is
+    ``"sente"`` or ``"gote"``; ``~color`` is the other side. ``Color(x)`` accepts a ``Color``,
+    0/1, or ``"sente"``/``"gote"``/``"b"``/``"w"``. Every parameter typed ``Color`` accepts the
+    same values."""
+
+    SENTE: ClassVar[Color]
+    GOTE: ClassVar[Color]
+    def __new__(cls, value: Union[Color, int, str]) -> Color: ...
+    @property
+    def name(self) -> Literal["SENTE", "GOTE"]:
+        """The member's name."""
+    @property
+    def value(self) -> int:
+        """0 or 1."""
+    def opposite(self) -> Color:
+        """The other side."""
+    def __invert__(self) -> Color: ...
+    def __int__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Role:
+    """A kind of piece, promoted kinds included. ``int(role)`` is its index (``PAWN`` = 0 ...
+    ``DRAGON`` = 13); ``str(role)`` its snake_case name (``"promoted_silver"``).
+
+    ``Role(x)`` and every parameter typed ``Role`` accept a ``Role``, its index, its name, a
+    SFEN letter (``"P"``, ``"+s"``, either case) or a CSA code (``"FU"``, ``"RY"``)."""
+
+    PAWN: ClassVar[Role]
+    LANCE: ClassVar[Role]
+    KNIGHT: ClassVar[Role]
+    SILVER: ClassVar[Role]
+    BISHOP: ClassVar[Role]
+    ROOK: ClassVar[Role]
+    GOLD: ClassVar[Role]
+    KING: ClassVar[Role]
+    TOKIN: ClassVar[Role]
+    PROMOTED_LANCE: ClassVar[Role]
+    PROMOTED_KNIGHT: ClassVar[Role]
+    PROMOTED_SILVER: ClassVar[Role]
+    HORSE: ClassVar[Role]
+    DRAGON: ClassVar[Role]
+    def __new__(cls, value: Union[Role, int, str]) -> Role: ...
+    @property
+    def name(self) -> str:
+        """The member's name: ``"PAWN"``, ``"PROMOTED_SILVER"``."""
+    @property
+    def value(self) -> int:
+        """The index, 0-13."""
+    @property
+    def is_promoted(self) -> bool:
+        """Whether this is a promoted kind."""
+    def promoted(self) -> Optional[Role]:
+        """The promoted kind, or ``None`` for a kind that cannot promote."""
+    def unpromoted(self) -> Role:
+        """The unpromoted kind (the role itself when it is not promoted)."""
+    def sfen(self) -> str:
+        """The SFEN letters of sente's piece: ``"P"``, ``"+R"``, ``"K"``."""
+    def western(self) -> str:
+        """The Western letters: ``"P"``, ``"+B"``."""
+    def japanese(self) -> str:
+        """The Japanese name: ``"歩"``, ``"成銀"``, ``"龍"``."""
+    def csa(self) -> str:
+        """The CSA code: ``"FU"``, ``"UM"``."""
+    def __int__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Piece:
+    """A piece on the board: a role with a colour. Frozen and hashable."""
+
+    def __new__(cls, color: Union[Color, int, str], role: Union[Role, int, str]) -> Piece: ...
+    @property
+    def color(self) -> Color:
+        """The owner."""
+    @property
+    def role(self) -> Role:
+        """The kind."""
+    def sfen(self) -> str:
+        """The SFEN letters: upper case for sente, lower case for gote (``"+p"``)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+SQUARES: Final[list[int]]
+"""All squares, 0-80."""
+SQUARE_NAMES: Final[list[str]]
+"""The USI names of the squares by index: ``SQUARE_NAMES[SQ_7G] == "7g"``."""
+
+def square_name(square: _Square) -> str:
+    """The USI name of a square: ``square_name(SQ_7G) == "7g"``."""
+
+def parse_square(name: _Square) -> int:
+    """The square (int) of a USI name: ``parse_square("7g") == SQ_7G``; ints pass through."""
+
+def square(file: int, rank: int) -> int:
+    """The square at ``file`` (1-9) and ``rank`` (1-9, 1 = ``a``): ``square(7, 7) == SQ_7G``."""
+
+def square_file(square: _Square) -> int:
+    """The file (1-9) of a square."""
+
+def square_rank(square: _Square) -> int:
+    """The rank (1-9, 1 = ``a``) of a square."""
+
+# Moves and positions
+
+@final
+class Move:
+    """A legal move of some position: the squares, the piece that moves, what it captures and
+    whether it promotes. Frozen and hashable; two moves are equal when all of that is equal, and
+    moves are ordered by ``bits``. ``str(move)`` is the USI text. Moves pickle and copy.
+
+    A move is made by a position (``Position.legal_moves``) or parsed against one
+    (``Move.from_usi(text, position)`` and the other ``from_*`` methods)."""
+
+    @staticmethod
+    def from_usi(text: str, position: Position) -> Move:
+        """Resolves USI text (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``) against ``position``.
+
+        Raises ``InvalidMoveError`` for malformed text and ``IllegalMoveError`` (with
+        ``.reason``) for a move the position does not allow."""
+    @staticmethod
+    def from_western(text: str, position: Position) -> Move:
+        """Resolves Western notation (``"P-7f"``, ``"Bx2b+"``, ``"G6h-5h"``, ``"P*5e"``).
+
+        Raises ``InvalidMoveError``, ``IllegalMoveError`` or ``AmbiguousMoveError`` (text that
+        fits several moves and needs the origin square)."""
+    @staticmethod
+    def from_japanese(text: str, position: Position, previous: Optional[Move] = None) -> Move:
+        """Resolves Japanese notation (``"▲７六歩"``, ``"７六歩"``, ``"同　銀"``, ``"５八金左"``,
+        and the KIF form ``"５八金(69)"``); ``previous`` is the move before, which ``同``
+        refers to.
+
+        Raises ``InvalidMoveError`` (also for ``同`` without ``previous``),
+        ``IllegalMoveError`` or ``AmbiguousMoveError`` (a missing JSA word)."""
+    @staticmethod
+    def from_csa(text: str, position: Position) -> Move:
+        """Resolves CSA notation (``"+7776FU"``, or without the sign, ``"7776FU"``).
+
+        Raises ``InvalidMoveError`` or ``IllegalMoveError``."""
+    @staticmethod
+    def from_bits(bits: int) -> Move:
+        """The move whose ``bits`` are given; ``InvalidMoveError`` if they describe no move."""
+    def usi(self) -> str:
+        """The USI text: ``"7g7f"``, ``"8h2b+"``, ``"P*5e"``."""
+    def western(self, position: Position) -> str:
+        """Western notation, ``position`` being the position the move is played from:
+        ``"P-7f"``, ``"Bx2b+"``, ``"G6h-5h"`` (the origin only when needed)."""
+    def japanese(
+        self,
+        position: Position,
+        previous: Optional[Move] = None,
+        mark: Literal["triangle", "piece", "none"] = "triangle",
+    ) -> str:
+        """Japanese notation with the JSA words that tell pieces apart (``"▲５八金左"``);
+        ``previous`` (the move before) gives ``同``; ``mark`` chooses ``▲△`` (``"triangle"``),
+        ``☗☖`` (``"piece"``) or none."""
+    def kif(self, previous: Optional[Move] = None) -> str:
+        """The KIF form (``"７六歩(77)"``, ``"同　銀(68)"``, ``"５五角打"``); needs no position."""
+    def csa(self, position: Position) -> str:
+        """CSA notation with the side sign: ``"+7776FU"``."""
+    @property
+    def from_square(self) -> Optional[int]:
+        """The origin square, or ``None`` for a drop."""
+    @property
+    def to_square(self) -> int:
+        """The destination square."""
+    @property
+    def role(self) -> Role:
+        """The role of the moving or dropped piece before the move."""
+    @property
+    def role_after(self) -> Role:
+        """The role after the move (the promoted role when the move promotes)."""
+    @property
+    def promotion(self) -> bool:
+        """Whether the move promotes."""
+    @property
+    def is_drop(self) -> bool:
+        """Whether the move is a drop."""
+    @property
+    def captured(self) -> Optional[Role]:
+        """The role of the captured piece, or ``None``."""
+    @property
+    def bits(self) -> int:
+        """The move as an int (24 bits) that ``Move.from_bits`` turns back into the move; the
+        same encoding as the Rust crate and the C API."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: Move, /) -> bool: ...
+    def __le__(self, value: Move, /) -> bool: ...
+    def __gt__(self, value: Move, /) -> bool: ...
+    def __ge__(self, value: Move, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Move: ...
+    def __deepcopy__(self, memo: object, /) -> Move: ...
+
+@final
+class Position:
+    """A position: board, hands, side to move and move number. Frozen and hashable; ``==``
+    compares all four. ``repr`` shows the SFEN; positions pickle through their SFEN. In a Jupyter
+    notebook a position shows itself as a picture of the board.
+
+    ``Position()`` is the start position; ``Position(sfen)`` reads SFEN like ``from_sfen``."""
+
+    def __new__(cls, sfen: Optional[str] = None) -> Position: ...
+    @staticmethod
+    def from_sfen(sfen: str) -> Position:
+        """Reads an SFEN string (the move number may be left out) and checks that the setup is
+        legal; ``"startpos"`` is the start position. Raises ``SfenError``."""
+    def sfen(self) -> str:
+        """The canonical SFEN string."""
+    @property
+    def turn(self) -> Color:
+        """The side to move."""
+    @property
+    def move_number(self) -> int:
+        """The SFEN move number (1 at the start)."""
+    @property
+    def zobrist(self) -> int:
+        """The 64-bit Zobrist key of board, hands and side to move (not the move number)."""
+    def in_check(self) -> bool:
+        """Whether the side to move is in check."""
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is in check and has no legal move."""
+    def has_legal_moves(self) -> bool:
+        """Whether the side to move has a legal move."""
+    def checkers(self) -> list[int]:
+        """The squares of the pieces that give check."""
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, drops included (both forms of an optional promotion)."""
+    def legal_moves_usi(self) -> list[str]:
+        """Every legal move as USI text, in the order of ``legal_moves``; faster than
+        ``[m.usi() for m in legal_moves()]``."""
+    def count_legal_moves(self) -> int:
+        """The number of legal moves."""
+    def legal_moves_from(self, square: _Square) -> list[Move]:
+        """The legal moves of the piece on ``square`` (empty when no piece of the side to move
+        stands there)."""
+    def legal_drops(self, role: Union[Role, int, str]) -> list[Move]:
+        """The legal drops of ``role`` from the hand of the side to move (empty for a role that
+        is not in hand or cannot be held)."""
+    def is_legal(self, move: Union[Move, str]) -> bool:
+        """Whether a ``Move`` (its piece and capture must match this position too) or USI text is
+        legal here. Malformed USI text raises ``InvalidMoveError``."""
+    def illegal_reason(self, move: Union[Move, str]) -> Optional[_IllegalReason]:
+        """Why a move is illegal here (``"nifu"``, ``"uchifuzume"``, ...), or ``None`` when it
+        is legal. Malformed USI text raises ``InvalidMoveError``."""
+    def promotion_options(
+        self, from_square: _Square, to_square: _Square
+    ) -> Optional[Literal["must", "may", "never"]]:
+        """Whether a board move between the two squares must, may or can never promote, or
+        ``None`` when it is illegal either way."""
+    def play(self, move: Union[Move, str]) -> Position:
+        """The position after a legal move (a ``Move`` or USI text); this one is unchanged.
+        Raises ``InvalidMoveError`` or ``IllegalMoveError``."""
+    def piece_at(self, square: _Square) -> Optional[Piece]:
+        """The piece on ``square``, or ``None``."""
+    def pieces(self) -> dict[int, Piece]:
+        """Every piece on the board, by square."""
+    def hand(self, color: Union[Color, int, str]) -> dict[Role, int]:
+        """The hand of ``color``: the seven hand roles (rook, bishop, gold, silver, knight, lance,
+        pawn, in that order) to their counts, zeros included."""
+    def king(self, color: Union[Color, int, str]) -> Optional[int]:
+        """The square of ``color``'s king, or ``None`` when it has none."""
+    def impasse_points(self, color: Union[Color, int, str]) -> int:
+        """``color``'s impasse points on the board and in hand (rook and bishop and their
+        promotions 5, king 0, the rest 1)."""
+    def perft(self, depth: int) -> int:
+        """The number of leaf nodes of the legal move tree ``depth`` plies deep. Releases the
+        GIL while it counts."""
+    def perft_divide(self, depth: int) -> dict[str, int]:
+        """``perft(depth - 1)`` after each legal move, keyed by the move's USI text. Releases
+        the GIL while it counts."""
+    def svg(self, last_move: Optional[Move] = None) -> str:
+        """The board as an SVG document: pieces in kanji (gote's upside down), both hands, file
+        and rank labels, and ``last_move`` shaded when given. The same picture as every other
+        binding of the library draws."""
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows: ``svg()``."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Position: ...
+    def __deepcopy__(self, memo: object, /) -> Position: ...
+
+# Rules and clocks
+
+@final
+class ClockSettings:
+    """Time control: main time plus byo-yomi periods. Frozen and hashable."""
+
+    def __new__(cls, main_time: float = 300.0, byoyomi: float = 30.0, periods: int = 3) -> ClockSettings:
+        """``main_time`` and ``byoyomi`` in seconds; the defaults are the site's: 5 minutes and
+        3 periods of 30 seconds."""
+    @property
+    def main_time(self) -> float:
+        """Main time per player, in seconds."""
+    @property
+    def byoyomi(self) -> float:
+        """One byo-yomi period, in seconds (0 for none)."""
+    @property
+    def periods(self) -> int:
+        """Byo-yomi periods per player."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class RuleSet:
+    """The rules a ``Game`` is adjudicated by. Frozen and hashable.
+
+    ``RuleSet()`` is the site rules: the 24-point impasse declaration, fourfold repetition
+    (sennichite) with perpetual check losing, the 400-move limit, 3 draw offers per player,
+    invalid declarations rejected, and a clock of 5 minutes plus 3 × 30 s byo-yomi. Each keyword
+    changes one rule; ``clock=None`` makes games untimed."""
+
+    def __new__(
+        cls,
+        *,
+        impasse: _ImpasseRule = "points24",
+        repetitions: int = 4,
+        perpetual_check_loses: bool = True,
+        move_limit: int = 400,
+        draw_offers: int = 3,
+        invalid_declaration_loses: bool = False,
+        clock: Optional[ClockSettings] = ...,
+    ) -> RuleSet: ...
+    @staticmethod
+    def site() -> RuleSet:
+        """The site rules (the same as ``RuleSet()``)."""
+    @staticmethod
+    def csa27() -> RuleSet:
+        """The site rules with the CSA 27-point declaration, under which an invalid declaration
+        loses."""
+    @staticmethod
+    def try_rule() -> RuleSet:
+        """The site rules with the try rule (a king reaching the enemy king's start square wins)
+        instead of a declaration."""
+    def replace(
+        self,
+        *,
+        impasse: _ImpasseRule = ...,
+        repetitions: int = ...,
+        perpetual_check_loses: bool = ...,
+        move_limit: int = ...,
+        draw_offers: int = ...,
+        invalid_declaration_loses: bool = ...,
+        clock: Optional[ClockSettings] = ...,
+    ) -> RuleSet:
+        """A copy with the given rules changed."""
+    @property
+    def impasse(self) -> _ImpasseRule:
+        """How impasse is settled."""
+    @property
+    def repetitions(self) -> int:
+        """How many occurrences of one position make sennichite."""
+    @property
+    def perpetual_check_loses(self) -> bool:
+        """Whether the side that gave check with every move of a repetition loses it (else it
+        is a plain draw)."""
+    @property
+    def move_limit(self) -> int:
+        """The game ends when the SFEN move number would exceed this; 0 means no limit."""
+    @property
+    def draw_offers(self) -> int:
+        """Draw offers each player may make."""
+    @property
+    def invalid_declaration_loses(self) -> bool:
+        """Whether an impasse declaration whose conditions do not hold loses (instead of being
+        rejected with ``ShogiError``)."""
+    @property
+    def clock(self) -> Optional[ClockSettings]:
+        """The clock settings, or ``None`` for untimed games."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class ClockSide:
+    """One player's remaining time (``Clock.side``)."""
+
+    @property
+    def main(self) -> float:
+        """Main time left, in seconds."""
+    @property
+    def periods(self) -> int:
+        """Byo-yomi periods left."""
+    @property
+    def timed_out(self) -> bool:
+        """Whether this player's time has run out."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class ClockReading:
+    """What a player's clock shows some time into the current turn (``Clock.remaining``)."""
+
+    @property
+    def main(self) -> float:
+        """Main time left, in seconds."""
+    @property
+    def period_left(self) -> Optional[float]:
+        """Seconds left in the current byo-yomi period once main time is used up; ``None``
+        while main time remains or without byo-yomi."""
+    @property
+    def periods(self) -> int:
+        """Periods left, the current one included."""
+    @property
+    def timed_out(self) -> bool:
+        """Whether time is up."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Clock:
+    """Both players' clocks: main time, then byo-yomi periods (a move finished within its period
+    keeps the period; a period that fully elapses is spent). Driven by the durations the caller
+    measures; there is no wall clock inside. Mutable, not hashable; pickles and copies.
+
+    ``Game.clock`` returns a copy: changing it does not change the game (use
+    ``Game.push(move, elapsed=...)`` and ``Game.check_time``)."""
+
+    def __new__(cls, settings: Optional[ClockSettings] = None) -> Clock:
+        """Fresh clocks with ``settings`` (the site settings by default)."""
+    @property
+    def settings(self) -> ClockSettings:
+        """The settings."""
+    def side(self, color: Union[Color, int, str]) -> ClockSide:
+        """One player's remaining time."""
+    def remaining(self, color: Union[Color, int, str], elapsed: float = 0.0) -> ClockReading:
+        """What ``color``'s clock shows ``elapsed`` seconds into its turn; changes nothing."""
+    def spend(self, color: Union[Color, int, str], elapsed: float) -> bool:
+        """Charges ``elapsed`` seconds to ``color`` for a finished move. ``False`` when its time
+        ran out first (the player is then marked as timed out)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __copy__(self) -> Clock: ...
+    def __deepcopy__(self, memo: object, /) -> Clock: ...
+    def __getstate__(self) -> str: ...
+    def __setstate__(self, state: str) -> None: ...
+
+# Games
+
+@final
+class Outcome:
+    """The result of a finished game. Frozen and hashable; pickles.
+
+    ``Outcome(winner, termination)``: ``winner`` is a ``Color`` or ``None`` (a draw, or a game
+    stopped without result), ``termination`` one of the ``_Termination`` names ("checkmate", "resignation", ...)."""
+
+    def __new__(cls, winner: Union[Color, int, str, None], termination: _Termination) -> Outcome: ...
+    @property
+    def winner(self) -> Optional[Color]:
+        """The winner, or ``None`` for a draw (or no result)."""
+    @property
+    def termination(self) -> _Termination:
+        """How the game ended."""
+    def result(self) -> Literal["1-0", "0-1", "1/2-1/2"]:
+        """``"1-0"`` when sente won, ``"0-1"`` when gote won, else ``"1/2-1/2"``."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class ImpasseStatus:
+    """What an impasse declaration by the side to move would give now
+    (``Game.impasse_status``)."""
+
+    @property
+    def rule(self) -> _ImpasseRule:
+        """The rule that applies."""
+    @property
+    def sente_points(self) -> int:
+        """Sente's count under that rule (for the CSA rule: hand plus pieces in the enemy camp)."""
+    @property
+    def gote_points(self) -> int:
+        """Gote's count under that rule."""
+    @property
+    def allowed(self) -> bool:
+        """Whether the side to move may declare validly now."""
+    @property
+    def reason(self) -> Optional[_DeclarationRejection]:
+        """Why not, or ``None`` when allowed."""
+    @property
+    def result(self) -> Optional[Outcome]:
+        """The outcome declaring now would give (a loss for an invalid declaration when the rules
+        say so), or ``None`` when the declaration would be rejected."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Game:
+    """A game: a start position, the moves played and the result, adjudicated after every move
+    by its ``RuleSet`` (checkmate and no-legal-move losses, sennichite with perpetual check, the
+    move limit, the try rule). Mutable, not hashable; ``==`` compares start, moves, rules,
+    result, clocks and draw offers. Pickles and copies (through ``to_json``).
+
+    Once the game is over every action raises ``GameOverError``, except ``pop`` after a move
+    that ended it."""
+
+    def __new__(
+        cls, start: Union[Position, str, None] = None, rules: Optional[RuleSet] = None
+    ) -> Game:
+        """A game from ``start`` (a ``Position`` or SFEN; the start position by default) under
+        ``rules`` (``RuleSet()``, the site rules, by default). A start position without a legal
+        move is over at once."""
+    @staticmethod
+    def from_usi(text: str, rules: Optional[RuleSet] = None) -> Game:
+        """A game replayed from a USI ``position`` command (``"position startpos moves 7g7f
+        3c3d"``; the word ``position`` may be left out). Raises ``SfenError``,
+        ``InvalidMoveError``, ``IllegalMoveError`` (with ``.ply``), ``GameOverError`` (a move
+        after the end) or ``ShogiError``."""
+    def to_usi(self) -> str:
+        """The game as a USI ``position`` command."""
+    def to_json(self) -> str:
+        """The game as JSON: start SFEN, moves in USI, rules, result, clocks and draw offers."""
+    @staticmethod
+    def from_json(text: str) -> Game:
+        """A game restored from ``to_json`` text; the moves are replayed, so a saved game with
+        an illegal move or a result the moves contradict raises ``ShogiError``."""
+    def push(self, move: Union[Move, str], elapsed: Optional[float] = None) -> Optional[Outcome]:
+        """Plays a legal move (a ``Move`` or USI text) and returns the outcome when the move ends
+        the game, else ``None``. With ``elapsed`` (seconds the move took) the clock is charged
+        first: if the time ran out the move is not played and the mover loses on time
+        (``ShogiError`` for an untimed game). Raises ``InvalidMoveError``, ``IllegalMoveError``
+        (the game is unchanged) or ``GameOverError``."""
+    def pop(self) -> Move:
+        """Takes back the last move and returns it (also a move that ended the game). Raises
+        ``ShogiError`` when there is none, ``GameOverError`` when the game ended otherwise than
+        by a move (resignation, time, agreement, declaration)."""
+    @property
+    def position(self) -> Position:
+        """The current position."""
+    @property
+    def start(self) -> Position:
+        """The start position."""
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played, in order."""
+    def moves_usi(self) -> list[str]:
+        """The moves played as USI text."""
+    @property
+    def last_move(self) -> Optional[Move]:
+        """The last move played, or ``None``."""
+    def __len__(self) -> int:
+        """The number of moves played."""
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        """The result, or ``None`` while the game goes on."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+    @property
+    def rules(self) -> RuleSet:
+        """The rules."""
+    @property
+    def clock(self) -> Optional[Clock]:
+        """A copy of the clocks, or ``None`` for an untimed game."""
+    def repetition_count(self) -> int:
+        """How many times the current position (board, hands, side to move) has occurred in the
+        game, this time included."""
+    def impasse_status(self) -> ImpasseStatus:
+        """What an impasse declaration by the side to move would give now, without declaring."""
+    def declare_impasse(self) -> Outcome:
+        """The side to move declares impasse; returns the outcome. Raises ``ShogiError``
+        (``.reason``: the ``_DeclarationRejection`` name) when the declaration is invalid and the rules
+        reject rather than score it; the game then goes on."""
+    def resign(self, color: Union[Color, int, str, None] = None) -> Outcome:
+        """``color`` (the side to move by default) resigns, on its turn or not."""
+    def flag(self, color: Union[Color, int, str, None] = None) -> Outcome:
+        """``color`` (the side to move by default) loses on time, as reported by a clock outside
+        the game."""
+    def interrupt(self) -> Outcome:
+        """Stops the game without a result (``Outcome(None, "interrupted")``)."""
+    def check_time(self, elapsed: float) -> Optional[Outcome]:
+        """Checks the side to move's clock ``elapsed`` seconds into its turn: ends the game on
+        time if the time is up and returns the outcome, else ``None``. ``ShogiError`` for an
+        untimed game."""
+    def offer_draw(self, color: Union[Color, int, str, None] = None) -> None:
+        """``color`` (the side to move by default) offers a draw: on its own turn, with no offer
+        open, within ``RuleSet.draw_offers``. The offer stays open until the opponent accepts,
+        declines or moves. Raises ``ShogiError`` otherwise."""
+    def accept_draw(self, color: Union[Color, int, str, None] = None) -> Outcome:
+        """``color`` (the side to move by default) accepts the opponent's open offer: the game is
+        drawn by agreement. ``ShogiError`` when there is no such offer."""
+    def decline_draw(self, color: Union[Color, int, str, None] = None) -> None:
+        """``color`` (the side to move by default) declines the opponent's open offer.
+        ``ShogiError`` when there is no such offer."""
+    @property
+    def draw_offer(self) -> Optional[Color]:
+        """The player whose draw offer is open, or ``None``."""
+    def draw_offers_made(self, color: Union[Color, int, str]) -> int:
+        """How many draw offers ``color`` has made."""
+    def record(self) -> GameRecord:
+        """The game as a ``GameRecord`` (start, moves, and the result as the ending), ready to
+        ``write``."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: object, /) -> Game: ...
+    def __getstate__(self) -> str: ...
+    def __setstate__(self, state: str) -> None: ...
+
+# Records
+
+@final
+class Comment:
+    """A comment of a record. Frozen and hashable; pickles."""
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played before the comment (0 for comments on the start
+        position)."""
+    @property
+    def kind(self) -> Literal["normal", "engine", "bookmark"]:
+        """``"normal"`` (KIF ``*``), ``"engine"`` (KIF ``**``) or ``"bookmark"`` (KIF ``&``)."""
+    @property
+    def text(self) -> str:
+        """The text, without its marker."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Variation:
+    """A line of play that replaces one move of its parent line. Frozen, not hashable; ``==``
+    compares ply and content; pickles."""
+
+    @property
+    def ply(self) -> int:
+        """The 1-based ply (counted from the game's start) of the move it replaces; its first
+        move is played from the position before that move."""
+    @property
+    def moves(self) -> list[Move]:
+        """The moves of the variation."""
+    @property
+    def end(self) -> Optional[_SpecialMove]:
+        """How the record says the variation ends, or ``None``."""
+    @property
+    def variations(self) -> list[Variation]:
+        """Variations of this variation's own moves."""
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class GameRecord:
+    """A game record (KIF, KI2, CSA, JKF or USI): headers, start position, the main line with
+    times and comments, variations, and the ending the record states. Every move was checked
+    against the rules when it was read. Frozen; ``==`` compares everything; pickles (through
+    JKF)."""
+
+    @staticmethod
+    def from_game(game: Game) -> GameRecord:
+        """The record of a game: its start, its moves and its result as the ending."""
+    @property
+    def headers(self) -> dict[str, str]:
+        """The headers in file order, keyed as the file writes them (``"先手"``, ``"開始日時"``,
+        ``"$EVENT"``, ...); the first of repeated keys wins."""
+    @property
+    def header_list(self) -> list[tuple[str, str]]:
+        """The headers as ``(key, value)`` pairs in file order, repeats included."""
+    def player(self, color: Union[Color, int, str]) -> Optional[str]:
+        """The name of ``color``'s player as the headers give it (KIF 先手/後手 or 下手/上手,
+        CSA ``N+``/``N-``), or ``None``."""
+    @property
+    def start(self) -> Position:
+        """The start position."""
+    @property
+    def handicap(self) -> Optional[str]:
+        """The KIF name of the start position's handicap (``"平手"``, ``"角落ち"``, ...) when it
+        is a standard one, else ``None``."""
+    @property
+    def moves(self) -> list[Move]:
+        """The moves of the main line."""
+    def moves_usi(self) -> list[str]:
+        """The main line's moves as USI text."""
+    @property
+    def times(self) -> list[Optional[float]]:
+        """Seconds used by each move of the main line, ``None`` where the record gives none."""
+    @property
+    def comments(self) -> list[Comment]:
+        """The main line's comments in order: on the start position, after each move, then after
+        the stated ending."""
+    @property
+    def variations(self) -> list[Variation]:
+        """The variations branching from the main line, in order of the move they replace."""
+    @property
+    def end(self) -> Optional[_SpecialMove]:
+        """How the record says the main line ends (``"resign"``, ``"time_up"``, ...), or
+        ``None``."""
+    @property
+    def stated_result(self) -> Optional[Outcome]:
+        """The result the record states, or ``None`` when it states none (or its ending has no
+        result, such as a suspension)."""
+    def final_position(self) -> Position:
+        """The position after the main line."""
+    def game(self, rules: Optional[RuleSet] = None) -> Game:
+        """The main line replayed as a ``Game`` under ``rules`` (the site rules by default).
+        Endings only the record can know (resignation, time, suspension, a declaration, a foul)
+        are applied as stated; checkmate, repetition and the move limit come from the rules and
+        may differ from what the record says. Raises ``GameOverError`` when the rules end the
+        game before the record's last move."""
+    @overload
+    def write(
+        self,
+        format: _RecordFormat,
+        encoding: Literal["utf-8", "utf8", "cp932", "shift_jis", "euc-jp"] = "utf-8",
+    ) -> bytes:
+        """The record written as ``format``: ``bytes`` in ``encoding`` (``"utf-8"`` by default,
+        ``"cp932"`` alias ``"shift_jis"``, or ``"euc-jp"``), or ``str`` when ``encoding`` is
+        ``None``. A character the encoding cannot hold raises ``ShogiError``."""
+    @overload
+    def write(self, format: _RecordFormat, encoding: None) -> str: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+
+def read_record(
+    source: Union[bytes, bytearray, memoryview, str, os.PathLike[str]],
+    format: Optional[_RecordFormat] = None,
+) -> GameRecord:
+    """Reads one game record.
+
+    ``source`` is the content as ``bytes`` (any supported encoding: UTF-8 with or without BOM,
+    CP932/Shift_JIS, EUC-JP; a declared ``encoding=`` is honoured), the content as ``str``
+    text, or a file path as an ``os.PathLike`` such as ``pathlib.Path``. **A plain ``str`` is
+    always record text, never a file name**: pass ``pathlib.Path(name)`` to read a file.
+
+    The format is detected from the content (then from a path's extension) unless ``format``
+    names it. Releases the GIL while it reads. Raises ``RecordError`` (``.line``, ``.column``,
+    ``.kind``) or ``OSError`` for a file that cannot be read."""
+
+@overload
+def read_records(
+    sources: Iterable[Union[str, os.PathLike[str], bytes]],
+    threads: Optional[int] = None,
+    format: Optional[_RecordFormat] = None,
+    errors: Literal["raise"] = "raise",
+) -> list[GameRecord]:
+    """Reads many records in parallel on ``threads`` threads (the number of CPUs by default)
+    without the GIL. Each item is a file path (here a ``str`` is a path) or the ``bytes`` of a
+    record. The list keeps the order of ``sources``.
+
+    With ``errors="raise"`` the first failing source (in order) raises its ``RecordError``
+    (``.path`` names the file) or ``OSError``; with ``errors="return"`` the exception takes the
+    place of the record in the list."""
+@overload
+def read_records(
+    sources: Iterable[Union[str, os.PathLike[str], bytes]],
+    threads: Optional[int] = None,
+    format: Optional[_RecordFormat] = None,
+    *,
+    errors: Literal["return"],
+) -> list[Union[GameRecord, Exception]]: ...
+
+# Squares by name: SQ_1A == 0, SQ_1B == 1, ..., SQ_9I == 80.
+
+SQ_1A: Final[int]
+SQ_1B: Final[int]
+SQ_1C: Final[int]
+SQ_1D: Final[int]
+SQ_1E: Final[int]
+SQ_1F: Final[int]
+SQ_1G: Final[int]
+SQ_1H: Final[int]
+SQ_1I: Final[int]
+SQ_2A: Final[int]
+SQ_2B: Final[int]
+SQ_2C: Final[int]
+SQ_2D: Final[int]
+SQ_2E: Final[int]
+SQ_2F: Final[int]
+SQ_2G: Final[int]
+SQ_2H: Final[int]
+SQ_2I: Final[int]
+SQ_3A: Final[int]
+SQ_3B: Final[int]
+SQ_3C: Final[int]
+SQ_3D: Final[int]
+SQ_3E: Final[int]
+SQ_3F: Final[int]
+SQ_3G: Final[int]
+SQ_3H: Final[int]
+SQ_3I: Final[int]
+SQ_4A: Final[int]
+SQ_4B: Final[int]
+SQ_4C: Final[int]
+SQ_4D: Final[int]
+SQ_4E: Final[int]
+SQ_4F: Final[int]
+SQ_4G: Final[int]
+SQ_4H: Final[int]
+SQ_4I: Final[int]
+SQ_5A: Final[int]
+SQ_5B: Final[int]
+SQ_5C: Final[int]
+SQ_5D: Final[int]
+SQ_5E: Final[int]
+SQ_5F: Final[int]
+SQ_5G: Final[int]
+SQ_5H: Final[int]
+SQ_5I: Final[int]
+SQ_6A: Final[int]
+SQ_6B: Final[int]
+SQ_6C: Final[int]
+SQ_6D: Final[int]
+SQ_6E: Final[int]
+SQ_6F: Final[int]
+SQ_6G: Final[int]
+SQ_6H: Final[int]
+SQ_6I: Final[int]
+SQ_7A: Final[int]
+SQ_7B: Final[int]
+SQ_7C: Final[int]
+SQ_7D: Final[int]
+SQ_7E: Final[int]
+SQ_7F: Final[int]
+SQ_7G: Final[int]
+SQ_7H: Final[int]
+SQ_7I: Final[int]
+SQ_8A: Final[int]
+SQ_8B: Final[int]
+SQ_8C: Final[int]
+SQ_8D: Final[int]
+SQ_8E: Final[int]
+SQ_8F: Final[int]
+SQ_8G: Final[int]
+SQ_8H: Final[int]
+SQ_8I: Final[int]
+SQ_9A: Final[int]
+SQ_9B: Final[int]
+SQ_9C: Final[int]
+SQ_9D: Final[int]
+SQ_9E: Final[int]
+SQ_9F: Final[int]
+SQ_9G: Final[int]
+SQ_9H: Final[int]
+SQ_9I: Final[int]

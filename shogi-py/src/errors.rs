@@ -1,0 +1,290 @@
+//! The Python exception classes and the translation of every error of the core into one of them.
+//!
+//! Each core error type has one function here with a `match` over its variants, so a variant
+//! added to the core fails this build instead of silently becoming a generic exception. For the
+//! core's `#[non_exhaustive]` enums a wildcard arm is required by the compiler; it maps to the
+//! base class [`ShogiError`].
+
+use pyo3::IntoPyObjectExt;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use pyo3::{create_exception, exceptions::PyValueError};
+use shogi_rules::notation::{csa::CsaError, japanese::JapaneseError, western::WesternError};
+use shogi_rules::record::{RecordError as CoreRecordError, RecordErrorKind};
+use shogi_rules::usi::UsiCommandError;
+use shogi_rules::{
+    GameError, GameFromUsiError, IllegalMoveError as CoreIllegalMove, ParseUsiMoveError,
+    SfenError as CoreSfenError, UsiMoveError,
+};
+
+use crate::game::Outcome;
+use crate::moves::Move;
+
+create_exception!(
+    shogi_rules,
+    ShogiError,
+    PyValueError,
+    "Base class of every error of shogi_rules (a ValueError)."
+);
+create_exception!(
+    shogi_rules,
+    SfenError,
+    ShogiError,
+    "An SFEN string that is malformed or describes an illegal setup."
+);
+create_exception!(
+    shogi_rules,
+    InvalidMoveError,
+    ShogiError,
+    "Move text that is malformed in its notation."
+);
+create_exception!(
+    shogi_rules,
+    IllegalMoveError,
+    ShogiError,
+    "A well-formed move that is illegal in the position; `.reason` says why."
+);
+create_exception!(
+    shogi_rules,
+    AmbiguousMoveError,
+    ShogiError,
+    "Move text that fits several legal moves; `.candidates` lists them."
+);
+create_exception!(
+    shogi_rules,
+    RecordError,
+    ShogiError,
+    "A game record that cannot be read; `.line`, `.column` and `.kind` say where and why."
+);
+create_exception!(
+    shogi_rules,
+    GameOverError,
+    ShogiError,
+    "An action on a game that is over; `.outcome` is its result."
+);
+
+/// An exception of class `T` with `message` and the given attributes set on the instance.
+fn raise<T: pyo3::PyTypeInfo>(
+    py: Python<'_>,
+    message: String,
+    attributes: &[(&str, Py<PyAny>)],
+) -> PyErr {
+    let err = PyErr::new::<T, _>(message);
+    let value = err.value(py);
+    for (name, attribute) in attributes {
+        // Setting an attribute on a fresh exception instance cannot fail.
+        let _ = value.setattr(*name, attribute.bind(py));
+    }
+    err
+}
+
+fn none(py: Python<'_>) -> Py<PyAny> {
+    py.None()
+}
+
+fn obj<'py, T>(py: Python<'py>, value: T) -> Py<PyAny>
+where
+    T: IntoPyObject<'py>,
+{
+    value.into_py_any(py).unwrap_or_else(|_| py.None())
+}
+
+/// `SfenError` with `.column` (1-based, or `None` for an illegal setup).
+pub fn sfen_error(py: Python<'_>, e: &CoreSfenError) -> PyErr {
+    raise::<SfenError>(py, e.to_string(), &[("column", obj(py, e.column()))])
+}
+
+/// Malformed USI move text.
+pub fn usi_syntax_error(py: Python<'_>, e: &ParseUsiMoveError) -> PyErr {
+    let column = match e {
+        ParseUsiMoveError::Empty | ParseUsiMoveError::BadLength(_) => None,
+        ParseUsiMoveError::BadSquare { column } => Some(*column),
+        ParseUsiMoveError::BadDropPiece(_) => Some(1),
+        ParseUsiMoveError::BadSuffix(_) => Some(5),
+        _ => None,
+    };
+    raise::<InvalidMoveError>(py, e.to_string(), &[("column", obj(py, column))])
+}
+
+/// `IllegalMoveError` with `.reason` (the snake_case reason) and `.move` (the USI text).
+pub fn illegal_move_error(py: Python<'_>, e: &CoreIllegalMove) -> PyErr {
+    raise::<IllegalMoveError>(
+        py,
+        e.to_string(),
+        &[
+            ("reason", obj(py, e.reason.as_str())),
+            ("move", obj(py, e.usi.to_string())),
+            ("ply", none(py)),
+        ],
+    )
+}
+
+/// A move that fits no legal move: illegal, without one rule to blame (`.reason` is `None`).
+fn no_such_move(py: Python<'_>, message: String) -> PyErr {
+    raise::<IllegalMoveError>(
+        py,
+        message,
+        &[("reason", none(py)), ("move", none(py)), ("ply", none(py))],
+    )
+}
+
+fn ambiguous(py: Python<'_>, message: String, candidates: &[shogi_rules::Move]) -> PyErr {
+    let list = PyList::new(py, candidates.iter().map(|&m| Move::from(m)))
+        .map(|l| l.into_any().unbind())
+        .unwrap_or_else(|_| py.None());
+    raise::<AmbiguousMoveError>(py, message, &[("candidates", list)])
+}
+
+pub fn usi_move_error(py: Python<'_>, e: &UsiMoveError) -> PyErr {
+    match e {
+        UsiMoveError::Syntax(s) => usi_syntax_error(py, s),
+        UsiMoveError::Illegal(i) => illegal_move_error(py, i),
+        _ => ShogiError::new_err(e.to_string()),
+    }
+}
+
+fn syntax(py: Python<'_>, message: String, column: usize) -> PyErr {
+    raise::<InvalidMoveError>(py, message, &[("column", obj(py, column))])
+}
+
+pub fn western_error(py: Python<'_>, e: &WesternError) -> PyErr {
+    match e {
+        WesternError::Syntax { column, .. } => syntax(py, e.to_string(), *column),
+        WesternError::Illegal(i) => illegal_move_error(py, i),
+        WesternError::NoSuchMove { .. } => no_such_move(py, e.to_string()),
+        WesternError::Ambiguous { candidates, .. } => ambiguous(py, e.to_string(), candidates),
+        _ => ShogiError::new_err(e.to_string()),
+    }
+}
+
+pub fn japanese_error(py: Python<'_>, e: &JapaneseError) -> PyErr {
+    match e {
+        JapaneseError::Syntax { column, .. } => syntax(py, e.to_string(), *column),
+        JapaneseError::NoPreviousMove { column } => syntax(py, e.to_string(), *column),
+        JapaneseError::WrongSide { .. } | JapaneseError::NoSuchMove { .. } => {
+            no_such_move(py, e.to_string())
+        }
+        JapaneseError::Illegal(i) => illegal_move_error(py, i),
+        JapaneseError::Ambiguous { candidates, .. } => ambiguous(py, e.to_string(), candidates),
+        _ => ShogiError::new_err(e.to_string()),
+    }
+}
+
+pub fn csa_error(py: Python<'_>, e: &CsaError) -> PyErr {
+    match e {
+        CsaError::Syntax { column, .. } => syntax(py, e.to_string(), *column),
+        CsaError::WrongSide { .. } | CsaError::NoSuchMove { .. } => no_such_move(py, e.to_string()),
+        CsaError::Illegal(i) => illegal_move_error(py, i),
+        _ => ShogiError::new_err(e.to_string()),
+    }
+}
+
+/// `GameOverError` with `.outcome`.
+fn game_over(py: Python<'_>, message: String, outcome: shogi_rules::Outcome) -> PyErr {
+    raise::<GameOverError>(py, message, &[("outcome", obj(py, Outcome::from(outcome)))])
+}
+
+pub fn game_error(py: Python<'_>, e: &GameError) -> PyErr {
+    match e {
+        GameError::GameOver(outcome) => game_over(py, e.to_string(), *outcome),
+        GameError::IllegalMove(i) => illegal_move_error(py, i),
+        GameError::BadMoveText(s) => usi_syntax_error(py, s),
+        GameError::DeclarationRejected(reason) => {
+            raise::<ShogiError>(py, e.to_string(), &[("reason", obj(py, reason.as_str()))])
+        }
+        GameError::NothingToUndo
+        | GameError::NotYourTurn(_)
+        | GameError::NoDrawOffersLeft(_)
+        | GameError::DrawOfferPending
+        | GameError::NoDrawOffer
+        | GameError::NoClock => ShogiError::new_err(e.to_string()),
+        _ => ShogiError::new_err(e.to_string()),
+    }
+}
+
+pub fn usi_command_error(py: Python<'_>, e: &UsiCommandError) -> PyErr {
+    match e {
+        UsiCommandError::MissingStart { .. } | UsiCommandError::ExpectedMoves { .. } => {
+            ShogiError::new_err(e.to_string())
+        }
+        UsiCommandError::Sfen(s) => sfen_error(py, s),
+        UsiCommandError::BadMove { column, .. } => syntax(py, e.to_string(), *column),
+        UsiCommandError::IllegalMove { ply, source, .. } => {
+            let err = illegal_move_error(py, source);
+            let _ = err.value(py).setattr("ply", *ply);
+            err
+        }
+        _ => ShogiError::new_err(e.to_string()),
+    }
+}
+
+pub fn game_from_usi_error(py: Python<'_>, e: &GameFromUsiError) -> PyErr {
+    match e {
+        GameFromUsiError::Command(c) => usi_command_error(py, c),
+        GameFromUsiError::IllegalMove { ply, source } => raise::<IllegalMoveError>(
+            py,
+            e.to_string(),
+            &[
+                ("reason", obj(py, source.reason.as_str())),
+                ("move", obj(py, source.usi.to_string())),
+                ("ply", obj(py, *ply)),
+            ],
+        ),
+        GameFromUsiError::AfterEnd { outcome, .. } => game_over(py, e.to_string(), *outcome),
+        _ => ShogiError::new_err(e.to_string()),
+    }
+}
+
+/// The snake_case name of a record error kind, as `RecordError.kind` gives it.
+pub fn record_error_kind(kind: &RecordErrorKind) -> &'static str {
+    match kind {
+        RecordErrorKind::Encoding(_) => "encoding",
+        RecordErrorKind::UnknownFormat => "unknown_format",
+        RecordErrorKind::UnknownHandicap(_) => "unknown_handicap",
+        RecordErrorKind::BadHeader(_) => "bad_header",
+        RecordErrorKind::BadPosition(_) => "bad_position",
+        RecordErrorKind::IllegalPosition(_) => "illegal_position",
+        RecordErrorKind::BadMoveText(_) => "bad_move_text",
+        RecordErrorKind::IllegalMove { .. } => "illegal_move",
+        RecordErrorKind::NoSuchMove { .. } => "no_such_move",
+        RecordErrorKind::AmbiguousMove { .. } => "ambiguous_move",
+        RecordErrorKind::MoveNumber { .. } => "move_number",
+        RecordErrorKind::MoveAfterEnd => "move_after_end",
+        RecordErrorKind::BadTime(_) => "bad_time",
+        RecordErrorKind::BadVariation(_) => "bad_variation",
+        RecordErrorKind::Json(_) => "json",
+        RecordErrorKind::Unsupported(_) => "unsupported",
+        RecordErrorKind::UnexpectedLine(_) => "unexpected_line",
+        _ => "other",
+    }
+}
+
+/// `RecordError` with `.line`, `.column`, `.kind`, `.format`, `.reason` (the illegal-move
+/// reason, else `None`), `.ply` (for move errors, else `None`) and `.path` (set by the readers
+/// of files).
+pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> PyErr {
+    let (reason, ply) = match &e.kind {
+        RecordErrorKind::IllegalMove { ply, reason } => (Some(reason.as_str()), Some(*ply)),
+        RecordErrorKind::NoSuchMove { ply } | RecordErrorKind::AmbiguousMove { ply } => {
+            (None, Some(*ply))
+        }
+        _ => (None, None),
+    };
+    let message = match path {
+        Some(p) => format!("{p}: {e}"),
+        None => e.to_string(),
+    };
+    raise::<RecordError>(
+        py,
+        message,
+        &[
+            ("line", obj(py, e.line)),
+            ("column", obj(py, e.column)),
+            ("kind", obj(py, record_error_kind(&e.kind))),
+            ("format", obj(py, e.format.as_str())),
+            ("reason", obj(py, reason)),
+            ("ply", obj(py, ply)),
+            ("path", obj(py, path)),
+        ],
+    )
+}

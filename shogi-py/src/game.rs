@@ -1,0 +1,511 @@
+//! `Game` (mutable, adjudicated by a `RuleSet`), `Outcome` and `ImpasseStatus`.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+use shogi_rules::Termination;
+
+use crate::errors::{self, ShogiError};
+use crate::moves::{Move, MoveArg, move_list, move_object};
+use crate::position::{Position, PositionArg};
+use crate::rules::{Clock, RuleSet, duration};
+use crate::types::{Color, ColorArg, color_from_any, quote, quote_opt};
+
+/// Every termination of the core, for reading the snake_case names back.
+const TERMINATIONS: [Termination; 12] = [
+    Termination::Checkmate,
+    Termination::NoLegalMoves,
+    Termination::Repetition,
+    Termination::PerpetualCheck,
+    Termination::ImpasseDeclaration,
+    Termination::MoveLimit,
+    Termination::TryRule,
+    Termination::Resignation,
+    Termination::Timeout,
+    Termination::DrawAgreement,
+    Termination::IllegalMove,
+    Termination::Interrupted,
+];
+
+/// What `Outcome.__reduce__` returns: the class and its arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, (Option<Color>, &'static str));
+
+/// The result of a finished game: `winner` (`None` for a draw or no result) and
+/// `termination`, a snake_case name (`"checkmate"`, `"repetition"`, `"impasse"`, …).
+#[pyclass(frozen, eq, hash, from_py_object, module = "shogi_rules._core")]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Outcome(pub shogi_rules::Outcome);
+
+impl From<shogi_rules::Outcome> for Outcome {
+    fn from(o: shogi_rules::Outcome) -> Outcome {
+        Outcome(o)
+    }
+}
+
+#[pymethods]
+impl Outcome {
+    #[new]
+    fn py_new(winner: Option<&Bound<'_, PyAny>>, termination: &str) -> PyResult<Outcome> {
+        let termination = TERMINATIONS
+            .into_iter()
+            .find(|t| t.as_str() == termination)
+            .ok_or_else(|| ShogiError::new_err(format!("unknown termination {termination:?}")))?;
+        let winner = match winner {
+            Some(w) if !w.is_none() => Some(color_from_any(w)?.into()),
+            _ => None,
+        };
+        Ok(Outcome(shogi_rules::Outcome {
+            winner,
+            termination,
+        }))
+    }
+
+    /// The winner, or `None` for a draw (or a game stopped without result).
+    #[getter]
+    fn winner(&self) -> Option<Color> {
+        self.0.winner.map(Color::from)
+    }
+
+    /// How the game ended.
+    #[getter]
+    fn termination(&self) -> &'static str {
+        self.0.termination.as_str()
+    }
+
+    /// `"1-0"` (sente won), `"0-1"` (gote won) or `"1/2-1/2"`.
+    fn result(&self) -> &'static str {
+        match self.0.winner {
+            Some(shogi_rules::Color::Sente) => "1-0",
+            Some(shogi_rules::Color::Gote) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = match self.0.winner {
+            Some(shogi_rules::Color::Sente) => "Color.SENTE",
+            Some(shogi_rules::Color::Gote) => "Color.GOTE",
+            None => "None",
+        };
+        format!("Outcome({winner}, {})", quote(self.0.termination.as_str()))
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        Ok((
+            py.get_type::<Outcome>().into_any(),
+            (self.winner(), self.termination()),
+        ))
+    }
+}
+
+/// What an impasse declaration by the side to move would give now.
+#[pyclass(frozen, eq, hash, module = "shogi_rules._core")]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct ImpasseStatus(shogi_rules::ImpasseStatus);
+
+#[pymethods]
+impl ImpasseStatus {
+    /// The impasse rule that applies (`RuleSet.impasse`).
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.0.rule.as_str()
+    }
+
+    /// Sente's count under that rule.
+    #[getter]
+    fn sente_points(&self) -> u32 {
+        self.0.sente_points
+    }
+
+    /// Gote's count under that rule.
+    #[getter]
+    fn gote_points(&self) -> u32 {
+        self.0.gote_points
+    }
+
+    /// Whether the side to move may declare validly now.
+    #[getter]
+    fn allowed(&self) -> bool {
+        self.0.allowed
+    }
+
+    /// Why not (`"kings_not_in_zone"`, `"in_check"`, …), or `None` when allowed.
+    #[getter]
+    fn reason(&self) -> Option<&'static str> {
+        self.0.reason.map(|r| r.as_str())
+    }
+
+    /// The outcome declaring now would give, or `None` when it would be rejected.
+    #[getter]
+    fn result(&self) -> Option<Outcome> {
+        self.0.result.map(Outcome)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ImpasseStatus(rule={}, sente_points={}, gote_points={}, allowed={}, reason={})",
+            quote(self.rule()),
+            self.0.sente_points,
+            self.0.gote_points,
+            if self.0.allowed { "True" } else { "False" },
+            quote_opt(self.reason())
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let state =
+            serde_json::to_string(&self.0).map_err(|e| ShogiError::new_err(e.to_string()))?;
+        Ok((
+            py.get_type::<ImpasseStatus>().getattr("_restore")?,
+            (state,),
+        ))
+    }
+
+    /// The value of a `__reduce__` state.
+    #[staticmethod]
+    fn _restore(state: &str) -> PyResult<ImpasseStatus> {
+        serde_json::from_str(state)
+            .map(ImpasseStatus)
+            .map_err(|e| ShogiError::new_err(format!("not a saved ImpasseStatus: {e}")))
+    }
+}
+
+/// A game: start position, moves, and the result under its rules. Mutable; not hashable.
+#[pyclass(module = "shogi_rules._core")]
+pub struct Game {
+    pub inner: shogi_rules::Game,
+    /// The `Move` objects pushed, by ply (`None` for moves given as text or replayed from
+    /// elsewhere), so that `pop` hands back the object that was pushed instead of making one.
+    /// As long as the history, or empty.
+    pushed: Vec<Option<Py<Move>>>,
+}
+
+impl From<shogi_rules::Game> for Game {
+    fn from(inner: shogi_rules::Game) -> Game {
+        Game {
+            inner,
+            pushed: Vec::new(),
+        }
+    }
+}
+
+impl Game {
+    /// Keeps `pushed` as long as the history after a push of `object`.
+    fn remember(&mut self, object: Option<Py<Move>>) {
+        let plies = self.inner.history().len();
+        if self.pushed.len() + 1 != plies {
+            self.pushed = (0..plies - 1).map(|_| None).collect();
+        }
+        self.pushed.push(object);
+    }
+
+    fn to_json_text(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner).map_err(|e| ShogiError::new_err(e.to_string()))
+    }
+
+    fn from_json_text(text: &str) -> PyResult<shogi_rules::Game> {
+        serde_json::from_str(text)
+            .map_err(|e| ShogiError::new_err(format!("not a saved game: {e}")))
+    }
+
+    /// The given colour, or the side to move.
+    fn color_or_turn(&self, color: Option<ColorArg>) -> shogi_rules::Color {
+        color.map_or_else(|| self.inner.position().turn(), |c| c.0)
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A game from `start` (a `Position` or SFEN; the start position by default) under `rules`
+    /// (the site rules by default).
+    #[new]
+    #[pyo3(signature = (start=None, rules=None))]
+    fn py_new(start: Option<PositionArg>, rules: Option<RuleSet>) -> Game {
+        let start = start.map_or_else(shogi_rules::Position::startpos, |p| p.0);
+        let rules = rules.map_or_else(shogi_rules::RuleSet::site, |r| r.0);
+        shogi_rules::Game::from_position(start, rules).into()
+    }
+
+    /// A game replayed from a USI `position` command (`"position startpos moves 7g7f"`, the
+    /// word `position` optional).
+    #[staticmethod]
+    #[pyo3(signature = (text, rules=None))]
+    fn from_usi(py: Python<'_>, text: &str, rules: Option<RuleSet>) -> PyResult<Game> {
+        let rules = rules.map_or_else(shogi_rules::RuleSet::site, |r| r.0);
+        shogi_rules::Game::from_usi(text, rules)
+            .map(Game::from)
+            .map_err(|e| errors::game_from_usi_error(py, &e))
+    }
+
+    /// The game as a USI `position` command.
+    fn to_usi(&self) -> String {
+        self.inner.to_usi()
+    }
+
+    /// The game as JSON: start, moves, rules, result, clocks and draw offers.
+    fn to_json(&self) -> PyResult<String> {
+        self.to_json_text()
+    }
+
+    /// A game restored from `to_json()` text; the moves are replayed and checked.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Game> {
+        Game::from_json_text(text).map(Game::from)
+    }
+
+    /// Plays a legal move (a `Move` or USI text) and returns the outcome if it ends the game.
+    /// With `elapsed` (seconds the move took), the clock is charged first; if time ran out the
+    /// move is not played and the mover loses on time.
+    #[pyo3(signature = (r#move, elapsed=None))]
+    fn push(
+        &mut self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+        elapsed: Option<f64>,
+    ) -> PyResult<Option<Outcome>> {
+        let object = r#move.cast::<Move>().ok();
+        let arg = match object {
+            Some(m) => MoveArg::Move(m.get().0),
+            None => r#move.extract::<MoveArg>()?,
+        };
+        let plies = self.inner.history().len();
+        let result = match (arg, elapsed) {
+            (MoveArg::Move(m), None) => self.inner.play(m),
+            (MoveArg::Usi(text), None) => self.inner.play_usi(&text),
+            (m, Some(seconds)) => {
+                let elapsed = duration(seconds)?;
+                let m = match m {
+                    MoveArg::Move(m) => m,
+                    MoveArg::Usi(text) => {
+                        if let Some(outcome) = self.inner.outcome() {
+                            return Err(errors::game_error(
+                                py,
+                                &shogi_rules::GameError::GameOver(outcome),
+                            ));
+                        }
+                        self.inner
+                            .position()
+                            .parse_usi_move(&text)
+                            .map_err(|e| errors::usi_move_error(py, &e))?
+                    }
+                };
+                self.inner.play_timed(m, elapsed)
+            }
+        };
+        let outcome = result.map_err(|e| errors::game_error(py, &e))?;
+        // A timed move that ran out of time ends the game without being played.
+        if self.inner.history().len() > plies {
+            self.remember(object.map(|m| m.clone().unbind()));
+        }
+        Ok(outcome.map(Outcome))
+    }
+
+    /// Takes back the last move and returns it (also after a move that ended the game).
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        let m = self.inner.undo().map_err(|e| errors::game_error(py, &e))?;
+        move_object(py, m)
+    }
+
+    /// The current position.
+    #[getter]
+    fn position(&self) -> Position {
+        self.inner.position().clone().into()
+    }
+
+    /// The start position.
+    #[getter]
+    fn start(&self) -> Position {
+        self.inner.start().clone().into()
+    }
+
+    /// The moves played, in order.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, self.inner.history().iter().map(|p| p.mv))
+    }
+
+    /// The moves played as USI text.
+    fn moves_usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(
+            py,
+            self.inner
+                .history()
+                .iter()
+                .map(|p| crate::moves::usi_string(py, p.mv)),
+        )
+    }
+
+    /// The last move, or `None`.
+    #[getter]
+    fn last_move(&self) -> Option<Move> {
+        self.inner.history().last().map(|p| Move(p.mv))
+    }
+
+    /// The number of moves played.
+    fn __len__(&self) -> usize {
+        self.inner.history().len()
+    }
+
+    /// The result, or `None` while the game goes on.
+    #[getter]
+    fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome().map(Outcome)
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.outcome().is_some()
+    }
+
+    /// The rules.
+    #[getter]
+    fn rules(&self) -> RuleSet {
+        RuleSet(*self.inner.rules())
+    }
+
+    /// A copy of the clocks, or `None` for an untimed game.
+    #[getter]
+    fn clock(&self) -> Option<Clock> {
+        self.inner.clock().copied().map(Clock)
+    }
+
+    /// How many times the current position has occurred, this time included.
+    fn repetition_count(&self) -> u32 {
+        self.inner.repetition_count()
+    }
+
+    /// What an impasse declaration by the side to move would give now.
+    fn impasse_status(&self) -> ImpasseStatus {
+        ImpasseStatus(self.inner.impasse_status())
+    }
+
+    /// The side to move declares impasse; returns the outcome.
+    fn declare_impasse(&mut self, py: Python<'_>) -> PyResult<Outcome> {
+        self.inner
+            .declare_impasse()
+            .map(Outcome)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// `color` (the side to move by default) resigns.
+    #[pyo3(signature = (color=None))]
+    fn resign(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .resign(color)
+            .map(Outcome)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// `color` (the side to move by default) loses on time.
+    #[pyo3(signature = (color=None))]
+    fn flag(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .flag(color)
+            .map(Outcome)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// Stops the game without a result.
+    fn interrupt(&mut self, py: Python<'_>) -> PyResult<Outcome> {
+        self.inner
+            .interrupt()
+            .map(Outcome)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// Checks the side to move's clock `elapsed` seconds into its turn: ends the game on
+    /// time if it ran out, and returns the outcome (or `None`).
+    fn check_time(&mut self, py: Python<'_>, elapsed: f64) -> PyResult<Option<Outcome>> {
+        self.inner
+            .check_time(duration(elapsed)?)
+            .map(|o| o.map(Outcome))
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// `color` (the side to move by default) offers a draw.
+    #[pyo3(signature = (color=None))]
+    fn offer_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .offer_draw(color)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// `color` (the side to move by default) accepts the opponent's offer: a draw.
+    #[pyo3(signature = (color=None))]
+    fn accept_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .accept_draw(color)
+            .map(Outcome)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// `color` (the side to move by default) declines the opponent's offer.
+    #[pyo3(signature = (color=None))]
+    fn decline_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .decline_draw(color)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// The player whose draw offer is open, or `None`.
+    #[getter]
+    fn draw_offer(&self) -> Option<Color> {
+        self.inner.draw_offer().map(Color::from)
+    }
+
+    /// Draw offers `color` has made.
+    fn draw_offers_made(&self, color: ColorArg) -> u32 {
+        self.inner.draw_offers_made(color.0)
+    }
+
+    /// The game as a `GameRecord` (start, moves and result), ready to `write`.
+    fn record(&self) -> crate::record::GameRecord {
+        shogi_rules::record::GameRecord::from_game(&self.inner).into()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Game>() {
+            Ok(o) => match o.try_borrow() {
+                Ok(o) => self.inner == o.inner,
+                // Being changed by another thread at this moment: not comparable now.
+                Err(_) => false,
+            },
+            Err(_) => false,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let status = match self.inner.outcome() {
+            Some(o) => Outcome(o).__repr__(),
+            None => "ongoing".to_string(),
+        };
+        format!(
+            "<Game {} moves, {status}, {}>",
+            self.inner.history().len(),
+            quote(&self.inner.position().to_sfen())
+        )
+    }
+
+    fn __getstate__(&self) -> PyResult<String> {
+        self.to_json_text()
+    }
+
+    fn __setstate__(&mut self, state: &Bound<'_, PyString>) -> PyResult<()> {
+        self.inner = Game::from_json_text(&state.to_cow()?)?;
+        self.pushed.clear();
+        Ok(())
+    }
+
+    fn __copy__(&self) -> Game {
+        self.inner.clone().into()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.inner.clone().into()
+    }
+}

@@ -1,0 +1,71 @@
+//! The `shogi_rules._core` extension module: Python classes over the `shogi-rules` crate.
+//!
+//! This crate only translates between Python and the core: every rule, notation and record
+//! format lives in `shogi-rules`. The Python package `shogi_rules` re-exports what is defined
+//! here; `python/shogi_rules/_core.pyi` documents it for type checkers and readers.
+
+use pyo3::prelude::*;
+
+mod errors;
+mod game;
+mod moves;
+mod position;
+mod record;
+mod rules;
+mod types;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+
+    m.add("ShogiError", py.get_type::<errors::ShogiError>())?;
+    m.add("SfenError", py.get_type::<errors::SfenError>())?;
+    m.add(
+        "InvalidMoveError",
+        py.get_type::<errors::InvalidMoveError>(),
+    )?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "AmbiguousMoveError",
+        py.get_type::<errors::AmbiguousMoveError>(),
+    )?;
+    m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
+
+    m.add_class::<types::Color>()?;
+    m.add_class::<types::Role>()?;
+    m.add_class::<types::Piece>()?;
+    m.add_function(wrap_pyfunction!(types::square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
+    m.add_function(wrap_pyfunction!(types::square, m)?)?;
+    m.add_function(wrap_pyfunction!(types::square_file, m)?)?;
+    m.add_function(wrap_pyfunction!(types::square_rank, m)?)?;
+    types::add_squares(m)?;
+
+    m.add_class::<moves::Move>()?;
+    m.add_class::<position::Position>()?;
+
+    m.add_class::<rules::ClockSettings>()?;
+    m.add_class::<rules::RuleSet>()?;
+    m.add_class::<rules::Clock>()?;
+    m.add_class::<rules::ClockSide>()?;
+    m.add_class::<rules::ClockReading>()?;
+
+    m.add_class::<game::Outcome>()?;
+    m.add_class::<game::ImpasseStatus>()?;
+    m.add_class::<game::Game>()?;
+
+    m.add_class::<record::GameRecord>()?;
+    m.add_class::<record::Comment>()?;
+    m.add_class::<record::Variation>()?;
+    m.add_function(wrap_pyfunction!(record::read_record, m)?)?;
+    m.add_function(wrap_pyfunction!(record::read_records, m)?)?;
+    // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
+    // only repeat every name added here.
+    m.delattr("__all__")?;
+    Ok(())
+}

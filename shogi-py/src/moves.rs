@@ -1,0 +1,376 @@
+//! `Move`: a frozen wrapper of the core's 32-bit move, and its notations.
+
+use pyo3::IntoPyObjectExt;
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use std::sync::{Mutex, MutexGuard};
+
+use pyo3::types::{PyList, PyString};
+use shogi_rules::notation::{csa, japanese, western};
+
+use crate::errors::{self, InvalidMoveError, ShogiError};
+use crate::position::Position;
+use crate::types::Role;
+
+/// A legal move of some position: the squares, the piece that moves, what it captures and
+/// whether it promotes. Frozen and hashable; two moves are equal when all of that is equal.
+// `eq`/`hash`/`ord` are written as methods below: pyo3 0.30.1 generates invalid code for those
+// options together with `freelist`.
+#[pyclass(frozen, from_py_object, module = "shogi_rules._core", freelist = 1024)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(pub shogi_rules::Move);
+
+impl From<shogi_rules::Move> for Move {
+    #[inline]
+    fn from(m: shogi_rules::Move) -> Move {
+        Move(m)
+    }
+}
+
+/// The USI text of every possible move, made once per interpreter: handing out a new reference
+/// to a cached string is much cheaper than formatting one.
+static USI_TEXTS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+/// Board moves: `from * 81 + to`, plus 6561 when promoting; drops follow.
+const DROPS: usize = 2 * 81 * 81;
+
+fn usi_index(m: shogi_rules::Move) -> usize {
+    match m.from() {
+        Some(from) => {
+            from.index() * 81 + m.to().index() + if m.is_promotion() { 81 * 81 } else { 0 }
+        }
+        None => DROPS + m.role().index() * 81 + m.to().index(),
+    }
+}
+
+fn usi_texts(py: Python<'_>) -> &Vec<Py<PyString>> {
+    USI_TEXTS.get_or_init(py, || {
+        let mut texts = Vec::with_capacity(DROPS + 7 * 81);
+        for promote in [false, true] {
+            for from in shogi_rules::Square::ALL {
+                for to in shogi_rules::Square::ALL {
+                    let text = format!("{from}{to}{}", if promote { "+" } else { "" });
+                    texts.push(PyString::intern(py, &text).unbind());
+                }
+            }
+        }
+        for role in &shogi_rules::Role::ALL[..7] {
+            for to in shogi_rules::Square::ALL {
+                let text = format!("{}*{to}", role.sfen_char());
+                texts.push(PyString::intern(py, &text).unbind());
+            }
+        }
+        texts
+    })
+}
+
+/// The USI text of `m` as a Python string.
+#[inline]
+pub fn usi_string(py: Python<'_>, m: shogi_rules::Move) -> Bound<'_, PyString> {
+    usi_texts(py)[usi_index(m)].bind(py).clone()
+}
+
+/// Recently made `Move` objects with their bits, direct-mapped by a hash of the bits. Handing
+/// out another reference to an existing frozen object is cheaper than making a new one, and the
+/// same moves recur from position to position (identity of moves is not part of the API); the
+/// bits beside the pointer decide a hit without touching the object. The table is bounded, so
+/// memory stays flat however many moves are made.
+/// One slot of the table: the bits of the move and its object.
+type MoveSlot = (u32, Option<Py<Move>>);
+
+static MOVE_OBJECTS: PyOnceLock<Mutex<Vec<MoveSlot>>> = PyOnceLock::new();
+
+const MOVE_OBJECT_SLOTS: usize = 1 << 16;
+
+#[inline]
+fn move_slot(m: shogi_rules::Move) -> usize {
+    (m.to_bits().wrapping_mul(0x9e37_79b1) >> 16) as usize & (MOVE_OBJECT_SLOTS - 1)
+}
+
+/// Python objects for moves, taken from the table when it holds them.
+pub struct MoveObjects<'a> {
+    table: Option<MutexGuard<'a, Vec<MoveSlot>>>,
+}
+
+impl MoveObjects<'_> {
+    /// Access to the table for a batch of moves. If it is in use (a finalizer run by the
+    /// garbage collector in the middle of a batch asking for moves), the batch makes its own
+    /// objects rather than wait.
+    pub fn get(py: Python<'_>) -> MoveObjects<'_> {
+        let table = MOVE_OBJECTS.get_or_init(py, || {
+            Mutex::new((0..MOVE_OBJECT_SLOTS).map(|_| (0, None)).collect())
+        });
+        MoveObjects {
+            table: table.try_lock().ok(),
+        }
+    }
+
+    /// The Python object of `m`.
+    #[inline]
+    pub fn object<'py>(
+        &mut self,
+        py: Python<'py>,
+        m: shogi_rules::Move,
+    ) -> PyResult<Bound<'py, Move>> {
+        let Some(table) = self.table.as_mut() else {
+            return Bound::new(py, Move(m));
+        };
+        let (bits, slot) = &mut table[move_slot(m)];
+        if *bits == m.to_bits() {
+            if let Some(cached) = slot {
+                return Ok(cached.bind(py).clone());
+            }
+        }
+        let made = Bound::new(py, Move(m))?;
+        *bits = m.to_bits();
+        *slot = Some(made.clone().unbind());
+        Ok(made)
+    }
+
+    /// A list of the Python objects of `moves`.
+    pub fn list<'py>(
+        &mut self,
+        py: Python<'py>,
+        moves: impl ExactSizeIterator<Item = shogi_rules::Move>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let objects = moves
+            .map(|m| self.object(py, m))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
+    }
+}
+
+/// A list of the Python objects of `moves`.
+pub fn move_list<'py>(
+    py: Python<'py>,
+    moves: impl ExactSizeIterator<Item = shogi_rules::Move>,
+) -> PyResult<Bound<'py, PyList>> {
+    MoveObjects::get(py).list(py, moves)
+}
+
+/// The Python object of one move.
+pub fn move_object(py: Python<'_>, m: shogi_rules::Move) -> PyResult<Bound<'_, Move>> {
+    MoveObjects::get(py).object(py, m)
+}
+
+/// The Japanese side mark argument: `"triangle"` (▲△), `"piece"` (☗☖) or `"none"`.
+fn mark(name: &str) -> PyResult<japanese::Mark> {
+    match name {
+        "triangle" => Ok(japanese::Mark::Triangle),
+        "piece" => Ok(japanese::Mark::Piece),
+        "none" => Ok(japanese::Mark::None),
+        other => Err(ShogiError::new_err(format!(
+            "unknown mark {other:?}: expected \"triangle\", \"piece\" or \"none\""
+        ))),
+    }
+}
+
+#[pymethods]
+impl Move {
+    /// Resolves USI text (`"7g7f"`, `"8h2b+"`, `"P*5e"`) against `position`.
+    #[staticmethod]
+    fn from_usi(py: Python<'_>, text: &str, position: &Position) -> PyResult<Move> {
+        position
+            .inner
+            .parse_usi_move(text)
+            .map(Move)
+            .map_err(|e| errors::usi_move_error(py, &e))
+    }
+
+    /// Resolves Western notation (`"P-7f"`, `"Bx2b+"`, `"G6h-5h"`) against `position`.
+    #[staticmethod]
+    fn from_western(py: Python<'_>, text: &str, position: &Position) -> PyResult<Move> {
+        western::parse(&position.inner, text)
+            .map(Move)
+            .map_err(|e| errors::western_error(py, &e))
+    }
+
+    /// Resolves Japanese notation (`"▲７六歩"`, `"同　銀"`, `"５八金(69)"`) against
+    /// `position`; `previous` is the move before it, which `同` refers to.
+    #[staticmethod]
+    #[pyo3(signature = (text, position, previous=None))]
+    fn from_japanese(
+        py: Python<'_>,
+        text: &str,
+        position: &Position,
+        previous: Option<Move>,
+    ) -> PyResult<Move> {
+        japanese::parse(&position.inner, text, previous.map(|m| m.0))
+            .map(Move)
+            .map_err(|e| errors::japanese_error(py, &e))
+    }
+
+    /// Resolves CSA notation (`"+7776FU"`, `"7776FU"`) against `position`.
+    #[staticmethod]
+    fn from_csa(py: Python<'_>, text: &str, position: &Position) -> PyResult<Move> {
+        csa::parse(&position.inner, text)
+            .map(Move)
+            .map_err(|e| errors::csa_error(py, &e))
+    }
+
+    /// The move with the given `bits` (as `Move.bits` gives them).
+    #[staticmethod]
+    fn from_bits(bits: u32) -> PyResult<Move> {
+        shogi_rules::Move::from_bits(bits)
+            .map(Move)
+            .ok_or_else(|| InvalidMoveError::new_err(format!("{bits:#x} is not a move")))
+    }
+
+    /// The USI text: `"7g7f"`, `"8h2b+"`, `"P*5e"`.
+    fn usi<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        usi_string(py, self.0)
+    }
+
+    /// Western notation in `position` (the position the move is played from): `"P-7f"`.
+    fn western(&self, position: &Position) -> String {
+        western::format(&position.inner, self.0)
+    }
+
+    /// Japanese notation in `position`, with the JSA words that tell pieces apart
+    /// (`"▲５八金左"`); `previous` (the move before) gives `同`; `mark` is `"triangle"`
+    /// (▲△), `"piece"` (☗☖) or `"none"`.
+    #[pyo3(signature = (position, previous=None, mark="triangle"))]
+    fn japanese(
+        &self,
+        position: &Position,
+        previous: Option<Move>,
+        mark: &str,
+    ) -> PyResult<String> {
+        Ok(japanese::format(
+            &position.inner,
+            self.0,
+            previous.map(|m| m.0),
+            self::mark(mark)?,
+        ))
+    }
+
+    /// The KIF form (`"７六歩(77)"`, `"同　銀(68)"`); needs no position.
+    #[pyo3(signature = (previous=None))]
+    fn kif(&self, previous: Option<Move>) -> String {
+        japanese::format_kif(self.0, previous.map(|m| m.0))
+    }
+
+    /// CSA notation with the side sign: `"+7776FU"`.
+    fn csa(&self, position: &Position) -> String {
+        csa::format(&position.inner, self.0)
+    }
+
+    /// The origin square, or `None` for a drop.
+    #[getter]
+    #[pyo3(name = "from_square")]
+    fn origin(&self) -> Option<usize> {
+        self.0.from().map(|s| s.index())
+    }
+
+    /// The destination square.
+    #[getter]
+    #[pyo3(name = "to_square")]
+    fn destination(&self) -> usize {
+        self.0.to().index()
+    }
+
+    /// The role of the moving or dropped piece, before any promotion.
+    #[getter]
+    fn role(&self) -> Role {
+        self.0.role().into()
+    }
+
+    /// The role after the move (the promoted role when the move promotes).
+    #[getter]
+    fn role_after(&self) -> Role {
+        self.0.role_after().into()
+    }
+
+    /// Whether the move promotes.
+    #[getter]
+    fn promotion(&self) -> bool {
+        self.0.is_promotion()
+    }
+
+    /// Whether the move is a drop.
+    #[getter]
+    fn is_drop(&self) -> bool {
+        self.0.is_drop()
+    }
+
+    /// The role of the captured piece, or `None`.
+    #[getter]
+    fn captured(&self) -> Option<Role> {
+        self.0.capture().map(Role::from)
+    }
+
+    /// The move as an integer that `Move.from_bits` turns back into the move.
+    #[getter]
+    fn bits(&self) -> u32 {
+        self.0.to_bits()
+    }
+
+    fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        usi_string(py, self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Move {}>", self.0)
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let py = other.py();
+        match other.cast::<Move>() {
+            Ok(o) => op
+                .matches(self.0.cmp(&o.get().0))
+                .into_py_any(py)
+                .unwrap_or_else(|_| py.None()),
+            Err(_) => py.NotImplemented(),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        u64::from(self.0.to_bits())
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u32,))> {
+        let from_bits = py.get_type::<Move>().getattr("from_bits")?;
+        Ok((from_bits, (self.0.to_bits(),)))
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+}
+
+/// A move argument: a `Move`, or USI text resolved against a position.
+pub enum MoveArg {
+    Move(shogi_rules::Move),
+    Usi(String),
+}
+
+impl<'py> FromPyObject<'_, 'py> for MoveArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(m) = obj.cast::<Move>() {
+            return Ok(MoveArg::Move(m.get().0));
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Ok(MoveArg::Usi(s.to_cow()?.into_owned()));
+        }
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "expected a Move or USI move text",
+        ))
+    }
+}
+
+impl MoveArg {
+    /// The USI form of the argument (for checks that only look at the squares).
+    pub fn usi(&self, py: Python<'_>) -> PyResult<shogi_rules::UsiMove> {
+        match self {
+            MoveArg::Move(m) => Ok(m.to_usi()),
+            MoveArg::Usi(text) => text.parse().map_err(|e| errors::usi_syntax_error(py, &e)),
+        }
+    }
+}

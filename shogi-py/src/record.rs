@@ -1,0 +1,705 @@
+//! Game records: reading (one file, or many in parallel without the GIL), the record model, and
+//! writing.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
+use shogi_rules::record::{self as core, Encoding, Format};
+
+use crate::errors::{self, ShogiError};
+use crate::game::{Game, Outcome};
+use crate::moves::move_list;
+use crate::position::Position;
+use crate::rules::RuleSet;
+use crate::types::quote;
+
+/// Every format of the core, for reading the names back.
+const FORMATS: [Format; 5] = [
+    Format::Kif,
+    Format::Ki2,
+    Format::Csa,
+    Format::Jkf,
+    Format::Usi,
+];
+
+fn format_arg(name: &str) -> PyResult<Format> {
+    let lower = name.trim_start_matches('.').to_ascii_lowercase();
+    FORMATS
+        .into_iter()
+        .find(|f| f.as_str() == lower)
+        .ok_or_else(|| {
+            ShogiError::new_err(format!(
+                "unknown record format {name:?}: expected \"kif\", \"ki2\", \"csa\", \"jkf\" or \"usi\""
+            ))
+        })
+}
+
+fn encoding_arg(name: &str) -> PyResult<Encoding> {
+    match name.to_ascii_lowercase().replace('_', "-").as_str() {
+        "utf-8" | "utf8" => Ok(Encoding::Utf8),
+        "cp932" | "shift-jis" | "sjis" | "windows-31j" | "ms932" => Ok(Encoding::Cp932),
+        "euc-jp" | "eucjp" => Ok(Encoding::EucJp),
+        _ => Err(ShogiError::new_err(format!(
+            "unknown encoding {name:?}: expected \"utf-8\", \"cp932\" or \"euc-jp\""
+        ))),
+    }
+}
+
+/// Where a record comes from.
+pub enum Source {
+    /// The bytes of a file, in any supported encoding.
+    Bytes(Vec<u8>),
+    /// Decoded text.
+    Text(String),
+    /// A file to read.
+    Path(PathBuf),
+}
+
+impl Source {
+    /// `bytes`/`bytearray`/`memoryview` are contents; `str` is text when `str_is_path` is
+    /// false (for `read_record`) and a path when true (for `read_records`); any other
+    /// `os.PathLike` is a path.
+    fn extract(obj: &Bound<'_, PyAny>, str_is_path: bool) -> PyResult<Source> {
+        if let Ok(b) = obj.cast::<PyBytes>() {
+            return Ok(Source::Bytes(b.as_bytes().to_vec()));
+        }
+        if let Ok(b) = obj.cast::<PyByteArray>() {
+            return Ok(Source::Bytes(b.to_vec()));
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            let s = s.to_cow()?;
+            let s: &str = &s;
+            return Ok(if str_is_path {
+                Source::Path(PathBuf::from(s))
+            } else {
+                Source::Text(s.to_owned())
+            });
+        }
+        if obj.hasattr("__fspath__")? {
+            return Ok(Source::Path(obj.extract::<PathBuf>()?));
+        }
+        if let Ok(view) = obj.call_method0("tobytes") {
+            if let Ok(b) = view.cast::<PyBytes>() {
+                return Ok(Source::Bytes(b.as_bytes().to_vec()));
+            }
+        }
+        Err(PyTypeError::new_err(
+            "expected record bytes, record text (str) or a path (os.PathLike)",
+        ))
+    }
+
+    fn path_name(&self) -> Option<String> {
+        match self {
+            Source::Path(p) => Some(p.display().to_string()),
+            _ => None,
+        }
+    }
+}
+
+/// Why reading one source failed.
+pub enum ReadError {
+    Io(std::io::Error),
+    Record(core::RecordError),
+}
+
+/// Reads one record (no Python involved: runs without the GIL).
+pub fn read_source(source: &Source, format: Option<Format>) -> Result<core::GameRecord, ReadError> {
+    let owned;
+    let bytes: &[u8] = match source {
+        Source::Text(text) => {
+            let format = match format.or_else(|| core::detect_format(text)) {
+                Some(f) => f,
+                None => {
+                    return Err(ReadError::Record(core::RecordError::new(
+                        Format::Kif,
+                        1,
+                        1,
+                        core::RecordErrorKind::UnknownFormat,
+                    )));
+                }
+            };
+            return core::read_str_as(text, format).map_err(ReadError::Record);
+        }
+        Source::Bytes(b) => b,
+        Source::Path(p) => {
+            owned = std::fs::read(p).map_err(ReadError::Io)?;
+            &owned
+        }
+    };
+    if let Some(format) = format {
+        return core::read_as(bytes, format).map_err(ReadError::Record);
+    }
+    match core::read(bytes) {
+        // Content that names no format: a file's extension may still tell.
+        Err(e) if e.kind == core::RecordErrorKind::UnknownFormat => {
+            let by_extension = match source {
+                Source::Path(p) => p
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .and_then(Format::from_extension),
+                _ => None,
+            };
+            match by_extension {
+                Some(f) => core::read_as(bytes, f).map_err(ReadError::Record),
+                None => Err(ReadError::Record(e)),
+            }
+        }
+        result => result.map_err(ReadError::Record),
+    }
+}
+
+fn read_error(py: Python<'_>, e: ReadError, source: &Source) -> PyErr {
+    match e {
+        ReadError::Io(io) => PyErr::from(io),
+        ReadError::Record(r) => errors::record_error(py, &r, source.path_name().as_deref()),
+    }
+}
+
+/// Reads one game record. `source` is the record as `bytes` (any supported encoding: UTF-8,
+/// CP932/Shift_JIS, EUC-JP), as `str` text, or a file path as an `os.PathLike` such as
+/// `pathlib.Path` (a plain `str` is always text, never a file name). The format is detected
+/// from the content (then from a path's extension) unless `format` names it.
+#[pyfunction]
+#[pyo3(signature = (source, format=None))]
+pub fn read_record(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+) -> PyResult<GameRecord> {
+    let format = format.map(format_arg).transpose()?;
+    let source = Source::extract(source, false)?;
+    let result = py.detach(|| read_source(&source, format));
+    result
+        .map(GameRecord::from)
+        .map_err(|e| read_error(py, e, &source))
+}
+
+/// Reads many records in parallel on `threads` threads (the number of CPUs by default),
+/// without the GIL. Each item of `sources` is a path (`str` or `os.PathLike`) or the
+/// `bytes` of a record. The list keeps the order of `sources`. With `errors="raise"` the first
+/// failing source (in order) raises its error; with `errors="return"` its place in the list
+/// holds the exception instead.
+#[pyfunction]
+#[pyo3(signature = (sources, threads=None, format=None, errors="raise"))]
+pub fn read_records<'py>(
+    py: Python<'py>,
+    sources: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+    format: Option<&str>,
+    errors: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let return_errors = match errors {
+        "raise" => false,
+        "return" => true,
+        other => {
+            return Err(ShogiError::new_err(format!(
+                "errors must be \"raise\" or \"return\", not {other:?}"
+            )));
+        }
+    };
+    let format = format.map(format_arg).transpose()?;
+    let sources: Vec<Source> = sources
+        .try_iter()?
+        .map(|item| Source::extract(&item?, true))
+        .collect::<PyResult<_>>()?;
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, sources.len().max(1));
+    let results = py.detach(|| read_parallel(&sources, format, threads));
+    let list = PyList::empty(py);
+    for (result, source) in results.into_iter().zip(&sources) {
+        match result {
+            Ok(record) => list.append(GameRecord::from(record))?,
+            Err(e) => {
+                let err = read_error(py, e, source);
+                if !return_errors {
+                    return Err(err);
+                }
+                list.append(err.into_value(py))?;
+            }
+        }
+    }
+    Ok(list)
+}
+
+/// Reads `sources` on `threads` scoped threads that take the next index from a shared counter.
+fn read_parallel(
+    sources: &[Source],
+    format: Option<Format>,
+    threads: usize,
+) -> Vec<Result<core::GameRecord, ReadError>> {
+    let next = AtomicUsize::new(0);
+    let mut parts: Vec<Vec<(usize, Result<core::GameRecord, ReadError>)>> = Vec::new();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(source) = sources.get(i) else { break };
+                        done.push((i, read_source(source, format)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for worker in workers {
+            // A worker only panics if the core does; resume that panic here.
+            match worker.join() {
+                Ok(done) => parts.push(done),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
+    let mut all: Vec<_> = parts.into_iter().flatten().collect();
+    all.sort_unstable_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The snake_case name of a serde-named enum value of the core (special moves, comment kinds).
+fn serde_name<T: serde::Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::from("unknown"),
+    }
+}
+
+/// A comment of a record: `ply` is the number of moves played before it (0 for comments on the
+/// start position), `kind` is `"normal"`, `"engine"` (KIF `**`) or `"bookmark"`.
+#[pyclass(frozen, eq, hash, module = "shogi_rules._core")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Comment {
+    /// Moves played before the comment.
+    #[pyo3(get)]
+    ply: u32,
+    /// `"normal"`, `"engine"` or `"bookmark"`.
+    #[pyo3(get)]
+    kind: String,
+    /// The text, without its marker.
+    #[pyo3(get)]
+    text: String,
+}
+
+#[pymethods]
+impl Comment {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (u32, String, String))> {
+        let restore = py.get_type::<Comment>().getattr("_restore")?;
+        Ok((restore, (self.ply, self.kind.clone(), self.text.clone())))
+    }
+
+    /// The comment of a `__reduce__` state.
+    #[staticmethod]
+    fn _restore(ply: u32, kind: String, text: String) -> Comment {
+        Comment { ply, kind, text }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Comment(ply={}, kind={}, text={})",
+            self.ply,
+            quote(&self.kind),
+            quote(&self.text)
+        )
+    }
+}
+
+fn comments_of(ply: u32, comments: &[core::Comment], out: &mut Vec<Comment>) {
+    out.extend(comments.iter().map(|c| Comment {
+        ply,
+        kind: serde_name(&c.kind),
+        text: c.text.clone(),
+    }));
+}
+
+/// A line of play that replaces a move of its parent line: `ply` is the 1-based ply of the
+/// move it replaces (its first move is played from the position before that move).
+#[pyclass(frozen, module = "shogi_rules._core")]
+pub struct Variation {
+    /// The ply of the replaced move in the parent line.
+    #[pyo3(get)]
+    ply: u32,
+    line: core::Line,
+}
+
+fn variations_of(py: Python<'_>, first_ply: u32, line: &core::Line) -> PyResult<Py<PyList>> {
+    let list = PyList::empty(py);
+    for (i, m) in line.moves.iter().enumerate() {
+        for v in &m.variations {
+            list.append(Variation {
+                ply: first_ply + i as u32,
+                line: v.clone(),
+            })?;
+        }
+    }
+    Ok(list.unbind())
+}
+
+#[pymethods]
+impl Variation {
+    /// The moves of the variation.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, self.line.moves.iter().map(|m| m.mv))
+    }
+
+    /// How the variation ends (`"resign"`, …), or `None`.
+    #[getter]
+    fn end(&self) -> Option<String> {
+        self.line.end.as_ref().map(|e| serde_name(&e.special))
+    }
+
+    /// Variations of this variation's own moves (plies counted from the game's start).
+    #[getter]
+    fn variations(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        variations_of(py, self.ply, &self.line)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u32, String))> {
+        let state = serde_json::to_string(&SavedLine::from(&self.line))
+            .map_err(|e| ShogiError::new_err(e.to_string()))?;
+        let restore = py.get_type::<Variation>().getattr("_restore")?;
+        Ok((restore, (self.ply, state)))
+    }
+
+    /// The variation of a `__reduce__` state.
+    #[staticmethod]
+    fn _restore(ply: u32, state: &str) -> PyResult<Variation> {
+        let saved: SavedLine = serde_json::from_str(state)
+            .map_err(|e| ShogiError::new_err(format!("not a saved variation: {e}")))?;
+        Ok(Variation {
+            ply,
+            line: saved.into_line()?,
+        })
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Variation>() {
+            Ok(o) => self.ply == o.get().ply && self.line == o.get().line,
+            Err(_) => false,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let moves: Vec<String> = self.line.moves.iter().map(|m| m.mv.to_string()).collect();
+        format!("<Variation at ply {}: {}>", self.ply, moves.join(" "))
+    }
+}
+
+/// A game record read from (or written to) KIF, KI2, CSA, JKF or USI. Every move was checked
+/// against the rules when it was read.
+#[pyclass(frozen, eq, module = "shogi_rules._core")]
+#[derive(Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    inner: core::GameRecord,
+}
+
+impl From<core::GameRecord> for GameRecord {
+    fn from(inner: core::GameRecord) -> GameRecord {
+        GameRecord { inner }
+    }
+}
+
+#[pymethods]
+impl GameRecord {
+    /// The record of a game: its start, its moves and its result.
+    #[staticmethod]
+    fn from_game(game: PyRef<'_, Game>) -> GameRecord {
+        core::GameRecord::from_game(&game.inner).into()
+    }
+
+    /// The headers in file order, keyed as written (`"先手"`, `"$EVENT"`, …); the first of
+    /// repeated keys wins.
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for h in &self.inner.headers {
+            if !dict.contains(&h.name)? {
+                dict.set_item(&h.name, &h.value)?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The headers as `(key as written, value)` pairs in file order, repeats included.
+    #[getter]
+    fn header_list(&self) -> Vec<(String, String)> {
+        self.inner
+            .headers
+            .iter()
+            .map(|h| (h.name.clone(), h.value.clone()))
+            .collect()
+    }
+
+    /// The player of `color` (`Color.SENTE` or `Color.GOTE`) as the headers name it, or `None`.
+    fn player(&self, color: crate::types::ColorArg) -> Option<String> {
+        let key = match color.0 {
+            shogi_rules::Color::Sente => core::HeaderKey::Sente,
+            shogi_rules::Color::Gote => core::HeaderKey::Gote,
+        };
+        self.inner.header(key).map(str::to_owned)
+    }
+
+    /// The start position.
+    #[getter]
+    fn start(&self) -> Position {
+        self.inner.start.clone().into()
+    }
+
+    /// The handicap name of the start position (KIF 手合割, such as `"平手"`), when standard.
+    #[getter]
+    fn handicap(&self) -> Option<&'static str> {
+        self.inner.handicap.map(|h| h.kif_name())
+    }
+
+    /// The moves of the main line.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, self.inner.main.moves.iter().map(|m| m.mv))
+    }
+
+    /// The main line's moves as USI text.
+    fn moves_usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(
+            py,
+            self.inner
+                .main
+                .moves
+                .iter()
+                .map(|m| crate::moves::usi_string(py, m.mv)),
+        )
+    }
+
+    /// Seconds used by each move of the main line, `None` where the record gives no time.
+    #[getter]
+    fn times(&self) -> Vec<Option<f64>> {
+        self.inner
+            .main
+            .moves
+            .iter()
+            .map(|m| m.time.map(|t| t.used.as_secs_f64()))
+            .collect()
+    }
+
+    /// The comments of the main line in order: on the start position, after each move, and
+    /// after the stated ending.
+    #[getter]
+    fn comments(&self) -> Vec<Comment> {
+        let mut out = Vec::new();
+        comments_of(0, &self.inner.start_comments, &mut out);
+        for (i, m) in self.inner.main.moves.iter().enumerate() {
+            comments_of(i as u32 + 1, &m.comments, &mut out);
+        }
+        if let Some(end) = &self.inner.main.end {
+            comments_of(self.inner.main.moves.len() as u32, &end.comments, &mut out);
+        }
+        out
+    }
+
+    /// The variations branching from the main line, in order of the move they replace.
+    #[getter]
+    fn variations(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        variations_of(py, 1, &self.inner.main)
+    }
+
+    /// How the record says the main line ends (`"resign"`, `"time_up"`, `"repetition"`, …), or
+    /// `None`.
+    #[getter]
+    fn end(&self) -> Option<String> {
+        self.inner.main.end.as_ref().map(|e| serde_name(&e.special))
+    }
+
+    /// The result the record states, or `None` when it states none.
+    #[getter]
+    fn stated_result(&self) -> Option<Outcome> {
+        self.inner.stated_result().map(Outcome)
+    }
+
+    /// The position after the main line.
+    fn final_position(&self) -> Position {
+        self.inner.final_position().into()
+    }
+
+    /// The main line replayed as a `Game` under `rules` (the site rules by default), with the
+    /// stated ending applied where only the record can know it (resignation, time loss, ...).
+    #[pyo3(signature = (rules=None))]
+    fn game(&self, py: Python<'_>, rules: Option<RuleSet>) -> PyResult<Game> {
+        let rules = rules.map_or_else(shogi_rules::RuleSet::site, |r| r.0);
+        self.inner
+            .game(rules)
+            .map(Game::from)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// The record as `format` (`"kif"`, `"ki2"`, `"csa"`, `"jkf"` or `"usi"`): `bytes` in
+    /// `encoding` (`"utf-8"`, `"cp932"` or `"euc-jp"`), or `str` when `encoding` is `None`.
+    #[pyo3(signature = (format, encoding=Some("utf-8")))]
+    fn write<'py>(
+        &self,
+        py: Python<'py>,
+        format: &str,
+        encoding: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let format = format_arg(format)?;
+        let encoding = encoding.map(encoding_arg).transpose()?;
+        let text = self
+            .inner
+            .write(format)
+            .map_err(|e| errors::record_error(py, &e, None))?;
+        match encoding {
+            None => Ok(PyString::new(py, &text).into_any()),
+            Some(encoding) => {
+                let bytes = core::encode(&text, encoding).map_err(|c| {
+                    ShogiError::new_err(format!("{} cannot hold {c:?}", encoding.name()))
+                })?;
+                Ok(PyBytes::new(py, &bytes).into_any())
+            }
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<GameRecord {} moves from {}>",
+            self.inner.main.moves.len(),
+            quote(&self.inner.start.to_sfen())
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let state = serde_json::to_string(&SavedRecord::from(&self.inner))
+            .map_err(|e| ShogiError::new_err(e.to_string()))?;
+        let restore = py.get_type::<GameRecord>().getattr("_restore")?;
+        Ok((restore, (state,)))
+    }
+
+    /// The record of a `__reduce__` state.
+    #[staticmethod]
+    fn _restore(state: &str) -> PyResult<GameRecord> {
+        let saved: SavedRecord = serde_json::from_str(state)
+            .map_err(|e| ShogiError::new_err(format!("not a saved record: {e}")))?;
+        saved.into_record().map(GameRecord::from)
+    }
+}
+
+/// The pickled form of a record: every field of the model, moves as their bits. Writing a
+/// record in a file format and reading it back is not always the identity (KI2 has no times,
+/// a format may not hold another's headers), so pickling does not go through one.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SavedRecord {
+    headers: Vec<core::Header>,
+    start: String,
+    handicap: Option<core::Handicap>,
+    start_comments: Vec<core::Comment>,
+    main: SavedLine,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SavedLine {
+    moves: Vec<SavedMove>,
+    end: Option<core::LineEnd>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SavedMove {
+    bits: u32,
+    time: Option<core::MoveTime>,
+    comments: Vec<core::Comment>,
+    variations: Vec<SavedLine>,
+}
+
+impl From<&core::Line> for SavedLine {
+    fn from(line: &core::Line) -> SavedLine {
+        SavedLine {
+            moves: line
+                .moves
+                .iter()
+                .map(|m| SavedMove {
+                    bits: m.mv.to_bits(),
+                    time: m.time,
+                    comments: m.comments.clone(),
+                    variations: m.variations.iter().map(SavedLine::from).collect(),
+                })
+                .collect(),
+            end: line.end.clone(),
+        }
+    }
+}
+
+impl SavedLine {
+    fn into_line(self) -> PyResult<core::Line> {
+        let moves = self
+            .moves
+            .into_iter()
+            .map(|m| {
+                Ok(core::RecordMove {
+                    mv: shogi_rules::Move::from_bits(m.bits)
+                        .ok_or_else(|| ShogiError::new_err("not a saved record: bad move"))?,
+                    time: m.time,
+                    comments: m.comments,
+                    variations: m
+                        .variations
+                        .into_iter()
+                        .map(SavedLine::into_line)
+                        .collect::<PyResult<_>>()?,
+                })
+            })
+            .collect::<PyResult<_>>()?;
+        Ok(core::Line {
+            moves,
+            end: self.end,
+        })
+    }
+}
+
+impl From<&core::GameRecord> for SavedRecord {
+    fn from(record: &core::GameRecord) -> SavedRecord {
+        SavedRecord {
+            headers: record.headers.clone(),
+            start: record.start.to_sfen(),
+            handicap: record.handicap,
+            start_comments: record.start_comments.clone(),
+            main: SavedLine::from(&record.main),
+        }
+    }
+}
+
+impl SavedRecord {
+    fn into_record(self) -> PyResult<core::GameRecord> {
+        // The start was checked when the record was read (with the record readers' own rules
+        // for composed positions), so it is restored as it was.
+        let start = shogi_rules::Position::from_sfen_unvalidated(&self.start)
+            .map_err(|e| ShogiError::new_err(format!("not a saved record: {e}")))?;
+        let mut record = core::GameRecord::new(start);
+        record.headers = self.headers;
+        record.handicap = self.handicap;
+        record.start_comments = self.start_comments;
+        record.main = self.main.into_line()?;
+        check_line(&record.start, &record.main)?;
+        Ok(record)
+    }
+}
+
+/// Checks that every move of `line` and of its variations is legal where it is played, so that
+/// a restored record holds what a reader would have accepted.
+fn check_line(start: &shogi_rules::Position, line: &core::Line) -> PyResult<()> {
+    let mut pos = start.clone();
+    for m in &line.moves {
+        for variation in &m.variations {
+            check_line(&pos, variation)?;
+        }
+        if pos.play(m.mv).is_err() {
+            return Err(ShogiError::new_err(format!(
+                "not a saved record: {} is illegal in {}",
+                m.mv,
+                pos.to_sfen()
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,90 @@
+"""Shared helpers of the shogi_rules test suite.
+
+The conformance data is read from the repository's ``tests/data`` (shared
+with the Rust tests and the other bindings); set ``SHOGI_TEST_DATA`` to use
+another copy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = Path(os.environ.get("SHOGI_TEST_DATA", REPO / "tests" / "data"))
+CORPUS = DATA / "corpus"
+
+START_SFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+MATSURI_SFEN = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
+
+# Record folders of the corpus.
+RECORD_FOLDERS = ("kif", "ki2", "csa", "jkf")
+
+
+def require_data() -> None:
+    if not DATA.is_dir():
+        pytest.fail(f"conformance data not found at {DATA} (set SHOGI_TEST_DATA)")
+
+
+@dataclass
+class PerftRecord:
+    id: str
+    line: int
+    sfen: str = ""
+    unvalidated: bool = False
+    counts: list[tuple[int, int]] = field(default_factory=list)
+
+
+def load_perft(name: str) -> list[PerftRecord]:
+    """Parses a ``.perft`` file (format at the top of each file)."""
+    require_data()
+    path = DATA / "perft" / name
+    records: list[PerftRecord] = []
+    current: PerftRecord | None = None
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("#"):
+            continue
+        if not line:
+            if current is not None:
+                records.append(current)
+                current = None
+            continue
+        key, _, value = line.partition(" ")
+        if key == "id":
+            assert current is None, f"{path}:{number}: id inside a record"
+            current = PerftRecord(value, number)
+            continue
+        assert current is not None, f"{path}:{number}: {key} before id"
+        if key == "sfen":
+            current.sfen = value
+        elif key == "unvalidated":
+            current.unvalidated = True
+        elif key == "perft":
+            depth, nodes = value.split()
+            current.counts.append((int(depth), int(nodes)))
+        else:
+            raise AssertionError(f"{path}:{number}: unknown key {key}")
+    if current is not None:
+        records.append(current)
+    return records
+
+
+def load_cases() -> dict:
+    require_data()
+    return json.loads((DATA / "cases.json").read_text(encoding="utf-8"))
+
+
+def record_files() -> list[tuple[str, str]]:
+    """Every record file of the corpus as (path relative to the corpus, folder)."""
+    require_data()
+    files = []
+    for folder in RECORD_FOLDERS:
+        for source in sorted((CORPUS / folder).iterdir()):
+            for path in sorted(source.iterdir()):
+                files.append((path.relative_to(CORPUS).as_posix(), folder))
+    return files

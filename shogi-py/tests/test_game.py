@@ -1,0 +1,481 @@
+"""Game: moves, undo, every termination, the clock, draw offers, USI, JSON, pickling."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+
+from conftest import START_SFEN
+from shogi_rules import (
+    Clock,
+    ClockSettings,
+    Color,
+    Game,
+    GameOverError,
+    Move,
+    Outcome,
+    Position,
+    RuleSet,
+    ShogiError,
+)
+
+SENTE_MATE_IN_ONE = "8k/9/7G1/9/9/9/9/9/4K4 b G 1"
+GOTE_MATE_IN_ONE = "4k4/9/9/9/9/9/1g7/9/K8 w g 1"
+NO_LEGAL_MOVES = "8k/6G2/7S1/9/9/9/9/9/4K4 w - 1"
+ROOK_CYCLES = ["2h3h", "8b7b", "3h2h", "7b8b"] * 3
+SENTE_PERPETUAL_START = "9/9/6S1k/9/9/9/9/9/K8 b - 1"
+SENTE_PERPETUAL = ["3c2b", "1c2d", "2b3c", "2d1c"] * 3
+IMPASSE_32_22 = "lnsg1gsnl/7b1/4K4/ppppppppp/9/PPPPPPPPP/4k4/1B5R1/LNSG1GSNL b R 1"
+IMPASSE_27_27 = "lnsg1gsnl/1r5b1/4K4/ppppppppp/9/PPPPPPPPP/4k4/1B5R1/LNSG1GSNL b - 1"
+
+
+def play(game, moves):
+    """Plays `moves`; every move but the last must leave the game running."""
+    result = None
+    for i, m in enumerate(moves):
+        assert game.outcome is None, f"over before move {i + 1}: {game.outcome!r}"
+        result = game.push(m)
+        if i < len(moves) - 1:
+            assert result is None, f"move {i + 1} {m} ended the game: {result!r}"
+    return result
+
+
+def assert_over(game, expected, undoable=True):
+    assert game.outcome == expected
+    assert game.is_over
+    with pytest.raises(GameOverError) as e:
+        game.push(game.position.legal_moves()[0] if game.position.legal_moves() else "7g7f")
+    assert e.value.outcome == expected
+    with pytest.raises(GameOverError):
+        game.resign()
+    with pytest.raises(GameOverError):
+        game.offer_draw()
+    if undoable:
+        saved = copy.deepcopy(game)
+        game.pop()
+        assert game.outcome is None
+        game.push(saved.moves[-1])
+        assert game == saved
+
+
+# ---------------------------------------------------------------------------
+# Basics
+
+
+def test_new_game():
+    game = Game()
+    assert game.position == Position() == game.start
+    assert game.moves == [] and len(game) == 0
+    assert game.outcome is None and not game.is_over
+    assert game.last_move is None
+    assert game.rules == RuleSet.site()
+    assert Game(START_SFEN) == game
+    assert Game(Position(), RuleSet()) == game
+    assert Game(start=Position(), rules=RuleSet.site()) == game
+
+
+def test_push_and_pop():
+    game = Game()
+    assert game.push("7g7f") is None
+    m = Move.from_usi("3c3d", game.position)
+    assert game.push(m) is None
+    assert [x.usi() for x in game.moves] == ["7g7f", "3c3d"]
+    assert game.moves_usi() == ["7g7f", "3c3d"]
+    assert game.last_move == m
+    assert game.position == Position().play("7g7f").play("3c3d")
+    assert game.pop() == m
+    assert game.pop().usi() == "7g7f"
+    assert game.position == Position()
+    with pytest.raises(ShogiError):
+        game.pop()
+
+
+def test_game_is_mutable_and_unhashable():
+    with pytest.raises(TypeError):
+        hash(Game())
+
+
+def test_repr():
+    game = Game()
+    game.push("7g7f")
+    text = repr(game)
+    assert "1" in text and "ongoing" in text
+    g = Game(SENTE_MATE_IN_ONE)
+    g.push("G*1b")
+    assert "checkmate" in repr(g)
+    assert repr(Outcome(Color.SENTE, "checkmate")) == "Outcome(Color.SENTE, 'checkmate')"
+    assert "points24" in repr(RuleSet())
+
+
+# ---------------------------------------------------------------------------
+# Terminations
+
+
+def test_checkmate_both_colours():
+    game = Game(SENTE_MATE_IN_ONE)
+    expected = Outcome(Color.SENTE, "checkmate")
+    assert game.push("G*1b") == expected
+    assert expected.winner == Color.SENTE and expected.termination == "checkmate"
+    assert expected.result() == "1-0"
+    assert game.position.is_checkmate()
+    assert_over(game, expected)
+    game = Game(GOTE_MATE_IN_ONE)
+    expected = Outcome("gote", "checkmate")
+    assert game.push("G*9h") == expected
+    assert expected.result() == "0-1"
+    assert_over(game, expected)
+
+
+def test_no_legal_moves_at_the_start():
+    game = Game(NO_LEGAL_MOVES)
+    assert game.outcome == Outcome(Color.SENTE, "no_legal_moves")
+    assert game.moves == []
+
+
+def test_repetition():
+    game = Game()
+    expected = Outcome(None, "repetition")
+    assert play(game, ROOK_CYCLES) == expected
+    assert game.repetition_count() == 4
+    assert expected.result() == "1/2-1/2"
+    assert_over(game, expected)
+
+
+def test_perpetual_check():
+    game = Game(SENTE_PERPETUAL_START)
+    expected = Outcome(Color.GOTE, "perpetual_check")
+    assert play(game, SENTE_PERPETUAL) == expected
+    assert_over(game, expected)
+    # Under rules where perpetual check is a plain draw.
+    game = Game(SENTE_PERPETUAL_START, RuleSet(perpetual_check_loses=False))
+    assert play(game, SENTE_PERPETUAL) == Outcome(None, "repetition")
+
+
+def test_impasse_declaration():
+    game = Game(IMPASSE_32_22)
+    status = game.impasse_status()
+    assert status.rule == "points24"
+    assert (status.sente_points, status.gote_points) == (32, 22)
+    assert status.allowed and status.reason is None
+    expected = Outcome(Color.SENTE, "impasse")
+    assert status.result == expected
+    assert game.declare_impasse() == expected
+    assert_over(game, expected, undoable=False)
+    game = Game(IMPASSE_27_27)
+    assert game.declare_impasse() == Outcome(None, "impasse")
+
+
+def test_impasse_csa27_invalid_declaration_loses():
+    game = Game(IMPASSE_27_27, RuleSet.csa27())
+    status = game.impasse_status()
+    assert status.rule == "csa27_declaration"
+    assert not status.allowed
+    outcome = game.declare_impasse()
+    assert outcome.winner == Color.GOTE
+
+
+def test_move_limit():
+    game = Game("4k4/1r7/9/9/9/9/9/7R1/4K4 b - 399")
+    expected = Outcome(None, "move_limit")
+    assert play(game, ["2h3h", "8b7b"]) == expected
+    assert game.position.move_number == 401
+    assert_over(game, expected)
+    game = Game(rules=RuleSet(move_limit=10))
+    moves = ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "2e2d", "2c2d"]
+    assert play(game, moves) == expected
+    game = Game("4k4/1r7/9/9/9/9/9/7R1/4K4 b - 399", RuleSet(move_limit=0))
+    assert play(game, ["2h3h", "8b7b", "3h2h"]) is None
+
+
+def test_resignation():
+    game = Game()
+    game.push("7g7f")
+    expected = Outcome(Color.GOTE, "resignation")
+    assert game.resign(Color.SENTE) == expected
+    assert_over(game, expected, undoable=False)
+    game = Game()
+    assert game.resign() == Outcome(Color.GOTE, "resignation")  # the side to move
+
+
+def test_timeout_by_a_timed_move():
+    game = Game()
+    expected = Outcome(Color.GOTE, "timeout")
+    # 5 minutes + 3 x 30 s exactly: the last period has fully elapsed.
+    assert game.push("7g7f", elapsed=390.0) == expected
+    assert game.moves == [], "the late move is not played"
+    assert game.clock.side(Color.SENTE).timed_out
+    assert_over(game, expected, undoable=False)
+
+
+def test_timeout_by_check_time_and_flag():
+    game = Game()
+    game.push("7g7f", elapsed=1.0)
+    before = game.clock
+    assert game.check_time(389.999) is None
+    assert game.clock == before
+    expected = Outcome(Color.SENTE, "timeout")
+    assert game.check_time(390.0) == expected
+    assert game.clock.side(Color.GOTE).timed_out
+    assert not game.clock.side(Color.SENTE).timed_out
+    game = Game()
+    assert game.flag(Color.GOTE) == Outcome(Color.SENTE, "timeout")
+
+
+def test_draw_agreement_and_offers():
+    game = Game()
+    game.offer_draw(Color.SENTE)
+    game.push("7g7f")
+    assert game.draw_offer == Color.SENTE
+    assert game.draw_offers_made(Color.SENTE) == 1
+    expected = Outcome(None, "draw_agreement")
+    assert game.accept_draw(Color.GOTE) == expected
+    assert game.draw_offer is None
+    assert_over(game, expected, undoable=False)
+    # Declining, and the limit on offers.
+    game = Game(rules=RuleSet(draw_offers=1))
+    game.offer_draw()
+    game.decline_draw(Color.GOTE)
+    assert game.draw_offer is None
+    with pytest.raises(ShogiError):
+        game.offer_draw(Color.SENTE)
+    with pytest.raises(ShogiError):
+        game.accept_draw(Color.GOTE)  # no offer open
+
+
+def test_interrupt():
+    game = Game()
+    outcome = game.interrupt()
+    assert outcome.winner is None and outcome.termination == "interrupted"
+
+
+# ---------------------------------------------------------------------------
+# Clock
+
+
+def test_clock_boundaries():
+    clock = Clock()
+    assert clock.settings == ClockSettings() == ClockSettings(300.0, 30.0, 3)
+    table = [
+        (0.0, (300.0, None, 3, False)),
+        (299.0, (1.0, None, 3, False)),
+        (300.0, (0.0, 30.0, 3, False)),
+        (329.0, (0.0, 1.0, 3, False)),
+        (330.0, (0.0, 30.0, 2, False)),
+        (360.0, (0.0, 30.0, 1, False)),
+        (389.0, (0.0, 1.0, 1, False)),
+        (390.0, (0.0, None, 0, True)),
+        (10_000.0, (0.0, None, 0, True)),
+    ]
+    for elapsed, (main, period_left, periods, timed_out) in table:
+        for color in (Color.SENTE, Color.GOTE):
+            r = clock.remaining(color, elapsed)
+            assert r.main == pytest.approx(main), elapsed
+            if period_left is None:
+                assert r.period_left is None or r.timed_out, elapsed
+            else:
+                assert r.period_left == pytest.approx(period_left), elapsed
+            assert r.timed_out == timed_out, elapsed
+            if not timed_out:
+                assert r.periods == periods, elapsed
+    assert clock == Clock()  # reading changes nothing
+
+
+def test_clock_spend():
+    clock = Clock()
+    assert clock.spend(Color.SENTE, 300.0)
+    side = clock.side(Color.SENTE)
+    assert (side.main, side.periods, side.timed_out) == (0.0, 3, False)
+    assert clock.side(Color.GOTE).main == 300.0
+    assert clock.spend(Color.SENTE, 29.0)
+    assert clock.side(Color.SENTE).periods == 3
+    assert clock.spend(Color.SENTE, 30.0)
+    assert clock.side(Color.SENTE).periods == 2
+    assert clock.spend(Color.SENTE, 65.0) is False  # two periods: none left
+    assert clock.side(Color.SENTE).timed_out
+    no_byoyomi = Clock(ClockSettings(main_time=10.0, byoyomi=0.0, periods=0))
+    assert no_byoyomi.spend(Color.GOTE, 9.5)
+    assert no_byoyomi.spend(Color.GOTE, 0.5) is False
+
+
+def test_clock_in_a_game_is_a_copy():
+    game = Game()
+    clock = game.clock
+    clock.spend(Color.SENTE, 100.0)
+    assert game.clock.side(Color.SENTE).main == 300.0
+    game.push("7g7f", elapsed=100.0)
+    assert game.clock.side(Color.SENTE).main == 200.0
+    untimed = Game(rules=RuleSet(clock=None))
+    assert untimed.clock is None
+    with pytest.raises(ShogiError):
+        untimed.check_time(1.0)
+
+
+def test_bad_durations():
+    with pytest.raises(ShogiError):
+        Clock().remaining(Color.SENTE, -1.0)
+    with pytest.raises(ShogiError):
+        ClockSettings(main_time=float("nan"))
+
+
+# ---------------------------------------------------------------------------
+# Saving and restoring
+
+
+def sample_games():
+    games = []
+    g = Game()
+    for m in ["7g7f", "3c3d", "8h2b+", "3a2b"]:
+        g.push(m, elapsed=3.5)
+    g.offer_draw()
+    games.append(g)
+    g = Game(SENTE_MATE_IN_ONE, RuleSet.csa27())
+    g.push("G*1b")
+    games.append(g)
+    g = Game()
+    play(g, ROOK_CYCLES)
+    games.append(g)
+    g = Game(rules=RuleSet(clock=ClockSettings(60.0, 10.0, 1), move_limit=200, draw_offers=2))
+    g.push("2g2f", elapsed=0.25)
+    g.resign()
+    games.append(g)
+    games.append(Game(IMPASSE_27_27, RuleSet.try_rule()))
+    return games
+
+
+@pytest.mark.parametrize("game", sample_games(), ids=repr)
+def test_json_round_trip(game):
+    text = game.to_json()
+    json.loads(text)  # valid JSON
+    back = Game.from_json(text)
+    assert back == game
+    assert back.to_json() == text
+    assert back.outcome == game.outcome
+    assert back.clock == game.clock
+    assert back.rules == game.rules
+    assert back.draw_offer == game.draw_offer
+
+
+@pytest.mark.parametrize("game", sample_games(), ids=repr)
+def test_pickle_and_copy(game):
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(game, protocol))
+        assert back == game and back.to_json() == game.to_json()
+    shallow = copy.copy(game)
+    deep = copy.deepcopy(game)
+    assert shallow == game and deep == game
+    # Copies are independent.
+    if game.outcome is None:
+        deep.push(deep.position.legal_moves()[0])
+        assert deep != game and len(deep) == len(game) + 1
+
+
+def _clock_after_a_move():
+    clock = Clock()
+    clock.spend(Color.SENTE, 12.25)
+    return clock
+
+
+SMALL_OBJECTS = {
+    "outcome": lambda: Outcome(Color.SENTE, "checkmate"),
+    "draw outcome": lambda: Outcome(None, "repetition"),
+    "site rules": RuleSet.site,
+    "csa27 rules": RuleSet.csa27,
+    "untimed rules": lambda: RuleSet(clock=None, move_limit=0),
+    "clock settings": lambda: ClockSettings(12.5, 0.5, 2),
+    "clock": _clock_after_a_move,
+    "impasse status": lambda: Game(IMPASSE_32_22).impasse_status(),
+    "clock side": lambda: _clock_after_a_move().side(Color.SENTE),
+    "clock reading": lambda: _clock_after_a_move().remaining(Color.GOTE, 1.0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_OBJECTS))
+def test_small_objects_pickle_and_copy(name):
+    value = SMALL_OBJECTS[name]()
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(value, protocol)) == value
+    assert copy.copy(value) == value
+    assert copy.deepcopy(value) == value
+
+
+def test_json_rejects_bad_text():
+    with pytest.raises(ShogiError):
+        Game.from_json("{}")
+    with pytest.raises(ShogiError):
+        Game.from_json("not json")
+    # Tampered moves are replayed and checked.
+    game = Game()
+    game.push("7g7f")
+    text = game.to_json().replace("7g7f", "7g7e")
+    if text != game.to_json():
+        with pytest.raises(ShogiError):
+            Game.from_json(text)
+
+
+def test_usi_round_trip():
+    game = Game()
+    for m in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]:
+        game.push(m)
+    text = game.to_usi()
+    assert text == "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e"
+    back = Game.from_usi(text)
+    assert back.position == game.position and back.moves == game.moves
+    assert Game.from_usi("startpos moves 7g7f").moves_usi() == ["7g7f"]
+    g = Game(IMPASSE_27_27)
+    g.push("5c4c")
+    assert Game.from_usi(g.to_usi()).position == g.position
+    assert g.to_usi().startswith("position sfen ")
+    # A game that ended keeps its outcome through USI when the moves decide it.
+    g = Game()
+    play(g, ROOK_CYCLES)
+    assert Game.from_usi(g.to_usi()).outcome == Outcome(None, "repetition")
+
+
+def test_usi_errors():
+    from shogi_rules import IllegalMoveError, InvalidMoveError, SfenError
+
+    with pytest.raises(IllegalMoveError) as e:
+        Game.from_usi("position startpos moves 7g7f 7c7e")
+    assert e.value.ply == 2
+    with pytest.raises(InvalidMoveError):
+        Game.from_usi("position startpos moves 7g7f x")
+    with pytest.raises(SfenError):
+        Game.from_usi("position sfen 9/9/9 b - 1")
+    with pytest.raises(GameOverError):
+        Game.from_usi(Game().to_usi() + " moves " + " ".join(ROOK_CYCLES + ["2h3h"]))
+
+
+def test_record_of_a_game():
+    game = Game()
+    for m in ["7g7f", "3c3d"]:
+        game.push(m)
+    game.resign()
+    record = game.record()
+    assert record.moves == game.moves
+    assert record.game().outcome == game.outcome
+
+
+def test_try_rule():
+    game = Game("k8/4K4/9/9/9/9/9/9/9 b - 1", RuleSet.try_rule())
+    assert game.push("5b5a") == Outcome(Color.SENTE, "try_rule")
+    # Under the site rules the same move is just a move.
+    assert Game("k8/4K4/9/9/9/9/9/9/9 b - 1").push("5b5a") is None
+
+
+def test_rule_sets():
+    rules = RuleSet.site().replace(move_limit=100)
+    assert rules.move_limit == 100 and rules.impasse == "points24" and rules.repetitions == 4
+    assert rules != RuleSet.site()
+    assert RuleSet.try_rule().impasse == "try_rule"
+    assert RuleSet.csa27().invalid_declaration_loses
+    assert RuleSet(clock=None).clock is None
+    assert RuleSet().clock == ClockSettings()
+    with pytest.raises(ShogiError):
+        RuleSet(impasse="nope")
+    with pytest.raises(ShogiError):
+        RuleSet(repetitions=1)
+    with pytest.raises(ShogiError):
+        Outcome(None, "nope")
