@@ -173,31 +173,15 @@ impl ImpasseStatus {
 #[pyclass(module = "shogi_rules._core")]
 pub struct Game {
     pub inner: shogi_rules::Game,
-    /// The `Move` objects pushed, by ply (`None` for moves given as text or replayed from
-    /// elsewhere), so that `pop` hands back the object that was pushed instead of making one.
-    /// As long as the history, or empty.
-    pushed: Vec<Option<Py<Move>>>,
 }
 
 impl From<shogi_rules::Game> for Game {
     fn from(inner: shogi_rules::Game) -> Game {
-        Game {
-            inner,
-            pushed: Vec::new(),
-        }
+        Game { inner }
     }
 }
 
 impl Game {
-    /// Keeps `pushed` as long as the history after a push of `object`.
-    fn remember(&mut self, object: Option<Py<Move>>) {
-        let plies = self.inner.history().len();
-        if self.pushed.len() + 1 != plies {
-            self.pushed = (0..plies - 1).map(|_| None).collect();
-        }
-        self.pushed.push(object);
-    }
-
     fn to_json_text(&self) -> PyResult<String> {
         serde_json::to_string(&self.inner).map_err(|e| ShogiError::new_err(e.to_string()))
     }
@@ -262,12 +246,10 @@ impl Game {
         r#move: &Bound<'_, PyAny>,
         elapsed: Option<f64>,
     ) -> PyResult<Option<Outcome>> {
-        let object = r#move.cast::<Move>().ok();
-        let arg = match object {
-            Some(m) => MoveArg::Move(m.get().0),
-            None => r#move.extract::<MoveArg>()?,
+        let arg = match r#move.cast::<Move>() {
+            Ok(m) => MoveArg::Move(m.get().0),
+            Err(_) => r#move.extract::<MoveArg>()?,
         };
-        let plies = self.inner.history().len();
         let result = match (arg, elapsed) {
             (MoveArg::Move(m), None) => self.inner.play(m),
             (MoveArg::Usi(text), None) => self.inner.play_usi(&text),
@@ -292,10 +274,6 @@ impl Game {
             }
         };
         let outcome = result.map_err(|e| errors::game_error(py, &e))?;
-        // A timed move that ran out of time ends the game without being played.
-        if self.inner.history().len() > plies {
-            self.remember(object.map(|m| m.clone().unbind()));
-        }
         Ok(outcome.map(Outcome))
     }
 
@@ -497,7 +475,6 @@ impl Game {
 
     fn __setstate__(&mut self, state: &Bound<'_, PyString>) -> PyResult<()> {
         self.inner = Game::from_json_text(&state.to_cow()?)?;
-        self.pushed.clear();
         Ok(())
     }
 

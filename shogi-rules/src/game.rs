@@ -331,6 +331,8 @@ pub struct Game {
     occurrences: KeyTable,
     /// Whether the side to move is in check (from the last move, or the start).
     in_check: bool,
+    /// Whether the side to move at the start is in check.
+    start_in_check: bool,
     outcome: Option<Outcome>,
     clock: Option<Clock>,
     draw_offers_made: [u32; 2],
@@ -399,6 +401,7 @@ impl Game {
             plies: Vec::with_capacity(512),
             occurrences,
             in_check,
+            start_in_check: in_check,
             outcome: None,
             clock: rules.clock.map(Clock::new),
             draw_offers_made: [0; 2],
@@ -766,7 +769,7 @@ impl Game {
         self.position.undo(ply.mv);
         self.in_check = match self.plies.last() {
             Some(p) => p.gave_check,
-            None => self.start.in_check(),
+            None => self.start_in_check,
         };
         self.outcome = None;
         self.draw_offer = None;
