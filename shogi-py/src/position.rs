@@ -55,6 +55,14 @@ pub fn parse_composed_sfen(py: Python<'_>, sfen: &str) -> PyResult<shogi_rules::
     shogi_rules::Position::from_sfen_composed(sfen).map_err(|e| errors::sfen_error(py, &e))
 }
 
+/// The legal moves in a vector as long as the list (cheaper to set up than the core's
+/// fixed-capacity `MoveList`, which is sized for the largest position).
+fn legal_moves_vec(position: &shogi_rules::Position) -> Vec<shogi_rules::Move> {
+    let mut moves = Vec::with_capacity(128);
+    position.for_each_legal_move(|m| moves.push(m));
+    moves
+}
+
 impl Position {
     fn resolve(&self, py: Python<'_>, m: &MoveArg) -> PyResult<shogi_rules::Move> {
         match m {
@@ -135,14 +143,13 @@ impl Position {
 
     /// Every legal move, drops included.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = self.inner.legal_moves();
-        move_list(py, moves.as_slice().iter().copied())
+        move_list(py, legal_moves_vec(&self.inner).into_iter())
     }
 
     /// Every legal move as USI text; faster than `[m.usi() for m in legal_moves()]`.
     fn legal_moves_usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = self.inner.legal_moves();
-        PyList::new(py, moves.as_slice().iter().map(|&m| usi_string(py, m)))
+        let moves = legal_moves_vec(&self.inner);
+        PyList::new(py, moves.into_iter().map(|m| usi_string(py, m)))
     }
 
     /// The number of legal moves.
