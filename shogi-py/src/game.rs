@@ -5,7 +5,7 @@ use pyo3::types::{PyList, PyString};
 use shogi_rules::Termination;
 
 use crate::errors::{self, ShogiError};
-use crate::moves::{Move, MoveArg, move_list, move_object};
+use crate::moves::{Move, MoveArg, move_list};
 use crate::position::{Position, PositionArg};
 use crate::rules::{Clock, RuleSet, duration};
 use crate::types::{Color, ColorArg, color_from_any, quote, quote_opt};
@@ -280,7 +280,9 @@ impl Game {
     /// Takes back the last move and returns it (also after a move that ended the game).
     fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
         let m = self.inner.undo().map_err(|e| errors::game_error(py, &e))?;
-        move_object(py, m)
+        // A new object (from the class's free list) is cheaper here than the shared table of
+        // move objects, which a pop would visit at a random place.
+        Bound::new(py, Move(m))
     }
 
     /// The current position.

@@ -149,11 +149,6 @@ pub fn move_list<'py>(
     MoveObjects::get(py).list(py, moves)
 }
 
-/// The Python object of one move.
-pub fn move_object(py: Python<'_>, m: shogi_rules::Move) -> PyResult<Bound<'_, Move>> {
-    MoveObjects::get(py).object(py, m)
-}
-
 /// The Japanese side mark argument: `"triangle"` (▲△), `"piece"` (☗☖) or `"none"`.
 fn mark(name: &str) -> PyResult<japanese::Mark> {
     match name {

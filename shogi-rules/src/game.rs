@@ -236,8 +236,9 @@ impl KeyTable {
     /// A table for the start position alone (ply 0).
     fn new(start_key: u64) -> KeyTable {
         let mut table = KeyTable {
-            // Room for the 400 plies of the default move limit without growing.
-            slots: vec![0; 1024],
+            // 1 KiB: small enough to stay in cache when many games are in play (a search or an
+            // analysis keeps thousands); it grows once on the way to the 400-ply limit.
+            slots: vec![0; 256],
             used: 0,
         };
         let (i, _) = table.find(&[], start_key, start_key);
@@ -1236,7 +1237,7 @@ mod tests {
             }
         }
         assert!(game.plies.len() > 300, "only {} plies", game.plies.len());
-        assert!(game.occurrences.slots.len() > 1024, "the table grew");
+        assert!(game.occurrences.slots.len() > 256, "the table grew");
         while !game.plies.is_empty() {
             if game.plies.len() % 53 == 0 {
                 assert_eq!(
