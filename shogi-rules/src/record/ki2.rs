@@ -621,22 +621,21 @@ fn parse_hand(s: &str) -> Option<[u8; 7]> {
         let role = board_role(chars[i])?;
         let k = Role::HAND.iter().position(|&r| r == role)?;
         i += 1;
-        let mut count: u32 = 0;
-        let mut any = false;
-        while let Some(&c) = chars.get(i) {
-            if c == '十' {
-                count = count.checked_add(10)?;
-            } else if let Some(d) = KANJI_NUMBERS.iter().position(|&n| n == c) {
-                count = count.checked_add(d as u32 + 1)?;
-            } else if let Some(d) = c.to_digit(10) {
-                count = count.checked_mul(10)?.checked_add(d)?;
-            } else {
-                break;
-            }
-            any = true;
+        let start = i;
+        while chars.get(i).is_some_and(|&c| {
+            c == '十'
+                || KANJI_NUMBERS.contains(&c)
+                || c.is_ascii_digit()
+                || ('０'..='９').contains(&c)
+        }) {
             i += 1;
         }
-        let count = if any { count } else { 1 };
+        // The same count reader as KIF's (`二`, `十八`, `二十`, digits); no count is one.
+        let count = if i > start {
+            u32::from(super::kif::parse_count(&chars[start..i])?)
+        } else {
+            1
+        };
         if count > 18 {
             return None;
         }
@@ -842,6 +841,16 @@ mod tests {
         r.headers.push(header("棋戦", "a\nb\rc"));
         let written = write(&r);
         assert!(written.starts_with("棋戦：a b c\n"), "{written:?}");
+    }
+
+    #[test]
+    fn hand_counts_read_as_in_kif() {
+        assert_eq!(parse_hand("歩十八　角"), Some([0, 1, 0, 0, 0, 0, 18]));
+        assert_eq!(parse_hand("金二銀３桂"), Some([0, 0, 2, 3, 1, 0, 0]));
+        // 二十 is twenty (more pawns than exist), not twelve.
+        assert_eq!(parse_hand("歩二十"), None);
+        assert_eq!(parse_hand("歩十二"), Some([0, 0, 0, 0, 0, 0, 12]));
+        assert_eq!(parse_hand("歩十十"), None);
     }
 
     #[test]

@@ -1027,8 +1027,8 @@ fn count_char(c: char) -> bool {
     KANJI_NUMBERS.contains(&c) || c == '十' || c.is_ascii_digit() || ('０'..='９').contains(&c)
 }
 
-/// A hand count in kanji (`二`, `十`, `十八`) or digits.
-fn parse_count(chars: &[char]) -> Option<u8> {
+/// A hand count in kanji (`二`, `十`, `十八`, `二十`) or digits.
+pub(super) fn parse_count(chars: &[char]) -> Option<u8> {
     let kanji = |c: char| {
         KANJI_NUMBERS
             .iter()
