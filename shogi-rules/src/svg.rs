@@ -35,25 +35,11 @@ const LAST_TO_FILL: &str = "#f2c14e";
 /// Fill of the origin square of the last move.
 const LAST_FROM_FILL: &str = "#f7dc9a";
 
-/// The one-character kanji a board diagram uses for a piece of `role`.
+/// The one-character kanji a board diagram uses for a piece of `role` (the
+/// same names KIF and KI2 board diagrams use).
 #[must_use]
-pub const fn board_kanji(role: Role) -> char {
-    match role {
-        Role::Pawn => '歩',
-        Role::Lance => '香',
-        Role::Knight => '桂',
-        Role::Silver => '銀',
-        Role::Bishop => '角',
-        Role::Rook => '飛',
-        Role::Gold => '金',
-        Role::King => '玉',
-        Role::Tokin => 'と',
-        Role::PromotedLance => '杏',
-        Role::PromotedKnight => '圭',
-        Role::PromotedSilver => '全',
-        Role::Horse => '馬',
-        Role::Dragon => '龍',
-    }
+pub fn board_kanji(role: Role) -> char {
+    crate::record::text::board_char(role)
 }
 
 /// Draws `position` as an SVG document (UTF-8 text, no external resources).

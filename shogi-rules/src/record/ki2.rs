@@ -74,8 +74,8 @@
 use core::fmt::Write as _;
 
 use super::text::{
-    KANJI_NUMBERS, board_role, board_row, header, is_space, lines, one_line, side_of_name,
-    summary_words, trim, width, write_comments, write_diagram,
+    board_role, board_row, header, is_space, lines, one_line, side_of_name, summary_words, trim,
+    width, write_comments, write_diagram,
 };
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd,
@@ -622,12 +622,7 @@ fn parse_hand(s: &str) -> Option<[u8; 7]> {
         let k = Role::HAND.iter().position(|&r| r == role)?;
         i += 1;
         let start = i;
-        while chars.get(i).is_some_and(|&c| {
-            c == '十'
-                || KANJI_NUMBERS.contains(&c)
-                || c.is_ascii_digit()
-                || ('０'..='９').contains(&c)
-        }) {
+        while chars.get(i).is_some_and(|&c| super::kif::count_char(c)) {
             i += 1;
         }
         // The same count reader as KIF's (`二`, `十八`, `二十`, digits); no count is one.

@@ -1023,7 +1023,8 @@ fn is_file_labels(body: &str) -> bool {
     digits == 9
 }
 
-fn count_char(c: char) -> bool {
+/// Whether `c` can be part of a hand count ([`parse_count`]).
+pub(super) fn count_char(c: char) -> bool {
     KANJI_NUMBERS.contains(&c) || c == '十' || c.is_ascii_digit() || ('０'..='９').contains(&c)
 }
 

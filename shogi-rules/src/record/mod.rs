@@ -30,7 +30,7 @@ pub mod handicap;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
-mod text;
+pub(crate) mod text;
 pub mod usi;
 
 pub use encoding::{Encoding, decode, encode};
