@@ -671,9 +671,8 @@ impl From<&core::GameRecord> for SavedRecord {
 
 impl SavedRecord {
     fn into_record(self) -> PyResult<core::GameRecord> {
-        // The start was checked when the record was read (with the record readers' own rules
-        // for composed positions), so it is restored as it was.
-        let start = shogi_rules::Position::from_sfen_unvalidated(&self.start)
+        // Checked as the record readers check a start (composed positions allowed).
+        let start = shogi_rules::Position::from_sfen_composed(&self.start)
             .map_err(|e| ShogiError::new_err(format!("not a saved record: {e}")))?;
         let mut record = core::GameRecord::new(start);
         record.headers = self.headers;
