@@ -76,6 +76,30 @@ static GOLD: [[Bitboard; 81]; 2] = [
 ];
 static KING: [Bitboard; 81] = step_table(&KING_STEPS, Color::Sente);
 
+/// The king's steps and the knight's jumps of either side.
+const NEAR_STEPS: [(i32, i32); 12] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, -2),
+    (1, -2),
+    (-1, 2),
+    (1, 2),
+];
+static NEAR: [Bitboard; 81] = step_table(&NEAR_STEPS, Color::Sente);
+
+/// The squares from which a piece that does not slide, of either side, could
+/// attack `sq`: its neighbours and the knight's squares.
+#[inline]
+pub(crate) fn near(sq: Square) -> Bitboard {
+    NEAR[sq.index()]
+}
+
 /// Squares a pawn of `color` on `sq` attacks.
 #[inline]
 #[must_use]

@@ -571,6 +571,7 @@ impl Game {
         Ok(self.outcome)
     }
 
+    #[inline(always)]
     fn push(&mut self, m: Move) {
         let mover = self.position.turn();
         self.position.play_unchecked(m);
@@ -727,11 +728,18 @@ impl Game {
         Some(Outcome::draw(Termination::Repetition))
     }
 
+    #[inline]
     fn move_limit(&self) -> Option<Outcome> {
         let limit = self.rules.move_limit;
         if limit == 0 || self.position.move_number() <= limit {
             return None;
         }
+        self.move_limit_reached()
+    }
+
+    /// The outcome at the move limit (D5).
+    #[cold]
+    fn move_limit_reached(&self) -> Option<Outcome> {
         let pos = &self.position;
         if self.rules.impasse != ImpasseRule::Disabled
             && pos.king_in_zone(Color::Sente)

@@ -368,7 +368,8 @@ mod tests {
 
     /// The shortcuts taken when the caller knows whether the side to move is
     /// in check give the same answers, reasons included, as the full tests,
-    /// over random games with checks, pins and drops.
+    /// over random games with checks, pins and drops; so does the test of
+    /// whether a move gave check, for every legal move of those positions.
     #[test]
     fn knowing_check_agrees_with_full_test() {
         let candidates = candidates();
@@ -405,6 +406,16 @@ mod tests {
                         );
                     }
                     let legal = pos.legal_moves();
+                    for &m in legal.iter() {
+                        let mut after = pos.clone();
+                        after.play_unchecked(m);
+                        assert_eq!(
+                            after.checked_by(m),
+                            after.in_check(),
+                            "{m} in {}",
+                            pos.to_sfen()
+                        );
+                    }
                     if legal.is_empty() {
                         break;
                     }

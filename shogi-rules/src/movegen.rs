@@ -14,7 +14,8 @@
 
 use crate::attacks::{
     attacks, between, bishop_attacks, bishop_pseudo, gold_attacks, king_attacks, knight_attacks,
-    lance_attacks, lance_pseudo, line, pawn_attacks, rook_attacks, rook_pseudo, silver_attacks,
+    lance_attacks, lance_pseudo, line, near, pawn_attacks, rook_attacks, rook_pseudo,
+    silver_attacks,
 };
 use crate::bitboard::RANK_A;
 use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
@@ -412,7 +413,16 @@ impl Position {
         };
         let mover = us.opposite();
         let occupied = self.occupied();
-        if attacks(mover, m.role_after(), m.to(), occupied).contains(king) {
+        let role = m.role_after();
+        // Only a square on one of the king's lines (for a slider) or next to
+        // it or a knight's jump away (for any other piece) can give check: most
+        // moves are told apart by one lookup.
+        let reach = if role.is_slider() {
+            rook_pseudo(king) | bishop_pseudo(king)
+        } else {
+            near(king)
+        };
+        if reach.contains(m.to()) && attacks(mover, role, m.to(), occupied).contains(king) {
             return true;
         }
         let Some(from) = m.from() else {

@@ -128,6 +128,17 @@ impl Role {
         (self as u8) < 6
     }
 
+    /// Whether a piece of this role slides (lance, bishop, rook, horse, dragon).
+    #[inline]
+    pub(crate) const fn is_slider(self) -> bool {
+        const SLIDERS: u32 = 1 << Role::Lance as u32
+            | 1 << Role::Bishop as u32
+            | 1 << Role::Rook as u32
+            | 1 << Role::Horse as u32
+            | 1 << Role::Dragon as u32;
+        SLIDERS & 1 << self as u32 != 0
+    }
+
     /// Whether a piece of this role can be held in hand (any unpromoted role but the king).
     #[inline]
     #[must_use]

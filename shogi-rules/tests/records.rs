@@ -1247,6 +1247,10 @@ fn records_written_in_another_format_are_detected_as_it() {
 /// As [`check_files`], over the well-formed files of every folder.
 fn check_files_all(check: impl Fn(&str) -> Result<bool, String>) {
     for (_, format) in FOLDERS {
+        // JKF records are read only with the `serde` feature.
+        if format == Format::Jkf && !cfg!(feature = "serde") {
+            continue;
+        }
         check_files(format, &format.to_string(), &check);
     }
 }
