@@ -173,11 +173,18 @@ impl ImpasseStatus {
 #[pyclass(module = "shogi_rules._core")]
 pub struct Game {
     pub inner: shogi_rules::Game,
+    /// The `Move` objects pushed, by ply (`None` where the move came as text), so that `pop`
+    /// hands back the object that was pushed instead of making one. Only a hint: `pop` uses an
+    /// entry only if it stands at the ply taken back and holds the move taken back.
+    pushed: Vec<Option<Py<Move>>>,
 }
 
 impl From<shogi_rules::Game> for Game {
     fn from(inner: shogi_rules::Game) -> Game {
-        Game { inner }
+        Game {
+            inner,
+            pushed: Vec::new(),
+        }
     }
 }
 
@@ -246,9 +253,10 @@ impl Game {
         r#move: &Bound<'_, PyAny>,
         elapsed: Option<f64>,
     ) -> PyResult<Option<Outcome>> {
-        let arg = match r#move.cast::<Move>() {
-            Ok(m) => MoveArg::Move(m.get().0),
-            Err(_) => r#move.extract::<MoveArg>()?,
+        let before = self.inner.history().len();
+        let (arg, object) = match r#move.cast::<Move>() {
+            Ok(m) => (MoveArg::Move(m.get().0), Some(m)),
+            Err(_) => (r#move.extract::<MoveArg>()?, None),
         };
         let result = match (arg, elapsed) {
             (MoveArg::Move(m), None) => self.inner.play(m),
@@ -274,14 +282,27 @@ impl Game {
             }
         };
         let outcome = result.map_err(|e| errors::game_error(py, &e))?;
+        // A move made after the time ran out is not played.
+        if self.inner.history().len() == before + 1 {
+            self.pushed.truncate(before);
+            self.pushed.resize_with(before, || None);
+            self.pushed.push(object.map(|m| m.clone().unbind()));
+        }
         Ok(outcome.map(Outcome))
     }
 
     /// Takes back the last move and returns it (also after a move that ended the game).
     fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
         let m = self.inner.undo().map_err(|e| errors::game_error(py, &e))?;
-        // A new object (from the class's free list) is cheaper here than the shared table of
-        // move objects, which a pop would visit at a random place.
+        let plies = self.inner.history().len();
+        self.pushed.truncate(plies + 1);
+        if self.pushed.len() == plies + 1 {
+            if let Some(Some(object)) = self.pushed.pop() {
+                if object.get().0 == m {
+                    return Ok(object.into_bound(py));
+                }
+            }
+        }
         Bound::new(py, Move(m))
     }
 

@@ -4,7 +4,6 @@ use pyo3::IntoPyObjectExt;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use std::sync::{Mutex, MutexGuard};
 
 use pyo3::types::{PyList, PyString};
 use shogi_rules::notation::{csa, japanese, western};
@@ -71,82 +70,14 @@ pub fn usi_string(py: Python<'_>, m: shogi_rules::Move) -> Bound<'_, PyString> {
     usi_texts(py)[usi_index(m)].bind(py).clone()
 }
 
-/// Recently made `Move` objects with their bits, direct-mapped by a hash of the bits. Handing
-/// out another reference to an existing frozen object is cheaper than making a new one, and the
-/// same moves recur from position to position (identity of moves is not part of the API); the
-/// bits beside the pointer decide a hit without touching the object. The table is bounded, so
-/// memory stays flat however many moves are made.
-/// One slot of the table: the bits of the move and its object.
-type MoveSlot = (u32, Option<Py<Move>>);
-
-static MOVE_OBJECTS: PyOnceLock<Mutex<Vec<MoveSlot>>> = PyOnceLock::new();
-
-const MOVE_OBJECT_SLOTS: usize = 1 << 16;
-
-#[inline]
-fn move_slot(m: shogi_rules::Move) -> usize {
-    (m.to_bits().wrapping_mul(0x9e37_79b1) >> 16) as usize & (MOVE_OBJECT_SLOTS - 1)
-}
-
-/// Python objects for moves, taken from the table when it holds them.
-pub struct MoveObjects<'a> {
-    table: Option<MutexGuard<'a, Vec<MoveSlot>>>,
-}
-
-impl MoveObjects<'_> {
-    /// Access to the table for a batch of moves. If it is in use (a finalizer run by the
-    /// garbage collector in the middle of a batch asking for moves), the batch makes its own
-    /// objects rather than wait.
-    pub fn get(py: Python<'_>) -> MoveObjects<'_> {
-        let table = MOVE_OBJECTS.get_or_init(py, || {
-            Mutex::new((0..MOVE_OBJECT_SLOTS).map(|_| (0, None)).collect())
-        });
-        MoveObjects {
-            table: table.try_lock().ok(),
-        }
-    }
-
-    /// The Python object of `m`.
-    #[inline]
-    pub fn object<'py>(
-        &mut self,
-        py: Python<'py>,
-        m: shogi_rules::Move,
-    ) -> PyResult<Bound<'py, Move>> {
-        let Some(table) = self.table.as_mut() else {
-            return Bound::new(py, Move(m));
-        };
-        let (bits, slot) = &mut table[move_slot(m)];
-        if *bits == m.to_bits() {
-            if let Some(cached) = slot {
-                return Ok(cached.bind(py).clone());
-            }
-        }
-        let made = Bound::new(py, Move(m))?;
-        *bits = m.to_bits();
-        *slot = Some(made.clone().unbind());
-        Ok(made)
-    }
-
-    /// A list of the Python objects of `moves`.
-    pub fn list<'py>(
-        &mut self,
-        py: Python<'py>,
-        moves: impl ExactSizeIterator<Item = shogi_rules::Move>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let objects = moves
-            .map(|m| self.object(py, m))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, objects)
-    }
-}
-
-/// A list of the Python objects of `moves`.
+/// A list of new Python objects for `moves`. (New objects, made one after another, lie
+/// together in memory, which makes the list quicker to use than shared objects from a table of
+/// recently made ones would be.)
 pub fn move_list<'py>(
     py: Python<'py>,
     moves: impl ExactSizeIterator<Item = shogi_rules::Move>,
 ) -> PyResult<Bound<'py, PyList>> {
-    MoveObjects::get(py).list(py, moves)
+    PyList::new(py, moves.map(Move))
 }
 
 /// The Japanese side mark argument: `"triangle"` (▲△), `"piece"` (☗☖) or `"none"`.

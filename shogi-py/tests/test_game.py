@@ -93,6 +93,38 @@ def test_push_and_pop():
         game.pop()
 
 
+def test_pop_returns_the_moves_taken_back_in_any_order_of_pushes():
+    """Pop gives back the object pushed where there is one, and an equal new one otherwise;
+    games copied, restored or replayed from text give the right moves too."""
+    game = Game()
+    a = Move.from_usi("7g7f", game.position)
+    game.push(a)
+    game.push("3c3d")
+    b = Move.from_usi("8h2b+", game.position)
+    game.push(b)
+    assert game.pop() is b
+    assert game.pop().usi() == "3c3d"
+    game.push("3c3d")
+    again = copy.copy(game)
+    restored = pickle.loads(pickle.dumps(game))
+    assert game.pop().usi() == "3c3d"
+    assert game.pop() is a
+    for other in (again, restored, Game.from_usi(again.to_usi())):
+        assert [other.pop().usi(), other.pop().usi()] == ["3c3d", "7g7f"]
+    # A push after some pops replaces the objects of the plies taken back.
+    game.push(a)
+    c = Move.from_usi("8c8d", game.position)
+    game.push(c)
+    assert game.pop() is c
+    assert game.pop() is a
+    # A timed move that comes too late is not played, and records nothing.
+    timed = Game()
+    timed.push("7g7f", elapsed=1.0)
+    late = Move.from_usi("3c3d", timed.position)
+    assert timed.push(late, elapsed=10_000.0) == Outcome(Color.SENTE, "timeout")
+    assert len(timed.moves) == 1
+
+
 def test_game_is_mutable_and_unhashable():
     with pytest.raises(TypeError):
         hash(Game())
