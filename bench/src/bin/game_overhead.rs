@@ -6,7 +6,9 @@
 //! cargo run --release -p shogi-bench --bin game_overhead [-- --rounds N]
 //! ```
 //!
-//! Prints the median time per game of each and the ratio game / bare.
+//! Prints the median time per game of each, the ratio game / bare of those
+//! medians, and the median and quartiles of the ratios of single rounds
+//! (each round times both sides back to back).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
