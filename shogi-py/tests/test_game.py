@@ -478,6 +478,10 @@ def test_usi_errors():
         Game.from_usi("position sfen 9/9/9 b - 1")
     with pytest.raises(GameOverError):
         Game.from_usi(Game().to_usi() + " moves " + " ".join(ROOK_CYCLES + ["2h3h"]))
+    # After checkmate no move is legal; one there is still a move after the end.
+    with pytest.raises(GameOverError) as over:
+        Game.from_usi(f"position sfen {SENTE_MATE_IN_ONE} moves G*1b 1a2a")
+    assert over.value.outcome == Outcome(Color.SENTE, "checkmate")
 
 
 def test_record_of_a_game():

@@ -1002,6 +1002,14 @@ impl Game {
         let (start, moves) = crate::usi::parse_position_words(text)?;
         let mut game = Game::from_position(start, rules);
         for (i, usi) in moves.into_iter().enumerate() {
+            // A move after the end is that, whether or not the final position
+            // would allow it (after checkmate none would).
+            if let Some(outcome) = game.outcome {
+                return Err(GameFromUsiError::AfterEnd {
+                    ply: i + 1,
+                    outcome,
+                });
+            }
             let m = match game.position.to_move(usi) {
                 Ok(m) => m,
                 Err(e) => {
@@ -1011,12 +1019,6 @@ impl Game {
                     });
                 }
             };
-            if let Some(outcome) = game.outcome {
-                return Err(GameFromUsiError::AfterEnd {
-                    ply: i + 1,
-                    outcome,
-                });
-            }
             game.push(m);
         }
         Ok(game)

@@ -1543,4 +1543,19 @@ fn from_usi_errors_name_the_ply() {
         Game::from_usi("position startpos moves 7g7f xx", RuleSet::site()),
         Err(GameFromUsiError::Command(_))
     ));
+    // After checkmate no move is legal, but a move there is reported as a
+    // move after the end, not by the reason it would be illegal.
+    let mate = format!("position sfen {SENTE_MATE_IN_ONE} moves G*1b");
+    let mated = Game::from_usi(&mate, RuleSet::site()).map(|g| g.outcome());
+    assert_eq!(
+        mated,
+        Ok(Some(Outcome::win(Color::Sente, Termination::Checkmate)))
+    );
+    assert_eq!(
+        Game::from_usi(&format!("{mate} 1a2a"), RuleSet::site()),
+        Err(GameFromUsiError::AfterEnd {
+            ply: 2,
+            outcome: Outcome::win(Color::Sente, Termination::Checkmate)
+        })
+    );
 }

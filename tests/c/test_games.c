@@ -660,6 +660,8 @@ static void usi_and_json(void) {
         "position startpos foo 7g7f",
         "position startpos moves 7g7f 7c7e",
         "startpos moves 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h",
+        /* After checkmate no move is legal: still a move after the end. */
+        "position sfen 8k/9/7G1/9/9/9/9/9/4K4 b G 1 moves G*1b 1a2a",
         "position sfen 9/9 b - 1",
         "position startpos moves 7g7",
     };
@@ -667,6 +669,7 @@ static void usi_and_json(void) {
         SHOGI_RESULT_USI_COMMAND_MISSING_START,
         SHOGI_RESULT_USI_COMMAND_EXPECTED_MOVES,
         SHOGI_RESULT_ILLEGAL_NOT_A_PIECE_MOVE,
+        SHOGI_RESULT_MOVE_AFTER_END,
         SHOGI_RESULT_MOVE_AFTER_END,
         SHOGI_RESULT_SFEN_ROW_COUNT,
         SHOGI_RESULT_USI_BAD_LENGTH,
