@@ -260,14 +260,6 @@ fn read_parallel(
     all.into_iter().map(|(_, r)| r).collect()
 }
 
-/// The snake_case name of a serde-named enum value of the core (special moves, comment kinds).
-fn serde_name<T: serde::Serialize>(value: &T) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::from("unknown"),
-    }
-}
-
 /// A comment of a record: `ply` is the number of moves played before it (0 for comments on the
 /// start position), `kind` is `"normal"`, `"engine"` (KIF `**`) or `"bookmark"`.
 #[pyclass(frozen, eq, hash, module = "shogi_rules._core")]
@@ -313,7 +305,7 @@ impl Comment {
 fn comments_of(ply: u32, comments: &[core::Comment], out: &mut Vec<Comment>) {
     out.extend(comments.iter().map(|c| Comment {
         ply,
-        kind: serde_name(&c.kind),
+        kind: c.kind.as_str().to_owned(),
         text: c.text.clone(),
     }));
 }
@@ -351,8 +343,8 @@ impl Variation {
 
     /// How the variation ends (`"resign"`, …), or `None`.
     #[getter]
-    fn end(&self) -> Option<String> {
-        self.line.end.as_ref().map(|e| serde_name(&e.special))
+    fn end(&self) -> Option<&'static str> {
+        self.line.end.as_ref().map(|e| e.special.as_str())
     }
 
     /// Variations of this variation's own moves (plies counted from the game's start).
@@ -511,8 +503,8 @@ impl GameRecord {
     /// How the record says the main line ends (`"resign"`, `"time_up"`, `"repetition"`, …), or
     /// `None`.
     #[getter]
-    fn end(&self) -> Option<String> {
-        self.inner.main.end.as_ref().map(|e| serde_name(&e.special))
+    fn end(&self) -> Option<&'static str> {
+        self.inner.main.end.as_ref().map(|e| e.special.as_str())
     }
 
     /// The result the record states, or `None` when it states none.

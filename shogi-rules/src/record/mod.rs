@@ -209,7 +209,90 @@ pub enum SpecialMove {
     Error,
 }
 
+impl CommentKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [CommentKind; 3] = [
+        CommentKind::Normal,
+        CommentKind::Engine,
+        CommentKind::Bookmark,
+    ];
+
+    /// The snake_case name (as in JSON): `"normal"`, `"engine"` or
+    /// `"bookmark"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CommentKind::Normal => "normal",
+            CommentKind::Engine => "engine",
+            CommentKind::Bookmark => "bookmark",
+        }
+    }
+}
+
+impl fmt::Display for CommentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Display for SpecialMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl SpecialMove {
+    /// Every special move, in declaration order.
+    pub const ALL: [SpecialMove; 17] = [
+        SpecialMove::Resign,
+        SpecialMove::Suspend,
+        SpecialMove::Repetition,
+        SpecialMove::Impasse,
+        SpecialMove::TimeUp,
+        SpecialMove::IllegalLoss,
+        SpecialMove::IllegalWin,
+        SpecialMove::DeclareWin,
+        SpecialMove::DeclareDraw,
+        SpecialMove::Checkmate,
+        SpecialMove::NoMate,
+        SpecialMove::MaxMoves,
+        SpecialMove::Sealed,
+        SpecialMove::ForfeitWin,
+        SpecialMove::ForfeitLoss,
+        SpecialMove::TakeBack,
+        SpecialMove::Error,
+    ];
+
+    /// The snake_case name (as in JSON), e.g. `"resign"`, `"time_up"`,
+    /// `"illegal_loss"`.
+    ///
+    /// ```
+    /// use shogi_rules::record::SpecialMove;
+    /// assert_eq!(SpecialMove::TimeUp.as_str(), "time_up");
+    /// ```
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SpecialMove::Resign => "resign",
+            SpecialMove::Suspend => "suspend",
+            SpecialMove::Repetition => "repetition",
+            SpecialMove::Impasse => "impasse",
+            SpecialMove::TimeUp => "time_up",
+            SpecialMove::IllegalLoss => "illegal_loss",
+            SpecialMove::IllegalWin => "illegal_win",
+            SpecialMove::DeclareWin => "declare_win",
+            SpecialMove::DeclareDraw => "declare_draw",
+            SpecialMove::Checkmate => "checkmate",
+            SpecialMove::NoMate => "no_mate",
+            SpecialMove::MaxMoves => "max_moves",
+            SpecialMove::Sealed => "sealed",
+            SpecialMove::ForfeitWin => "forfeit_win",
+            SpecialMove::ForfeitLoss => "forfeit_loss",
+            SpecialMove::TakeBack => "take_back",
+            SpecialMove::Error => "error",
+        }
+    }
+
     /// The result this ending gives, with `to_move` the side to move where
     /// it stands. `None` for endings without a result (suspension, sealed
     /// move, no mate, take-back, error).
@@ -671,6 +754,25 @@ pub fn read_str_as(text: &str, format: Format) -> Result<GameRecord, RecordError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names are distinct and, with serde, the JSON names.
+    #[test]
+    fn names_of_special_moves_and_comment_kinds() {
+        let specials: std::collections::HashSet<_> =
+            SpecialMove::ALL.iter().map(|s| s.as_str()).collect();
+        assert_eq!(specials.len(), SpecialMove::ALL.len());
+        assert_eq!(SpecialMove::IllegalWin.to_string(), "illegal_win");
+        assert_eq!(CommentKind::Engine.to_string(), "engine");
+        #[cfg(feature = "serde")]
+        {
+            for s in SpecialMove::ALL {
+                assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+            }
+            for k in CommentKind::ALL {
+                assert_eq!(serde_json::to_value(k).unwrap(), k.as_str());
+            }
+        }
+    }
 
     fn unvalidated(sfen: &str) -> Position {
         Position::from_sfen_unvalidated(sfen).unwrap()
