@@ -709,7 +709,20 @@ pub fn detect_format(text: &str) -> Option<Format> {
 }
 
 /// Reads a record of any format from bytes: decodes the text ([`decode`]),
-/// detects the format ([`detect_format`]) and parses it.
+/// detects the format ([`detect_format`]) and parses it. A caller that wants
+/// to know the encoding found (to write the record back in it) calls those
+/// steps itself:
+///
+/// ```
+/// use shogi_rules::record::{self, Encoding, Format};
+/// let bytes = b"PI\n+\n+7776FU\n";
+/// let (text, encoding) = record::decode(bytes).unwrap();
+/// assert_eq!(encoding, Encoding::Utf8);
+/// let format = record::detect_format(&text).unwrap();
+/// assert_eq!(format, Format::Csa);
+/// let game = record::read_str_as(&text, format).unwrap();
+/// assert_eq!(game.moves().len(), 1);
+/// ```
 ///
 /// # Errors
 /// [`RecordError`] with the line and column of the problem.
