@@ -74,7 +74,8 @@ fn main() {
         .skip_while(|a| a != "--rounds")
         .nth(1)
         .and_then(|n| n.parse().ok())
-        .unwrap_or(61);
+        .unwrap_or(61)
+        .max(1);
     let moves = four_hundred_plies();
     // `--only bare|game` runs one side alone (for instruction counting).
     let only = std::env::args().skip_while(|a| a != "--only").nth(1);
