@@ -92,26 +92,40 @@ def test_native_perft_runs_in_parallel_and_releases_the_gil():
     pos = Position.from_sfen(MATSURI_SFEN)
     expected = 28684
     assert pos.perft(2) == expected
-    # While one thread counts, a Python thread keeps running.
-    ticks = 0
+    with ThreadPoolExecutor(THREADS) as pool:
+        assert list(pool.map(lambda _: pos.perft(3), range(THREADS))) == [4809015] * THREADS
+    # While one thread counts, a Python thread keeps running: one of its ticks falls in the
+    # middle half of a perft call. A call that kept the GIL would let the ticker run only just
+    # before or just after it. (Times, not a count of ticks, so that a busy machine that runs
+    # the ticker rarely cannot fail the test: the call is repeated until a tick falls inside.)
+    ticks: list[float] = []
+    calls: list[tuple[float, float]] = []
     done = threading.Event()
 
     def ticker():
-        nonlocal ticks
         while not done.is_set():
-            ticks += 1
-            time.sleep(0.001)
+            ticks.append(time.perf_counter())
+            time.sleep(0.0005)
+
+    def ticked_inside() -> bool:
+        return any(start + (end - start) / 4 < x < end - (end - start) / 4 for start, end in calls for x in ticks)
+
+    def count():
+        for _ in range(50):
+            start = time.perf_counter()
+            assert pos.perft(3) == 4809015
+            calls.append((start, time.perf_counter()))
+            if ticked_inside():
+                return
 
     t = threading.Thread(target=ticker)
+    counter = threading.Thread(target=count)
     t.start()
-    try:
-        with ThreadPoolExecutor(THREADS) as pool:
-            results = list(pool.map(lambda _: pos.perft(3), range(THREADS)))
-    finally:
-        done.set()
-        t.join()
-    assert results == [4809015] * THREADS
-    assert ticks > 5, "the ticker thread did not run during perft: is the GIL held?"
+    counter.start()
+    counter.join()
+    done.set()
+    t.join()
+    assert ticked_inside(), f"the ticker never ran during {len(calls)} perft calls: is the GIL held?"
 
 
 def test_shared_records_from_four_threads():
