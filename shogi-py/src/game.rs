@@ -303,7 +303,7 @@ impl Game {
                 }
             }
         }
-        Bound::new(py, Move(m))
+        crate::alloc::new_move(py, m)
     }
 
     /// The current position.
@@ -321,7 +321,7 @@ impl Game {
     /// The moves played, in order.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, self.inner.history().iter().map(|p| p.mv))
+        move_list(py, &self.inner.moves())
     }
 
     /// The moves played as USI text.

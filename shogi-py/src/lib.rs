@@ -6,6 +6,7 @@
 
 use pyo3::prelude::*;
 
+mod alloc;
 mod errors;
 mod game;
 mod moves;
@@ -47,6 +48,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     types::add_squares(m)?;
 
     m.add_class::<moves::Move>()?;
+    m.add_function(wrap_pyfunction!(alloc::move_objects_made_directly, m)?)?;
     m.add_class::<position::Position>()?;
 
     m.add_class::<rules::ClockSettings>()?;

@@ -5,7 +5,7 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
-use pyo3::types::{PyList, PyString};
+use pyo3::types::PyString;
 use shogi_rules::notation::{csa, japanese, western};
 
 use crate::errors::{self, InvalidMoveError, ShogiError};
@@ -70,15 +70,7 @@ pub fn usi_string(py: Python<'_>, m: shogi_rules::Move) -> Bound<'_, PyString> {
     usi_texts(py)[usi_index(m)].bind(py).clone()
 }
 
-/// A list of new Python objects for `moves`. (New objects, made one after another, lie
-/// together in memory, which makes the list quicker to use than shared objects from a table of
-/// recently made ones would be.)
-pub fn move_list<'py>(
-    py: Python<'py>,
-    moves: impl ExactSizeIterator<Item = shogi_rules::Move>,
-) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, moves.map(Move))
-}
+pub use crate::alloc::move_list;
 
 /// The Japanese side mark argument: `"triangle"` (▲△), `"piece"` (☗☖) or `"none"`.
 fn mark(name: &str) -> PyResult<japanese::Mark> {

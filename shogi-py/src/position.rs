@@ -143,7 +143,7 @@ impl Position {
 
     /// Every legal move, drops included.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, legal_moves_vec(&self.inner).into_iter())
+        move_list(py, &legal_moves_vec(&self.inner))
     }
 
     /// Every legal move as USI text; faster than `[m.usi() for m in legal_moves()]`.
@@ -164,7 +164,7 @@ impl Position {
         square: SquareArg,
     ) -> PyResult<Bound<'py, PyList>> {
         let moves = self.inner.legal_moves_from(square.0);
-        move_list(py, moves.as_slice().iter().copied())
+        move_list(py, moves.as_slice())
     }
 
     /// The legal drops of `role` from the hand of the side to move.
@@ -179,7 +179,7 @@ impl Position {
             .into_iter()
             .map(|to| shogi_rules::Move::drop(role, to))
             .collect();
-        move_list(py, drops.into_iter())
+        move_list(py, &drops)
     }
 
     /// Whether a move (a `Move`, or USI text) is legal here. A `Move` must also describe the

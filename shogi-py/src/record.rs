@@ -338,7 +338,10 @@ impl Variation {
     /// The moves of the variation.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, self.line.moves.iter().map(|m| m.mv))
+        move_list(
+            py,
+            &self.line.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+        )
     }
 
     /// How the variation ends (`"resign"`, …), or `None`.
@@ -453,7 +456,16 @@ impl GameRecord {
     /// The moves of the main line.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, self.inner.main.moves.iter().map(|m| m.mv))
+        move_list(
+            py,
+            &self
+                .inner
+                .main
+                .moves
+                .iter()
+                .map(|m| m.mv)
+                .collect::<Vec<_>>(),
+        )
     }
 
     /// The main line's moves as USI text.

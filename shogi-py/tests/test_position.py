@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
+import sys
 
 import pytest
 
 import shogi_rules
 from conftest import MATSURI_SFEN, START_SFEN
-from shogi_rules import Color, IllegalMoveError, InvalidMoveError, Move, Position, Role, SfenError
+from shogi_rules import Color, Game, IllegalMoveError, InvalidMoveError, Move, Position, Role, SfenError
 
 
 def test_package_metadata():
@@ -180,6 +182,36 @@ def test_moves_are_hashable_and_ordered():
     assert len(set(moves)) == len(moves)
     assert sorted(moves) == sorted(reversed(moves))
     assert Move.from_usi("7g7f", Position()) == Move.from_usi("7g7f", Position())
+
+
+def test_move_objects_in_lists_are_whole_moves():
+    # Move lists are made without pyo3's general constructor; each object must still be a
+    # complete Move: the same as one parsed from its text, in every attribute, and alive on
+    # its own once the list is gone.
+    assert shogi_rules._core._move_objects_made_directly() is True
+    for pos in POSITIONS:
+        moves = pos.legal_moves()
+        kept = moves[::3]
+        del moves
+        gc.collect()
+        for m in kept:
+            assert type(m) is Move
+            same = Move.from_usi(m.usi(), pos)
+            assert m == same and hash(m) == hash(same) and m.bits == same.bits
+            assert (m.from_square, m.to_square, m.role, m.promotion, m.is_drop, m.captured) == (
+                same.from_square,
+                same.to_square,
+                same.role,
+                same.promotion,
+                same.is_drop,
+                same.captured,
+            )
+            assert sys.getrefcount(m) == 3  # `kept`, `m` and the call's argument
+            assert pos.is_legal(m)
+    game = Game(Position())
+    game.push("7g7f")
+    (made,) = game.moves
+    assert made == game.pop() and made.usi() == "7g7f"
 
 
 def test_small_types_pickle():
