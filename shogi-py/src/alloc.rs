@@ -1,19 +1,21 @@
 //! Making `Move` objects on the hot paths (move lists, `pop`) without pyo3's general route.
 //!
 //! pyo3 makes every object through the base type's `tp_new` (`object.__new__`), reached by a
-//! slot lookup, with an empty argument tuple; for a `Move` that is about a fifth of the cost of
-//! a move list. A `Move` object holds nothing but the 32-bit move: every other part of pyo3's
-//! object contents is of size zero for this class (checked below at compile time), so an object
-//! is complete once the type's own `tp_alloc` has allocated it and the move is written at the
-//! place pyo3 keeps it. That place is measured once, on an object pyo3 made itself; if anything
-//! about it is unexpected, every object is made the general way.
+//! slot lookup, with an empty argument tuple, and its free list takes a lock per object; for a
+//! `Move` that is about a third of the cost of a move list. A `Move` object holds nothing but
+//! the 32-bit move: every other part of pyo3's object contents is of size zero for this class
+//! (checked below at compile time), so an object is complete once it is allocated as the
+//! type's `tp_alloc` allocates it and the move is written at the place pyo3 keeps it. That
+//! place is measured once, on an object pyo3 made itself; if anything about it is unexpected,
+//! every object is made the general way. A list takes the objects waiting in the class's free
+//! list under one lock and revives them as `tp_alloc` does.
 #![allow(unsafe_code)]
 
 use core::mem::size_of;
 
 use pyo3::ffi;
 use pyo3::impl_::pycell::PyClassMutability;
-use pyo3::impl_::pyclass::PyClassImpl;
+use pyo3::impl_::pyclass::{PyClassImpl, PyClassWithFreeList};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
@@ -75,6 +77,30 @@ fn maker(py: Python<'_>) -> Option<&Maker> {
     MAKER.get_or_init(py, || probe(py)).as_ref()
 }
 
+/// Writes `m` into `obj`, a new object of the type with one reference.
+///
+/// # Safety
+/// `obj` is a live object of the `Move` type that nothing else refers to yet, and its move has
+/// not been written.
+#[inline]
+unsafe fn fill<'py>(
+    py: Python<'py>,
+    maker: &Maker,
+    obj: *mut ffi::PyObject,
+    m: shogi_rules::Move,
+) -> Bound<'py, Move> {
+    // SAFETY: `offset` is where pyo3 keeps the move in an object of this type (measured on one
+    // it made), inside the allocation (checked against the basic size); the rest of the
+    // contents takes no space.
+    unsafe {
+        obj.cast::<u8>()
+            .add(maker.offset)
+            .cast::<Move>()
+            .write(Move(m));
+        Bound::from_owned_ptr(py, obj).cast_into_unchecked()
+    }
+}
+
 /// A new object for `m` made by `maker`.
 #[inline]
 fn make<'py>(py: Python<'py>, maker: &Maker, m: shogi_rules::Move) -> PyResult<Bound<'py, Move>> {
@@ -84,16 +110,24 @@ fn make<'py>(py: Python<'py>, maker: &Maker, m: shogi_rules::Move) -> PyResult<B
     if obj.is_null() {
         return Err(PyErr::fetch(py));
     }
-    // SAFETY: `offset` is where pyo3 keeps the move in an object of this type (measured on one
-    // it made), inside the allocation (checked against the basic size); the rest of the
-    // contents takes no space. The object is new, so nothing else refers to it.
-    unsafe {
-        obj.cast::<u8>()
-            .add(maker.offset)
-            .cast::<Move>()
-            .write(Move(m));
-        Ok(Bound::from_owned_ptr(py, obj).cast_into_unchecked())
+    // SAFETY: a new object of the type.
+    Ok(unsafe { fill(py, maker, obj, m) })
+}
+
+/// How many objects a list takes from the class's free list under one lock.
+const BATCH: usize = 64;
+
+/// Takes up to `want` (at most `BATCH`) objects from the class's free list into `taken`, under
+/// one lock instead of one per object; returns how many.
+fn take_free(py: Python<'_>, want: usize, taken: &mut [*mut ffi::PyObject; BATCH]) -> usize {
+    let mut free = <Move as PyClassWithFreeList>::get_free_list(py);
+    let mut n = 0;
+    while n < want.min(BATCH) {
+        let Some(obj) = free.pop() else { break };
+        taken[n] = obj.as_ptr();
+        n += 1;
     }
+    n
 }
 
 /// A new `Move` object for `m`.
@@ -116,12 +150,27 @@ pub fn move_list<'py>(
     // SAFETY: `PyList_New` returns a new list of `len` empty (null) items, or null with an
     // exception set.
     let list = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len))? };
-    for (i, &m) in (0..len).zip(moves) {
-        let item = make(py, maker, m)?;
-        // SAFETY: `i` is an index of the new list, whose item there is still empty;
-        // `PyList_SetItem` takes over the reference to `item`. Should an error end the loop
-        // early, the list is dropped with some items empty, which list deallocation allows.
-        unsafe { ffi::PyList_SetItem(list.as_ptr(), i, item.into_ptr()) };
+    let mut taken = [core::ptr::null_mut(); BATCH];
+    let mut i: ffi::Py_ssize_t = 0;
+    for chunk in moves.chunks(BATCH) {
+        let reused = take_free(py, chunk.len(), &mut taken);
+        for (j, &m) in chunk.iter().enumerate() {
+            let item = if j < reused {
+                // SAFETY: an object from the type's free list is one of the type whose last
+                // reference is gone; `PyObject_Init` makes it live again, exactly as the
+                // type's `tp_alloc` does with the objects it takes from that list. Objects
+                // taken are all placed before anything can fail, so none is lost.
+                unsafe { fill(py, maker, ffi::PyObject_Init(taken[j], maker.ty), m) }
+            } else {
+                make(py, maker, m)?
+            };
+            // SAFETY: `i` is an index of the new list (`moves` has `len` items), whose item
+            // there is still empty; `PyList_SetItem` takes over the reference to `item`.
+            // Should an error end the loop early, the list is dropped with some items empty,
+            // which list deallocation allows.
+            unsafe { ffi::PyList_SetItem(list.as_ptr(), i, item.into_ptr()) };
+            i += 1;
+        }
     }
     // SAFETY: `list` was made by `PyList_New`.
     Ok(unsafe { list.cast_into_unchecked() })
