@@ -312,10 +312,10 @@ impl Position {
         let mut pos = Position::empty();
         parse_board(&mut pos, board, board_at, &cur)?;
 
-        let end = cur.column(cur.offset);
-        let (side, side_at) = cur.field().ok_or(SfenError::MissingField {
+        let end = cur.offset;
+        let (side, side_at) = cur.field().ok_or_else(|| SfenError::MissingField {
             field: SfenField::SideToMove,
-            column: end + 1,
+            column: cur.column(end) + 1,
         })?;
         let turn = match side {
             "b" => Color::Sente,
@@ -328,10 +328,10 @@ impl Position {
         };
         pos.set_turn(turn);
 
-        let end = cur.column(cur.offset);
-        let (hand, hand_at) = cur.field().ok_or(SfenError::MissingField {
+        let end = cur.offset;
+        let (hand, hand_at) = cur.field().ok_or_else(|| SfenError::MissingField {
             field: SfenField::Hand,
-            column: end + 1,
+            column: cur.column(end) + 1,
         })?;
         parse_hand(&mut pos, hand, hand_at, &cur)?;
 
@@ -340,7 +340,7 @@ impl Position {
                 .parse::<u32>()
                 .ok()
                 .filter(|_| number.bytes().all(|b| b.is_ascii_digit()))
-                .ok_or(SfenError::MoveNumber {
+                .ok_or_else(|| SfenError::MoveNumber {
                     column: cur.column(number_at),
                 })?;
         }
@@ -425,7 +425,10 @@ impl Position {
                             out.push(char::from(b'0' + empty));
                             empty = 0;
                         }
-                        out.push_str(&p.to_string());
+                        if p.role.is_promoted() {
+                            out.push('+');
+                        }
+                        out.push(piece_char(p.color, p.role.sfen_char()));
                     }
                 }
             }
@@ -441,22 +444,43 @@ impl Position {
             for (role, n) in self.hand(color).iter() {
                 any = true;
                 if n > 1 {
-                    out.push_str(&n.to_string());
+                    push_number(&mut out, u32::from(n));
                 }
-                let c = role.sfen_char();
-                out.push(if color == Color::Sente {
-                    c
-                } else {
-                    c.to_ascii_lowercase()
-                });
+                out.push(piece_char(color, role.sfen_char()));
             }
         }
         if !any {
             out.push('-');
         }
         out.push(' ');
-        out.push_str(&self.move_number.to_string());
+        push_number(&mut out, self.move_number);
         out
+    }
+}
+
+/// An SFEN piece letter: upper case for Sente, lower case for Gote.
+fn piece_char(color: Color, letter: char) -> char {
+    match color {
+        Color::Sente => letter,
+        Color::Gote => letter.to_ascii_lowercase(),
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut len = 0;
+    let mut rest = n;
+    loop {
+        digits[len] = b'0' + (rest % 10) as u8;
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &d in digits[..len].iter().rev() {
+        out.push(char::from(d));
     }
 }
 
@@ -469,15 +493,15 @@ fn parse_board(
     let mut row = 0usize;
     let mut squares = 0usize;
     let mut promoted_at: Option<usize> = None;
-    for (i, c) in board.char_indices() {
-        let column = cur.column(at + i);
+    // Columns count characters: the board's first column, then one per character.
+    let first_column = cur.column(at);
+    let mut column = first_column;
+    for (i, c) in board.chars().enumerate() {
+        column = first_column + i;
         if let Some(p) = promoted_at {
-            let role =
-                Role::from_sfen_char(c)
-                    .and_then(Role::promote)
-                    .ok_or(SfenError::BadPromotion {
-                        column: cur.column(p),
-                    })?;
+            let role = Role::from_sfen_char(c)
+                .and_then(Role::promote)
+                .ok_or(SfenError::BadPromotion { column: p })?;
             place(pos, row, &mut squares, c, role, column)?;
             promoted_at = None;
             continue;
@@ -510,18 +534,18 @@ fn parse_board(
                     });
                 }
             }
-            '+' => promoted_at = Some(at + i),
+            '+' => promoted_at = Some(column),
             _ => match Role::from_sfen_char(c) {
                 Some(role) => place(pos, row, &mut squares, c, role, column)?,
                 None => return Err(SfenError::BoardCharacter { found: c, column }),
             },
         }
     }
-    let column = cur.column(at + board.len());
+    if !board.is_empty() {
+        column += 1;
+    }
     if let Some(p) = promoted_at {
-        return Err(SfenError::BadPromotion {
-            column: cur.column(p),
-        });
+        return Err(SfenError::BadPromotion { column: p });
     }
     if row != 8 {
         return Err(SfenError::RowCount {
@@ -592,12 +616,12 @@ fn parse_hand(
             count = Some((n, start));
             continue;
         }
-        let role = Role::from_sfen_char(c).filter(|r| r.is_hand_role()).ok_or(
-            SfenError::HandCharacter {
+        let role = Role::from_sfen_char(c)
+            .filter(|r| r.is_hand_role())
+            .ok_or_else(|| SfenError::HandCharacter {
                 found: c,
                 column: cur.column(at + i),
-            },
-        )?;
+            })?;
         let n = match count.take() {
             None => 1,
             Some((0, start)) => {

@@ -190,3 +190,119 @@ fn side_not_to_move_in_check_is_rejected() {
     // Same board with Gote to move: Gote is simply in check.
     assert!(load("4k4/9/9/9/4R4/9/9/9/K8 w - 1").in_check());
 }
+
+/// Text errors name the 1-based column (in characters) where the problem is: the bad
+/// character, the start of the bad field, or just past the end for a missing one.
+#[test]
+fn text_errors_point_at_their_column() {
+    // (text, column; 0 where the error has none)
+    let cases: &[(&str, usize)] = &[
+        ("", 0),
+        ("   ", 0),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+            59,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL  ",
+            59,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b",
+            61,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+            59,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - x",
+            63,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 z",
+            65,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b X 1",
+            61,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 0P 1",
+            61,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2 1",
+            61,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 999P 1",
+            61,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS+K b - 1",
+            56,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN+ b - 1",
+            57,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1",
+            58,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
+            57,
+        ),
+        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1", 48),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/9 b - 1",
+            58,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/pppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            25,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN9 b - 1",
+            57,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppxpppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            21,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppéppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            21,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL é - 1",
+            59,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b é 1",
+            61,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Pé 1",
+            62,
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL é",
+            59,
+        ),
+        (
+            "  lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - é",
+            65,
+        ),
+        (
+            "  lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+            61,
+        ),
+    ];
+    for &(sfen, column) in cases {
+        let err = Position::from_sfen(sfen).expect_err(sfen);
+        assert_eq!(err.column().unwrap_or(0), column, "{sfen:?}: {err}");
+    }
+}
