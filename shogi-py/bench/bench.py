@@ -10,7 +10,8 @@ rounds are interleaved (round 1 of every library, then round 2, ...) and the
 library that goes first rotates, so that load changes on a busy machine hit
 every library alike. The table shows the median throughput of each library
 and the ratios ours / cshogi and ours / python-shogi (above 1: shogi_rules is
-faster).
+faster): each the median over the rounds of the ratio within the round, which
+a load change between rounds moves less than a ratio of the two medians.
 
 Before any timing, the results of the libraries are compared (perft counts
 with the published numbers, legal moves position by position, SFEN texts,
@@ -225,10 +226,16 @@ def fmt_rate(entry: Optional[Entry]) -> str:
     return f"{rate:,.0f}"
 
 
+def round_ratios(ours: Entry, other: Entry) -> list[float]:
+    """Our throughput over the other library's, round by round: both ran in the same round,
+    close in time, so a change of load between rounds moves both alike."""
+    return sorted((ours.ops / a) / (other.ops / b) for a, b in zip(ours.times, other.times))
+
+
 def ratio(ours: Entry, other: Optional[Entry]) -> str:
     if other is None:
         return "-"
-    return f"{ours.rate() / other.rate():,.2f}x"
+    return f"{statistics.median(round_ratios(ours, other)):,.2f}x"
 
 
 def print_table(rows: list[Row]) -> None:
@@ -246,11 +253,17 @@ def print_table(rows: list[Row]) -> None:
         cells = [c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(t, widths))]
         print("| " + " | ".join(cells) + " |")
     print()
-    print("Workloads (median of the rounds; min..max throughput over the rounds):")
+    print("Throughputs: median of the rounds. Ratios: median over the rounds of the ratio within")
+    print("each round (the libraries run one after another in every round).")
+    print()
+    print("Workloads (min..max throughput over the rounds, and min..max of the ratios):")
     for r in rows:
         print(f"- {r.name}:")
         for lib, e in r.entries():
             print(f"    {lib:12} {e.workload}; {e.spread()} {r.unit}")
+        if r.cshogi is not None:
+            rr = round_ratios(r.ours, r.cshogi)
+            print(f"    ours/cshogi by round: {rr[0]:.2f}..{rr[-1]:.2f}")
         if r.note:
             print(f"    note: {r.note}")
 
