@@ -1,6 +1,7 @@
 //! Fuzz target `sfen`: pins down that SFEN parsing never panics on any input, that every position
 //! `Position::from_sfen` accepts round-trips through `to_sfen` to an equal position (same Zobrist
-//! key) and the same string, and that move generation is safe on every accepted position.
+//! key) and the same string, and that move generation is safe on every accepted position, also
+//! on those the lenient `Position::from_sfen_unvalidated` accepts.
 
 #![no_main]
 
@@ -10,8 +11,21 @@ use shogi_rules::Position;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
 
-    // The lenient constructor only checks syntax; it must not panic either.
-    let _ = Position::from_sfen_unvalidated(&text);
+    // The lenient constructor only checks syntax; it must not panic either, and neither may
+    // move generation, play and undo on what it accepts (a king attacked by the side to move,
+    // too many pieces, no king at all...).
+    if let Ok(any) = Position::from_sfen_unvalidated(&text) {
+        let legal = any.legal_moves();
+        let _ = (any.in_check(), any.has_legal_moves(), any.to_sfen());
+        for &m in legal.iter().take(64) {
+            let _ = any.is_legal(m);
+            let mut after = any.clone();
+            after.play_unchecked(m);
+            let _ = after.count_legal_moves();
+            // Not compared with `any`: a hand count held at its limit of 255 cannot grow.
+            after.undo(m);
+        }
+    }
 
     let Ok(pos) = Position::from_sfen(&text) else {
         return;

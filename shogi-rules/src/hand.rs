@@ -44,16 +44,20 @@ impl Hand {
         }
     }
 
+    /// One more of `role`, a hand role (anything else is ignored).
     #[inline]
     pub(crate) fn add(&mut self, role: Role) {
-        let c = &mut self.counts[role as usize];
-        *c = c.saturating_add(1);
+        if let Some(c) = self.counts.get_mut(role as usize) {
+            *c = c.saturating_add(1);
+        }
     }
 
+    /// One fewer of `role`, a hand role (anything else is ignored).
     #[inline]
     pub(crate) fn remove(&mut self, role: Role) {
-        let c = &mut self.counts[role as usize];
-        *c = c.saturating_sub(1);
+        if let Some(c) = self.counts.get_mut(role as usize) {
+            *c = c.saturating_sub(1);
+        }
     }
 
     /// Whether the hand holds nothing.

@@ -21,7 +21,7 @@ pub enum IllegalReason {
     /// The side to move holds no such piece in hand.
     NotInHand,
     /// The destination holds a piece that cannot be captured: any piece for a
-    /// drop, an own piece for a board move.
+    /// drop, an own piece or a king for a board move.
     Occupied,
     /// The dropped piece could never move from its square (pawn or lance on
     /// the last rank, knight on the last two).
@@ -286,7 +286,9 @@ impl Position {
                     Some(p) if p.color == us => p,
                     _ => return Err(IllegalReason::NotAPieceMove),
                 };
-                if self.by_color(us).contains(to) {
+                // A king is never captured (only a position read without checks can offer
+                // one).
+                if (self.by_color(us) | self.by_role(Role::King)).contains(to) {
                     return Err(IllegalReason::Occupied);
                 }
                 if !attacks(us, piece.role, from, self.occupied()).contains(to) {

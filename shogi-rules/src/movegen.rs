@@ -218,9 +218,12 @@ impl Position {
         let us = self.turn;
         let them = us.opposite();
         let own = self.by_color(us);
+        // A king is never captured: in a legal setup the enemy king cannot be attacked, and in
+        // one read without checks (`Position::from_sfen_unvalidated`) it is not a target.
+        let blocked = own | self.by_role(Role::King);
         let occupied = self.occupied();
         let Some(king) = self.king_of(us) else {
-            self.generate_pieces(sink, Bitboard::EMPTY, None, !own);
+            self.generate_pieces(sink, Bitboard::EMPTY, None, !blocked);
             if !sink.satisfied() {
                 self.generate_drops(sink, !occupied);
             }
@@ -232,9 +235,9 @@ impl Position {
             let (target, drop_target) = match checkers.first() {
                 Some(checker) => {
                     let gap = between(king, checker);
-                    (gap | Bitboard::from_square(checker), gap)
+                    ((gap | Bitboard::from_square(checker)) - blocked, gap)
                 }
-                None => (!own, !occupied),
+                None => (!blocked, !occupied),
             };
             self.generate_pieces(sink, pinned, Some(king), target);
             if sink.satisfied() {
@@ -247,7 +250,7 @@ impl Position {
         }
         let without_king = occupied ^ Bitboard::from_square(king);
         let mut safe = Bitboard::EMPTY;
-        for to in king_attacks(king) - own {
+        for to in king_attacks(king) - blocked {
             if !self.is_attacked_with(to, them, without_king, Bitboard::EMPTY) {
                 safe.insert(to);
             }
@@ -466,7 +469,7 @@ impl Position {
         let us = self.turn;
         if let Some(king) = self.king_of(us) {
             let without_king = self.occupied() ^ Bitboard::from_square(king);
-            for to in king_attacks(king) - self.by_color(us) {
+            for to in king_attacks(king) - self.by_color(us) - self.by_role(Role::King) {
                 if !self.is_attacked_with(
                     to,
                     us.opposite(),
@@ -498,27 +501,29 @@ impl Position {
         }
         if let Some(king) = self.king_of(us) {
             let own = self.by_color(us);
+            // Squares no move may go to: own pieces, and kings (never captured).
+            let blocked = own | self.by_role(Role::King);
             let free = own - rook_pseudo(king) - bishop_pseudo(king);
             let pawns = self.by_piece_role(us, Role::Pawn) & free;
             let pushed = match us {
                 Color::Sente => Bitboard((pawns - Bitboard(RANK_A.0)).0 >> 1),
                 Color::Gote => Bitboard((pawns - Bitboard(RANK_A.0 << 8)).0 << 1),
             };
-            if (pushed - own).any() {
+            if (pushed - blocked).any() {
                 return true;
             }
             for from in self.gold_movers() & free {
-                if (gold_attacks(us, from) - own).any() {
+                if (gold_attacks(us, from) - blocked).any() {
                     return true;
                 }
             }
             for from in self.by_piece_role(us, Role::Silver) & free {
-                if (silver_attacks(us, from) - own).any() {
+                if (silver_attacks(us, from) - blocked).any() {
                     return true;
                 }
             }
             for from in self.by_piece_role(us, Role::Knight) & free {
-                if (knight_attacks(us, from) - own).any() {
+                if (knight_attacks(us, from) - blocked).any() {
                     return true;
                 }
             }
@@ -532,7 +537,7 @@ impl Position {
                     | self.by_role(Role::Lance))
             {
                 if let Some(role) = self.role_at(from) {
-                    if (attacks(us, role, from, occupied) - own).any() {
+                    if (attacks(us, role, from, occupied) - blocked).any() {
                         return true;
                     }
                 }

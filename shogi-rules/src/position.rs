@@ -159,16 +159,23 @@ impl Position {
         self.key ^= zobrist::board_key(piece.color, piece.role, sq);
     }
 
+    /// One more `role` in `color`'s hand. Only hand roles are held: a king (which only a
+    /// mis-described move could capture) is not.
     #[inline]
     pub(crate) fn hand_add(&mut self, color: Color, role: Role) {
-        self.hands[color.index()].add(role);
-        self.hand_key = self.hand_key.wrapping_add(zobrist::hand_key(color, role));
+        if role.is_hand_role() {
+            self.hands[color.index()].add(role);
+            self.hand_key = self.hand_key.wrapping_add(zobrist::hand_key(color, role));
+        }
     }
 
+    /// One fewer `role` in `color`'s hand (ignored for a role that is not a hand role).
     #[inline]
     pub(crate) fn hand_remove(&mut self, color: Color, role: Role) {
-        self.hands[color.index()].remove(role);
-        self.hand_key = self.hand_key.wrapping_sub(zobrist::hand_key(color, role));
+        if role.is_hand_role() {
+            self.hands[color.index()].remove(role);
+            self.hand_key = self.hand_key.wrapping_sub(zobrist::hand_key(color, role));
+        }
     }
 
     /// Sets the side to move, keeping the key in step.

@@ -299,7 +299,8 @@ impl Position {
     /// Reads an SFEN string without checking that the setup is legal (for
     /// analysis tools and composed positions). Move generation on such a
     /// position never panics, but its results follow the rules only as far as
-    /// the position allows.
+    /// the position allows; a king is never captured, even one the side to
+    /// move attacks.
     ///
     /// # Errors
     /// Text errors only.

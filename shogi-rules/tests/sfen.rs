@@ -2,7 +2,9 @@
 //! validated parser accepts (move number 0, counts up to the standard set, positions without a
 //! king) and the rejected setups, each with its own [`SetupError`] kind.
 
-use shogi_rules::{Color, Position, Role, SetupError, SfenError, Square};
+use shogi_rules::{
+    Color, IllegalReason, Move, Position, Role, SetupError, SfenError, Square, UsiMove,
+};
 
 /// An otherwise empty board with the two kings on 5a and 5i.
 fn kings_only(hands: &str) -> String {
@@ -305,4 +307,46 @@ fn text_errors_point_at_their_column() {
         let err = Position::from_sfen(sfen).expect_err(sfen);
         assert_eq!(err.column().unwrap_or(0), column, "{sfen:?}: {err}");
     }
+}
+
+/// A position read without checks may leave a king attacked by the side to move. A king is
+/// never captured: no such move is generated or accepted, counting moves does not fail, and a
+/// mis-described move that takes a king is played and taken back without harm.
+#[test]
+fn a_king_is_never_captured_in_an_unchecked_position() {
+    let attacked = Position::from_sfen_unvalidated("4k4/9/9/9/4R4/9/9/9/4K4 b - 1").unwrap();
+    let side_by_side = Position::from_sfen_unvalidated("9/9/9/9/4k4/4K4/9/9/9 b - 1").unwrap();
+    for pos in [&attacked, &side_by_side] {
+        let legal = pos.legal_moves();
+        assert!(!legal.is_empty(), "{}", pos.to_sfen());
+        assert!(legal.iter().all(|m| m.capture() != Some(Role::King)));
+        for &m in legal.iter() {
+            assert!(pos.is_legal(m), "{m} at {}", pos.to_sfen());
+        }
+        assert!(pos.has_legal_moves());
+        assert!(shogi_rules::perft(pos, 3) > 0);
+    }
+    let take: UsiMove = "5e5a".parse().unwrap();
+    assert_eq!(
+        attacked.to_move(take).unwrap_err().reason(),
+        IllegalReason::Occupied
+    );
+    let take: UsiMove = "5f5e".parse().unwrap();
+    assert_eq!(
+        side_by_side.to_move(take).unwrap_err().reason(),
+        IllegalReason::Occupied
+    );
+    let m = Move::normal(
+        Role::Rook,
+        Square::SQ_5E,
+        Square::SQ_5A,
+        Some(Role::King),
+        false,
+    );
+    let mut pos = attacked.clone();
+    pos.play_unchecked(m);
+    assert_eq!(pos.hand(Color::Sente).total(), 0);
+    pos.undo(m);
+    assert_eq!(pos, attacked);
+    assert_eq!(pos.zobrist(), attacked.zobrist());
 }
