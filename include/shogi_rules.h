@@ -497,6 +497,11 @@ typedef uint32_t shogi_move;
 typedef uint8_t shogi_role;
 
 /**
+ * Which setups `shogi_position_from_sfen_setup` accepts.
+ */
+typedef uint8_t shogi_setup;
+
+/**
  * A side: `SHOGI_COLOR_SENTE` (0, moves first, uppercase in SFEN) or
  * `SHOGI_COLOR_GOTE` (1). Outputs use `SHOGI_COLOR_NONE` (2) for "no side"
  * (a draw, an empty square, no open offer).
@@ -836,6 +841,27 @@ typedef struct shogi_record_error {
 #define SHOGI_PROMOTION_MUST 3
 
 /**
+ * Legal setups only, as `shogi_position_from_sfen`: the kings, the piece
+ * counts, no two unpromoted pawns of a side on a file, no piece that could
+ * never move, the side not to move not in check.
+ */
+#define SHOGI_SETUP_LEGAL 0
+
+/**
+ * The starts game records accept for composed problems: as
+ * `SHOGI_SETUP_LEGAL`, but two unpromoted pawns on a file and pieces that
+ * could never move are allowed.
+ */
+#define SHOGI_SETUP_COMPOSED 1
+
+/**
+ * Any position the text describes (for analysis tools and test positions
+ * such as extra material). Move generation never fails on such a position,
+ * but its results follow the rules only as far as the position allows.
+ */
+#define SHOGI_SETUP_ANY 2
+
+/**
  * USI: `7g7f`, `8h2b+`, `P*5e`.
  */
 #define SHOGI_NOTATION_USI 0
@@ -1156,13 +1182,26 @@ shogi_result shogi_position_new(struct shogi_position **out);
  * the move number may be omitted) into a new handle written to `*out`; the
  * caller frees it with `shogi_position_free`.
  *
- * Only legal setups are accepted. Errors: `SHOGI_RESULT_SFEN_*` for malformed
+ * Only legal setups are accepted (see `shogi_position_from_sfen_setup` for
+ * composed problems and unchecked positions). Errors: `SHOGI_RESULT_SFEN_*` for malformed
  * text, `SHOGI_RESULT_SETUP_*` for an illegal setup, `SHOGI_RESULT_INVALID_UTF8`,
  * `SHOGI_RESULT_NULL_PARAMETER`; `*out` is untouched on error. Thread-safe.
  */
 shogi_result shogi_position_from_sfen(const char *sfen,
                                       size_t sfen_len,
                                       struct shogi_position **out);
+
+/**
+ * As `shogi_position_from_sfen`, accepting the setups `setup` names.
+ *
+ * Errors: as `shogi_position_from_sfen` (`SHOGI_RESULT_SETUP_*` only for the
+ * rules `setup` keeps), and `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown
+ * `setup`; `*out` is untouched on error. Thread-safe.
+ */
+shogi_result shogi_position_from_sfen_setup(const char *sfen,
+                                            size_t sfen_len,
+                                            shogi_setup setup,
+                                            struct shogi_position **out);
 
 /**
  * Copies `pos` (with its undo history) into a new handle written to `*out`;

@@ -73,7 +73,8 @@ pub extern "C" fn shogi_position_new(out: *mut *mut shogi_position) -> shogi_res
 /// the move number may be omitted) into a new handle written to `*out`; the
 /// caller frees it with `shogi_position_free`.
 ///
-/// Only legal setups are accepted. Errors: `SHOGI_RESULT_SFEN_*` for malformed
+/// Only legal setups are accepted (see `shogi_position_from_sfen_setup` for
+/// composed problems and unchecked positions). Errors: `SHOGI_RESULT_SFEN_*` for malformed
 /// text, `SHOGI_RESULT_SETUP_*` for an illegal setup, `SHOGI_RESULT_INVALID_UTF8`,
 /// `SHOGI_RESULT_NULL_PARAMETER`; `*out` is untouched on error. Thread-safe.
 #[unsafe(no_mangle)]
@@ -86,6 +87,48 @@ pub extern "C" fn shogi_position_from_sfen(
         let out = arg_out(out)?;
         let text = arg_str(sfen, sfen_len)?;
         let pos = Position::from_sfen(text)?;
+        out.write(into_handle(shogi_position::new(pos)));
+        Ok(())
+    })
+}
+
+/// Which setups `shogi_position_from_sfen_setup` accepts.
+#[allow(non_camel_case_types)]
+pub type shogi_setup = u8;
+/// Legal setups only, as `shogi_position_from_sfen`: the kings, the piece
+/// counts, no two unpromoted pawns of a side on a file, no piece that could
+/// never move, the side not to move not in check.
+pub const SHOGI_SETUP_LEGAL: shogi_setup = 0;
+/// The starts game records accept for composed problems: as
+/// `SHOGI_SETUP_LEGAL`, but two unpromoted pawns on a file and pieces that
+/// could never move are allowed.
+pub const SHOGI_SETUP_COMPOSED: shogi_setup = 1;
+/// Any position the text describes (for analysis tools and test positions
+/// such as extra material). Move generation never fails on such a position,
+/// but its results follow the rules only as far as the position allows.
+pub const SHOGI_SETUP_ANY: shogi_setup = 2;
+
+/// As `shogi_position_from_sfen`, accepting the setups `setup` names.
+///
+/// Errors: as `shogi_position_from_sfen` (`SHOGI_RESULT_SETUP_*` only for the
+/// rules `setup` keeps), and `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown
+/// `setup`; `*out` is untouched on error. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn shogi_position_from_sfen_setup(
+    sfen: *const c_char,
+    sfen_len: usize,
+    setup: shogi_setup,
+    out: *mut *mut shogi_position,
+) -> shogi_result {
+    ffi_fn!({
+        let out = arg_out(out)?;
+        let text = arg_str(sfen, sfen_len)?;
+        let pos = match setup {
+            SHOGI_SETUP_LEGAL => Position::from_sfen(text)?,
+            SHOGI_SETUP_COMPOSED => Position::from_sfen_composed(text)?,
+            SHOGI_SETUP_ANY => Position::from_sfen_unvalidated(text)?,
+            _ => return Err(shogi_result::InvalidArgument),
+        };
         out.write(into_handle(shogi_position::new(pos)));
         Ok(())
     })

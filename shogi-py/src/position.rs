@@ -49,10 +49,20 @@ pub fn parse_sfen(py: Python<'_>, sfen: &str) -> PyResult<shogi_rules::Position>
 
 /// Reads SFEN the way a record's start position is checked
 /// (`Position::from_sfen_composed`): composed problems may have two unpromoted pawns of a side
-/// on a file or a piece that could never move. Positions read from records can be such
-/// positions, and they must pickle and restore like any other.
-pub fn parse_composed_sfen(py: Python<'_>, sfen: &str) -> PyResult<shogi_rules::Position> {
+/// on a file or a piece that could never move.
+fn parse_composed_sfen(py: Python<'_>, sfen: &str) -> PyResult<shogi_rules::Position> {
+    if sfen.trim() == "startpos" {
+        return Ok(shogi_rules::Position::startpos());
+    }
     shogi_rules::Position::from_sfen_composed(sfen).map_err(|e| errors::sfen_error(py, &e))
+}
+
+/// Reads any position an SFEN string describes, checking the text only.
+fn parse_any_sfen(py: Python<'_>, sfen: &str) -> PyResult<shogi_rules::Position> {
+    if sfen.trim() == "startpos" {
+        return Ok(shogi_rules::Position::startpos());
+    }
+    shogi_rules::Position::from_sfen_unvalidated(sfen).map_err(|e| errors::sfen_error(py, &e))
 }
 
 /// The legal moves in a vector as long as the list (cheaper to set up than the core's
@@ -87,11 +97,24 @@ impl Position {
         }
     }
 
-    /// Reads an SFEN string (with or without the move number), checking that the setup is
-    /// legal; `"startpos"` is the start position.
+    /// Reads an SFEN string (with or without the move number); `"startpos"` is the start
+    /// position. `setup` says which setups are accepted: `"legal"` (every rule), `"composed"`
+    /// (as game records accept for composed problems: two unpromoted pawns on a file and
+    /// pieces that could never move are allowed) or `"any"` (the text is all that is checked).
     #[staticmethod]
-    fn from_sfen(py: Python<'_>, sfen: &str) -> PyResult<Position> {
-        parse_sfen(py, sfen).map(Position::from)
+    #[pyo3(signature = (sfen, *, setup = "legal"))]
+    fn from_sfen(py: Python<'_>, sfen: &str, setup: &str) -> PyResult<Position> {
+        let parse = match setup {
+            "legal" => parse_sfen,
+            "composed" => parse_composed_sfen,
+            "any" => parse_any_sfen,
+            other => {
+                return Err(errors::ShogiError::new_err(format!(
+                    "unknown setup {other:?}: expected \"legal\", \"composed\" or \"any\""
+                )));
+            }
+        };
+        parse(py, sfen).map(Position::from)
     }
 
     /// The canonical SFEN string.
@@ -316,10 +339,11 @@ impl Position {
         Ok((restore, (self.inner.to_sfen(),)))
     }
 
-    /// The position of a `__reduce__` SFEN (which may be a composed record start).
+    /// The position of a `__reduce__` SFEN: any position a `Position` held, so the text alone is
+    /// checked.
     #[staticmethod]
     fn _restore(py: Python<'_>, sfen: &str) -> PyResult<Position> {
-        parse_composed_sfen(py, sfen).map(Position::from)
+        parse_any_sfen(py, sfen).map(Position::from)
     }
 
     fn __copy__(slf: Py<Self>) -> Py<Self> {

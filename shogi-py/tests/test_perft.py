@@ -9,6 +9,8 @@ Every count of ``fast.perft`` is checked with the native ``Position.perft``
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from conftest import load_perft
@@ -47,13 +49,20 @@ def test_slow_file_has_positions_under_the_cap():
     assert len([r for r in SLOW if not r.unvalidated and r.counts[0][1] <= SLOW_NODE_CAP]) == 3
 
 
-def test_unvalidated_positions_are_rejected():
+def test_unvalidated_positions_are_rejected_unless_any_setup_is_asked_for():
     unvalidated = [r for r in FAST if r.unvalidated]
     assert [r.id for r in unvalidated] == ["peeper_check"]
     for r in unvalidated + [r for r in SLOW if r.unvalidated]:
-        with pytest.raises(SfenError) as e:
-            Position.from_sfen(r.sfen)
-        assert e.value.column is None  # a setup error, not a syntax error
+        for setup in ("legal", "composed"):
+            with pytest.raises(SfenError) as e:
+                Position.from_sfen(r.sfen, setup=setup)
+            assert e.value.column is None  # a setup error, not a syntax error
+    for r in unvalidated:
+        pos = Position.from_sfen(r.sfen, setup="any")
+        assert pickle.loads(pickle.dumps(pos)) == pos
+        for depth, nodes in r.counts:
+            if nodes <= SLOW_NODE_CAP:
+                assert pos.perft(depth) == nodes, f"{r.id} perft({depth})"
 
 
 def test_perft_depth_zero_and_one():

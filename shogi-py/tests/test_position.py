@@ -214,6 +214,37 @@ def test_move_objects_in_lists_are_whole_moves():
     assert made == game.pop() and made.usi() == "7g7f"
 
 
+def test_setup_modes_of_from_sfen():
+    nifu = "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1"
+    dead = "P3k4/9/9/9/9/9/9/9/4K4 b - 1"
+    extra = "4k4/9/9/9/9/9/9/9/4K4 b 3R 1"
+    in_check = "4k4/9/9/9/4R4/9/9/9/4K4 b - 1"
+    for sfen, composed_ok in ((nifu, True), (dead, True), (extra, False), (in_check, False)):
+        with pytest.raises(SfenError):
+            Position.from_sfen(sfen)
+        if composed_ok:
+            assert Position.from_sfen(sfen, setup="composed").sfen() == sfen
+        else:
+            with pytest.raises(SfenError):
+                Position.from_sfen(sfen, setup="composed")
+        pos = Position.from_sfen(sfen, setup="any")
+        assert pos.sfen() == sfen
+        assert pickle.loads(pickle.dumps(pos)) == pos
+        assert copy.deepcopy(pos) == pos
+    assert Position.from_sfen("startpos", setup="any") == Position()
+    with pytest.raises(SfenError):
+        Position.from_sfen("4k4/9/9/9/9/9/9/9/4K4 x - 1", setup="any")
+    with pytest.raises(shogi_rules.ShogiError, match="unknown setup"):
+        Position.from_sfen(nifu, setup="loose")
+    with pytest.raises(TypeError):
+        Position.from_sfen(nifu, "any")  # keyword only
+    # Moves are generated as far as the position allows; a king is never captured, even one the
+    # side to move attacks.
+    moves = Position.from_sfen(in_check, setup="any").legal_moves()
+    assert moves and all(m.captured != Role.KING for m in moves)
+    assert Position.from_sfen(in_check, setup="any").illegal_reason("5e5a") == "occupied"
+
+
 def test_small_types_pickle():
     for value in [Color.SENTE, Color.GOTE, Role.PAWN, Role.DRAGON]:
         assert pickle.loads(pickle.dumps(value)) == value

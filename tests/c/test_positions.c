@@ -77,6 +77,57 @@ static void sfen_errors(void) {
     }
 }
 
+/* What each setup mode of shogi_position_from_sfen_setup accepts. */
+static void setup_modes(void) {
+    static const struct {
+        const char *sfen;
+        uint32_t legal, composed, any;
+    } cases[] = {
+        {"4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1", SHOGI_RESULT_SETUP_TWO_PAWNS_ON_FILE,
+         SHOGI_RESULT_OK, SHOGI_RESULT_OK},
+        {"P3k4/9/9/9/9/9/9/9/4K4 b - 1", SHOGI_RESULT_SETUP_DEAD_PIECE, SHOGI_RESULT_OK,
+         SHOGI_RESULT_OK},
+        {"4k4/9/9/9/9/9/9/9/4K4 b 3R 1", SHOGI_RESULT_SETUP_TOO_MANY_PIECES,
+         SHOGI_RESULT_SETUP_TOO_MANY_PIECES, SHOGI_RESULT_OK},
+        {"4k4/9/9/9/4R4/9/9/9/4K4 b - 1", SHOGI_RESULT_SETUP_OPPONENT_IN_CHECK,
+         SHOGI_RESULT_SETUP_OPPONENT_IN_CHECK, SHOGI_RESULT_OK},
+        {"4k4/9/9/9/9/9/9/9/4K4 x - 1", SHOGI_RESULT_SFEN_SIDE_TO_MOVE,
+         SHOGI_RESULT_SFEN_SIDE_TO_MOVE, SHOGI_RESULT_SFEN_SIDE_TO_MOVE},
+    };
+    static const shogi_setup modes[3] = {SHOGI_SETUP_LEGAL, SHOGI_SETUP_COMPOSED,
+                                         SHOGI_SETUP_ANY};
+    size_t i, m;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const uint32_t expected[3] = {cases[i].legal, cases[i].composed, cases[i].any};
+        for (m = 0; m < 3; m++) {
+            shogi_position *pos = NULL;
+            uint32_t res =
+                (uint32_t)shogi_position_from_sfen_setup(TXT(cases[i].sfen), modes[m], &pos);
+            if (res != expected[m]) {
+                CHECK_FAIL("SFEN `%s`, setup %u: %s, expected %s", cases[i].sfen,
+                           (unsigned)modes[m], result_name(res), result_name(expected[m]));
+            }
+            if (res == SHOGI_RESULT_OK) {
+                char sfen[256];
+                CHECK_EQ_STR(sfen_of(pos, sfen), cases[i].sfen);
+                shogi_position_free(pos);
+            } else {
+                CHECK(pos == NULL);
+            }
+        }
+    }
+    {
+        shogi_position *pos = NULL;
+        CHECK_RES(shogi_position_from_sfen_setup(TXT(STARTPOS), 3, &pos),
+                  SHOGI_RESULT_INVALID_ARGUMENT);
+        CHECK_RES(shogi_position_from_sfen_setup(NULL, 0, SHOGI_SETUP_ANY, &pos),
+                  SHOGI_RESULT_NULL_PARAMETER);
+        CHECK_RES(shogi_position_from_sfen_setup(TXT(STARTPOS), SHOGI_SETUP_ANY, NULL),
+                  SHOGI_RESULT_NULL_PARAMETER);
+        CHECK(pos == NULL);
+    }
+}
+
 /* A position, a move given as bits, and the reason it is illegal. */
 struct illegal_case {
     const char *sfen;
@@ -488,6 +539,7 @@ void test_positions(void) {
     }
 
     sfen_errors();
+    setup_modes();
     illegal_moves();
     usi_text_errors(start);
     board_and_hands();

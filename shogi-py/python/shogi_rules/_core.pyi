@@ -392,9 +392,13 @@ class Position:
 
     def __new__(cls, sfen: Optional[str] = None) -> Position: ...
     @staticmethod
-    def from_sfen(sfen: str) -> Position:
-        """Reads an SFEN string (the move number may be left out) and checks that the setup is
-        legal; ``"startpos"`` is the start position. Raises ``SfenError``."""
+    def from_sfen(sfen: str, *, setup: Literal["legal", "composed", "any"] = "legal") -> Position:
+        """Reads an SFEN string (the move number may be left out); ``"startpos"`` is the start
+        position. ``setup`` says which setups are accepted: ``"legal"`` (every rule),
+        ``"composed"`` (as game records accept for composed problems: two unpromoted pawns on a
+        file and pieces that could never move are allowed) or ``"any"`` (only the text is
+        checked; move generation still works, following the rules as far as the position
+        allows). Raises ``SfenError``, or ``ShogiError`` for an unknown ``setup``."""
     def sfen(self) -> str:
         """The canonical SFEN string."""
     @property
