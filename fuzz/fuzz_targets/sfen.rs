@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_rules::Position;
+use shogi_rules::notation::{csa, japanese, western};
+use shogi_rules::{Game, Position, RuleSet};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -17,13 +18,23 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(any) = Position::from_sfen_unvalidated(&text) {
         let legal = any.legal_moves();
         let _ = (any.in_check(), any.has_legal_moves(), any.to_sfen());
+        let _ = shogi_rules::svg::render(&any, legal.iter().next().copied());
+        let mut game = Game::from_position(any.clone(), RuleSet::site());
+        let _ = (game.impasse_status(), game.declare_impasse());
         for &m in legal.iter().take(64) {
             let _ = any.is_legal(m);
+            let _ = western::format(&any, m);
+            let _ = japanese::format(&any, m, None, japanese::Mark::Triangle);
+            let _ = csa::format(&any, m);
             let mut after = any.clone();
             after.play_unchecked(m);
             let _ = after.count_legal_moves();
             // Not compared with `any`: a hand count held at its limit of 255 cannot grow.
             after.undo(m);
+            let mut game = Game::from_position(any.clone(), RuleSet::site());
+            if game.play(m).is_ok() {
+                let _ = (game.impasse_status(), game.undo());
+            }
         }
     }
 

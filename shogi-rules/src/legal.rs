@@ -430,4 +430,32 @@ mod tests {
         }
         assert!(positions > 300);
     }
+
+    /// The quick mobility tests agree with generation on positions read without setup
+    /// checks: hands of up to 255 pieces, a board with no empty square.
+    #[test]
+    fn quick_mobility_tests_hold_on_unchecked_positions() {
+        // Every square taken: Sente's king on 9a among its own lances, Gote's pawn and golds
+        // guarding rank b. Sente is not in check and has a gold in hand but no move at all.
+        let full_board = format!(
+            "KLLLLLLLL/pgggggggg/{}llllkllll b G 1",
+            "lllllllll/".repeat(6)
+        );
+        for sfen in [
+            "9/9/9/3k5/9/5K3/9/9/9 b RBrbL46g2g22G2S23s222s22l9L2l9p 1",
+            "9/9/9/3k5/9/5K3/9/9/9 b 255G255S255B255R 1",
+            full_board.as_str(),
+        ] {
+            let pos = Position::from_sfen_unvalidated(sfen).unwrap();
+            let mobile = !pos.legal_moves().is_empty();
+            assert_eq!(pos.has_legal_moves(), mobile, "{sfen}");
+            if !pos.in_check() {
+                assert_eq!(pos.has_legal_moves_unchecked_side(), mobile, "{sfen}");
+            } else {
+                assert_eq!(pos.has_legal_moves_in_check(), mobile, "{sfen}");
+            }
+        }
+        let stuck = Position::from_sfen_unvalidated(&full_board).unwrap();
+        assert!(!stuck.in_check() && stuck.legal_moves().is_empty());
+    }
 }

@@ -485,17 +485,20 @@ impl Position {
 
     /// Whether the side to move, known not to be in check, has a legal move,
     /// found cheaply where possible: a drop of a gold, silver, bishop or rook
-    /// (legal on any empty square when not in check), or a move of a piece
+    /// (legal on any empty square when not in check, if there is one), or a move of a piece
     /// other than the king that stands on no line through its king (so it
     /// cannot be pinned). Falls back to generation otherwise.
     pub(crate) fn has_legal_moves_unchecked_side(&self) -> bool {
         let us = self.turn;
         let hand = self.hand(us);
+        // (Or-ed, not added: a hand read without setup checks may hold up to 255 of each.
+        // Only such a position can also have no empty square.)
         if hand.get(Role::Gold)
-            + hand.get(Role::Silver)
-            + hand.get(Role::Bishop)
-            + hand.get(Role::Rook)
+            | hand.get(Role::Silver)
+            | hand.get(Role::Bishop)
+            | hand.get(Role::Rook)
             > 0
+            && self.occupied() != Bitboard::FULL
         {
             return true;
         }
