@@ -76,22 +76,20 @@ static GOLD: [[Bitboard; 81]; 2] = [
 ];
 static KING: [Bitboard; 81] = step_table(&KING_STEPS, Color::Sente);
 
-/// The king's steps and the knight's jumps of either side.
-const NEAR_STEPS: [(i32, i32); 12] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (-1, -2),
-    (1, -2),
-    (-1, 2),
-    (1, 2),
-];
-static NEAR: [Bitboard; 81] = step_table(&NEAR_STEPS, Color::Sente);
+/// The king's steps and the knight's jumps of either side, square by square.
+const fn near_table() -> [Bitboard; 81] {
+    let king = step_table(&KING_STEPS, Color::Sente);
+    let sente = step_table(&KNIGHT_STEPS, Color::Sente);
+    let gote = step_table(&KNIGHT_STEPS, Color::Gote);
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        table[sq] = Bitboard(king[sq].0 | sente[sq].0 | gote[sq].0);
+        sq += 1;
+    }
+    table
+}
+static NEAR: [Bitboard; 81] = near_table();
 
 /// The squares from which a piece that does not slide, of either side, could
 /// attack `sq`: its neighbours and the knight's squares.
