@@ -20,6 +20,7 @@
 
 use core::time::Duration;
 
+use crate::legal::MoveLines;
 use crate::rules::DeclarationRejection;
 use crate::{
     Clock, Color, IllegalMoveError, ImpasseRule, Move, Position, RuleSet, Square, UsiMove,
@@ -335,6 +336,17 @@ pub struct Game {
     in_check: bool,
     /// Whether the side to move at the start is in check.
     start_in_check: bool,
+    /// Whether the king of the side not to move is attacked at the start
+    /// (only a position read without setup checks allows it).
+    start_exposed: bool,
+    /// Pin and discovery lines of the positions after an even and an odd
+    /// number of plies, each valid while `lines_ply` holds that number:
+    /// taking a move back finds the lines of the position it returns to.
+    lines: [MoveLines; 2],
+    lines_ply: [u32; 2],
+    /// The last ply whose position had a move tested without lines: the
+    /// lines are computed when a second move is tried there.
+    tested_ply: u32,
     outcome: Option<Outcome>,
     clock: Option<Clock>,
     draw_offers_made: [u32; 2],
@@ -396,6 +408,9 @@ impl Game {
     pub fn from_position(start: Position, rules: RuleSet) -> Game {
         let occurrences = KeyTable::new(start.zobrist());
         let in_check = start.in_check();
+        let start_exposed = start
+            .king_of(start.turn().opposite())
+            .is_some_and(|k| start.is_attacked(k, start.turn()));
         let mut game = Game {
             rules,
             position: start.clone(),
@@ -404,6 +419,10 @@ impl Game {
             occurrences,
             in_check,
             start_in_check: in_check,
+            start_exposed,
+            lines: [MoveLines::default(); 2],
+            lines_ply: [NONE; 2],
+            tested_ply: NONE,
             outcome: None,
             clock: rules.clock.map(Clock::new),
             draw_offers_made: [0; 2],
@@ -501,6 +520,18 @@ impl Game {
     /// the game is unchanged.
     pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
         self.ensure_running()?;
+        let gives_check = self.test_move(m)?;
+        self.push(m, gives_check);
+        Ok(self.outcome)
+    }
+
+    /// Tests a described move: `Some(gives_check)` from the quick test,
+    /// `None` when only the full test could tell it legal.
+    #[inline]
+    fn test_move(&mut self, m: Move) -> Result<Option<bool>, GameError> {
+        if let Some(gives_check) = self.quick_test(m) {
+            return Ok(Some(gives_check));
+        }
         let legal = self
             .position
             .to_move_knowing_check(m.to_usi(), self.in_check)?;
@@ -510,8 +541,48 @@ impl Game {
                 reason: crate::IllegalReason::NotAPieceMove,
             }));
         }
-        self.push(m);
-        Ok(self.outcome)
+        Ok(None)
+    }
+
+    /// The quick test, where it applies: the side to move is not in check
+    /// and the other king is not attacked.
+    #[inline(always)]
+    fn quick_test(&mut self, m: Move) -> Option<bool> {
+        let ply = self.plies.len();
+        if self.in_check || (self.start_exposed && ply == 0) {
+            return None;
+        }
+        let slot = ply & 1;
+        let ply = ply as u32;
+        if self.lines_ply[slot] != ply {
+            if self.tested_ply != ply {
+                // A game played forward tries one move per position.
+                self.tested_ply = ply;
+                return self.position.quick_test(m, None);
+            }
+            self.lines[slot] = self.position.move_lines();
+            self.lines_ply[slot] = ply;
+        }
+        self.position.quick_test(m, Some(&self.lines[slot]))
+    }
+
+    /// Resolves USI text: the move with the roles on its squares, and
+    /// whether it gives check when the quick test told.
+    fn resolve_usi(&mut self, usi: UsiMove) -> Result<(Move, Option<bool>), IllegalMoveError> {
+        let described = match usi {
+            UsiMove::Drop { role, to } => Some(Move::drop(role, to)),
+            UsiMove::Normal { from, to, promote } => self
+                .position
+                .piece_at(from)
+                .map(|p| Move::normal(p.role, from, to, self.position.role_at(to), promote)),
+        };
+        if let Some(gives_check) = described.and_then(|m| self.quick_test(m)) {
+            if let Some(m) = described {
+                return Ok((m, Some(gives_check)));
+            }
+        }
+        let m = self.position.to_move_knowing_check(usi, self.in_check)?;
+        Ok((m, None))
     }
 
     /// Resolves a USI move and plays it.
@@ -522,8 +593,8 @@ impl Game {
     pub fn play_usi(&mut self, usi: &str) -> Result<Option<Outcome>, GameError> {
         self.ensure_running()?;
         let usi: UsiMove = usi.parse().map_err(GameError::BadMoveText)?;
-        let m = self.position.to_move_knowing_check(usi, self.in_check)?;
-        self.push(m);
+        let (m, gives_check) = self.resolve_usi(usi)?;
+        self.push(m, gives_check);
         Ok(self.outcome)
     }
 
@@ -535,23 +606,18 @@ impl Game {
     pub fn play_timed(&mut self, m: Move, elapsed: Duration) -> Result<Option<Outcome>, GameError> {
         self.ensure_running()?;
         let mover = self.position.turn();
+        if self.clock.is_none() {
+            return Err(GameError::NoClock);
+        }
+        let gives_check = self.test_move(m)?;
         let Some(clock) = self.clock.as_mut() else {
             return Err(GameError::NoClock);
         };
-        let legal = self
-            .position
-            .to_move_knowing_check(m.to_usi(), self.in_check)?;
-        if legal != m {
-            return Err(GameError::IllegalMove(IllegalMoveError {
-                usi: m.to_usi(),
-                reason: crate::IllegalReason::NotAPieceMove,
-            }));
-        }
         if clock.spend(mover, elapsed).is_err() {
             self.outcome = Some(Outcome::win(mover.opposite(), Termination::Timeout));
             return Ok(self.outcome);
         }
-        self.push(m);
+        self.push(m, gives_check);
         Ok(self.outcome)
     }
 
@@ -572,11 +638,21 @@ impl Game {
         Ok(self.outcome)
     }
 
+    /// Plays a legal move; `gives_check` is whether it checks, when the
+    /// quick test told.
     #[inline(always)]
-    fn push(&mut self, m: Move) {
+    fn push(&mut self, m: Move, gives_check: Option<bool>) {
         let mover = self.position.turn();
         self.position.play_unchecked(m);
-        let gave_check = self.position.checked_by(m);
+        let gave_check = match gives_check {
+            Some(gives_check) => gives_check,
+            // The other king may have been attacked before the move.
+            None if self.start_exposed && self.plies.is_empty() => self.position.in_check(),
+            None => self.position.checked_by(m),
+        };
+        // The position after this move is new: lines kept for that ply
+        // belong to another.
+        self.lines_ply[(self.plies.len() + 1) & 1] = NONE;
         let mobile = if gave_check {
             self.position.has_legal_moves_in_check()
         } else {
@@ -1011,16 +1087,13 @@ impl Game {
                     outcome,
                 });
             }
-            let m = match game.position.to_move(usi) {
-                Ok(m) => m,
-                Err(e) => {
-                    return Err(GameFromUsiError::IllegalMove {
-                        ply: i + 1,
-                        source: e,
-                    });
+            let (m, gives_check) = match game.resolve_usi(usi) {
+                Ok(resolved) => resolved,
+                Err(source) => {
+                    return Err(GameFromUsiError::IllegalMove { ply: i + 1, source });
                 }
             };
-            game.push(m);
+            game.push(m, gives_check);
         }
         Ok(game)
     }
@@ -1108,7 +1181,7 @@ impl TryFrom<SavedGame> for Game {
                 .position
                 .parse_usi_move(text)
                 .map_err(|e| format!("move {}: {e}", i + 1))?;
-            game.push(m);
+            game.push(m, None);
         }
         match (game.outcome, saved.outcome) {
             (Some(replayed), Some(stated)) if replayed != stated => {

@@ -3,9 +3,21 @@
 
 use core::fmt;
 
-use crate::attacks::{attacks, between, line};
+use crate::attacks::{attacks, between, bishop_pseudo, line, near, rook_pseudo};
 use crate::movegen::dead_squares;
-use crate::{Bitboard, Move, ParseUsiMoveError, Position, Role, Square, UsiMove};
+use crate::{Bitboard, Move, ParseUsiMoveError, Piece, Position, Role, Square, UsiMove};
+
+/// The lines of a position that the tests of all its moves share (see
+/// [`Position::move_lines`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MoveLines {
+    /// The side to move's pieces that alone stand between its king and an
+    /// enemy slider aimed at it.
+    pinned: Bitboard,
+    /// The side to move's pieces that alone stand between one of its own
+    /// sliders and the enemy king: leaving the line gives check.
+    discoverers: Bitboard,
+}
 
 /// Why a move is illegal, in the order of precedence used to classify a move
 /// that breaks several rules: for a drop `not_in_hand`, `occupied`,
@@ -332,6 +344,127 @@ impl Position {
         }
     }
 
+    /// The pin and discovery lines that the quick test of every move from
+    /// this position shares.
+    pub(crate) fn move_lines(&self) -> MoveLines {
+        let us = self.turn;
+        let them = us.opposite();
+        MoveLines {
+            pinned: self
+                .king_of(us)
+                .map_or(Bitboard::EMPTY, |k| self.line_blockers(us, k, us)),
+            discoverers: self
+                .king_of(them)
+                .map_or(Bitboard::EMPTY, |k| self.line_blockers(them, k, us)),
+        }
+    }
+
+    /// The quick legality test of a described move, for a game that knows
+    /// more than a lone position: the side to move is not in check, the
+    /// other side's king is not attacked, and `lines`, if given, are this
+    /// position's [`move_lines`](Self::move_lines) (worth computing for a
+    /// position whose moves are tried one after another).
+    ///
+    /// `Some(gives_check)` when `m` is legal exactly as described (what
+    /// [`Position::is_legal`] says); `None` when it is not, and the full test
+    /// gives the reason.
+    #[inline]
+    pub(crate) fn quick_test(&self, m: Move, lines: Option<&MoveLines>) -> Option<bool> {
+        let us = self.turn;
+        let them = us.opposite();
+        let to = m.to();
+        let to_bb = Bitboard::from_square(to);
+        let occupied = self.occupied();
+        let role = m.role();
+        let (after, occupied_after) = match m.from() {
+            None => {
+                if !role.is_hand_role()
+                    || self.hand(us).get(role) == 0
+                    || occupied.contains(to)
+                    || dead_squares(us, role).contains(to)
+                {
+                    return None;
+                }
+                if role == Role::Pawn
+                    && (self
+                        .by_piece_role(us, Role::Pawn)
+                        .occupied_files()
+                        .contains(to)
+                        || (self.drop_checks(to) && self.is_pawn_drop_mate(us, to)))
+                {
+                    return None;
+                }
+                (role, occupied | to_bb)
+            }
+            Some(from) => {
+                // The piece as described stands on `from`, and the capture as
+                // described (never a king) on `to`.
+                if self.board[from.index()] != Piece::new(us, role).code() {
+                    return None;
+                }
+                let target = match m.capture() {
+                    None => 0,
+                    Some(Role::King) => return None,
+                    Some(captured) => Piece::new(them, captured).code(),
+                };
+                if self.board[to.index()] != target
+                    || !attacks(us, role, from, occupied).contains(to)
+                {
+                    return None;
+                }
+                if m.is_promotion() {
+                    let zone = Bitboard::zone(us);
+                    if !(role.can_promote() && (zone.contains(from) || zone.contains(to))) {
+                        return None;
+                    }
+                } else if dead_squares(us, role).contains(to) {
+                    return None;
+                }
+                let occupied_after = (occupied ^ Bitboard::from_square(from)) | to_bb;
+                if role == Role::King {
+                    if self.is_attacked_with(to, them, occupied_after, to_bb) {
+                        return None;
+                    }
+                } else if let Some(k) = self.king_of(us) {
+                    // A pinned piece may move only along its line.
+                    let exposed = match lines {
+                        Some(lines) => lines.pinned.contains(from) && !line(k, from).contains(to),
+                        None => {
+                            let ray = line(k, from);
+                            !ray.contains(to) && self.line_opened(k, us, ray, occupied_after)
+                        }
+                    };
+                    if exposed {
+                        return None;
+                    }
+                }
+                let Some(king) = self.king_of(them) else {
+                    return Some(false);
+                };
+                // A check uncovered by leaving `from`.
+                let uncovered = match lines {
+                    Some(lines) => {
+                        lines.discoverers.contains(from) && !line(king, from).contains(to)
+                    }
+                    None => self.line_opened(king, them, line(king, from), occupied_after),
+                };
+                if uncovered {
+                    return Some(true);
+                }
+                (m.role_after(), occupied_after)
+            }
+        };
+        let Some(king) = self.king_of(them) else {
+            return Some(false);
+        };
+        let reach = if after.is_slider() {
+            rook_pseudo(king) | bishop_pseudo(king)
+        } else {
+            near(king)
+        };
+        Some(reach.contains(to) && attacks(us, after, to, occupied_after).contains(king))
+    }
+
     /// Whether a pawn of the side to move dropped on `to` gives check.
     fn drop_checks(&self, to: Square) -> bool {
         let us = self.turn;
@@ -344,7 +477,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Position, Role, Square, UsiMove};
+    use crate::{Move, Position, Role, Square, UsiMove};
 
     /// Every candidate text a move could have in any position: all board
     /// moves with and without promotion, and all drops.
@@ -429,6 +562,127 @@ mod tests {
             }
         }
         assert!(positions > 300);
+    }
+
+    /// The moves a game might be handed in `pos`: every candidate text read
+    /// with the roles on its squares, and each legal move described wrongly
+    /// (another role, another capture, the other promotion).
+    fn described_moves(pos: &Position, candidates: &[UsiMove]) -> Vec<Move> {
+        let mut all: Vec<Move> = candidates
+            .iter()
+            .filter_map(|&usi| match usi {
+                UsiMove::Drop { role, to } => Some(Move::drop(role, to)),
+                UsiMove::Normal { from, to, promote } => pos
+                    .piece_at(from)
+                    .map(|p| Move::normal(p.role, from, to, pos.role_at(to), promote)),
+            })
+            .collect();
+        for m in pos.legal_moves() {
+            let Some(from) = m.from() else { continue };
+            for role in [
+                Role::Pawn,
+                Role::Silver,
+                Role::Rook,
+                Role::Dragon,
+                Role::King,
+            ] {
+                all.push(Move::normal(
+                    role,
+                    from,
+                    m.to(),
+                    m.capture(),
+                    m.is_promotion(),
+                ));
+            }
+            for capture in [None, Some(Role::Pawn), Some(Role::Gold), Some(Role::King)] {
+                all.push(Move::normal(
+                    m.role(),
+                    from,
+                    m.to(),
+                    capture,
+                    m.is_promotion(),
+                ));
+            }
+            all.push(Move::normal(
+                m.role(),
+                from,
+                m.to(),
+                m.capture(),
+                !m.is_promotion(),
+            ));
+        }
+        all
+    }
+
+    /// Where a game uses the quick test (the side to move not in check, the
+    /// other king not attacked) it accepts exactly the legal moves, as
+    /// described, and says exactly which of them give check: over random
+    /// games and over positions read without setup checks (no king, two
+    /// kings, pieces that could never move).
+    #[test]
+    fn quick_test_agrees_with_full_test() {
+        let candidates = candidates();
+        let mut positions = Vec::new();
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "4k4/9/4r4/9/4B4/9/4S4/9/4K4 b GSNLPrbgsnl2p 1",
+            "k8/1P7/2L6/9/4b4/9/6R2/7l1/4K3+B b GSNLPgsn2p 1",
+        ] {
+            for _game in 0..4 {
+                let mut pos = Position::from_sfen(sfen).unwrap();
+                for _ply in 0..40 {
+                    positions.push(pos.clone());
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos.play_unchecked(legal[(state % legal.len() as u64) as usize]);
+                }
+            }
+        }
+        for sfen in [
+            // No gote king; two sente kings; pieces on squares they can never leave.
+            "9/9/9/4r4/9/9/4S4/9/4K4 b GP 1",
+            "4k4/9/9/9/1b2K4/9/9/4R4/4K4 b P 1",
+            "P3k3N/L8/9/9/4b4/9/9/4S4/4K4 b Pl 1",
+            "4k4/9/9/9/9/9/9/9/8K w 3p 1",
+        ] {
+            positions.push(Position::from_sfen_unvalidated(sfen).unwrap());
+        }
+        let mut tested = 0;
+        for pos in &positions {
+            let them = pos.turn().opposite();
+            if pos.in_check()
+                || pos
+                    .king_of(them)
+                    .is_some_and(|k| pos.is_attacked(k, pos.turn()))
+            {
+                continue;
+            }
+            tested += 1;
+            let lines = pos.move_lines();
+            for m in described_moves(pos, &candidates) {
+                let quick = pos.quick_test(m, Some(&lines));
+                assert_eq!(pos.quick_test(m, None), quick, "{m:?} in {}", pos.to_sfen());
+                assert_eq!(
+                    quick.is_some(),
+                    pos.is_legal(m),
+                    "{m:?} in {}",
+                    pos.to_sfen()
+                );
+                if let Some(gives_check) = quick {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    assert_eq!(gives_check, after.in_check(), "{m} in {}", pos.to_sfen());
+                }
+            }
+        }
+        assert!(tested > 400, "{tested}");
     }
 
     /// The quick mobility tests agree with generation on positions read without setup

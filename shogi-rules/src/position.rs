@@ -150,15 +150,6 @@ impl Position {
         self.key ^= zobrist::board_key(piece.color, piece.role, sq);
     }
 
-    /// Removes `piece` from `sq`, updating bitboards and key.
-    #[inline]
-    fn take(&mut self, sq: Square, piece: Piece) {
-        self.board[sq.index()] = 0;
-        self.by_color[piece.color.index()].remove(sq);
-        self.by_role[piece.role.index()].remove(sq);
-        self.key ^= zobrist::board_key(piece.color, piece.role, sq);
-    }
-
     /// One more `role` in `color`'s hand. Only hand roles are held: a king (which only a
     /// mis-described move could capture) is not.
     #[inline]
@@ -353,6 +344,30 @@ impl Position {
         self.checkers().any()
     }
 
+    /// Pieces of `blockers` that stand alone between `king` (of
+    /// `king_color`) and an enemy slider aimed at it.
+    #[inline]
+    pub(crate) fn line_blockers(
+        &self,
+        king_color: Color,
+        king: Square,
+        blockers: Color,
+    ) -> Bitboard {
+        let snipers = ((rook_pseudo(king) & self.roles(Role::Rook, Role::Dragon))
+            | (bishop_pseudo(king) & self.roles(Role::Bishop, Role::Horse))
+            | (lance_pseudo(king_color, king) & self.by_role[Role::Lance.index()]))
+            & self.by_color[king_color.opposite().index()];
+        let occupied = self.occupied();
+        let mut found = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = crate::attacks::between(king, sniper) & occupied;
+            if !between.more_than_one() {
+                found |= between;
+            }
+        }
+        found & self.by_color[blockers.index()]
+    }
+
     /// Pieces of `color` that stand alone between `color`'s king and an enemy
     /// slider aimed at it (they may move only along that line), and the
     /// sliders that give check along a line.
@@ -426,22 +441,42 @@ impl Position {
 
     /// Takes back `m`, which must be the last move played on this position.
     /// Restores the position exactly, key and move number included.
+    ///
+    /// Any other move leaves the position inconsistent but never panics.
+    #[inline]
     pub fn undo(&mut self, m: Move) {
+        // Each step of `play_unchecked`, undone.
         let us = self.turn.opposite();
         self.turn = us;
         self.key ^= zobrist::gote_key();
         self.move_number = self.move_number.saturating_sub(1);
         let to = m.to();
-        if let Some(moved) = self.piece_at(to) {
-            self.take(to, moved);
-        }
+        let to_bb = Bitboard::from_square(to);
+        let role = m.role();
         match m.from() {
-            None => self.hand_add(us, m.role()),
+            None => {
+                self.board[to.index()] = 0;
+                self.by_color[us.index()] ^= to_bb;
+                self.by_role[role.index()] ^= to_bb;
+                self.key ^= zobrist::board_key(us, role, to);
+                self.hand_add(us, role);
+            }
             Some(from) => {
-                self.put(from, Piece::new(us, m.role()));
+                let after = m.role_after();
+                let from_bb = Bitboard::from_square(from);
+                self.board[from.index()] = Piece::new(us, role).code();
+                self.board[to.index()] = 0;
+                self.by_color[us.index()] ^= from_bb | to_bb;
+                self.by_role[role.index()] ^= from_bb;
+                self.by_role[after.index()] ^= to_bb;
+                self.key ^= zobrist::board_key(us, role, from) ^ zobrist::board_key(us, after, to);
                 if let Some(captured) = m.capture() {
+                    let them = us.opposite();
+                    self.board[to.index()] = Piece::new(them, captured).code();
+                    self.by_color[them.index()] ^= to_bb;
+                    self.by_role[captured.index()] ^= to_bb;
+                    self.key ^= zobrist::board_key(them, captured, to);
                     self.hand_remove(us, captured.unpromote());
-                    self.put(to, Piece::new(us.opposite(), captured));
                 }
             }
         }

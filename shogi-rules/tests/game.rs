@@ -1559,3 +1559,35 @@ fn from_usi_errors_name_the_ply() {
         })
     );
 }
+
+/// A start position read without setup checks may leave the king of the side not to move
+/// attacked. A move that neither captures the attacker nor blocks it leaves that king in check,
+/// and the game records the check, whether the move is given as a `Move` or as USI text.
+#[test]
+fn a_check_standing_at_the_start_is_seen_after_the_first_move() {
+    // Sente's rook on 5h attacks Gote's king on 5a; Sente to move.
+    let start = Position::from_sfen_unvalidated("4k4/9/9/9/9/9/9/4R4/K8 b - 1").unwrap();
+    for usi in [true, false] {
+        let mut game = Game::from_position(start.clone(), RuleSet::site());
+        if usi {
+            game.play_usi("9i9h").unwrap();
+        } else {
+            let m = game.position().parse_usi_move("9i9h").unwrap();
+            game.play(m).unwrap();
+        }
+        assert!(game.position().in_check());
+        assert!(game.history()[0].gave_check);
+        // Gote must answer the check: a king move that stays on the file is refused.
+        assert!(game.play_usi("5a5b").is_err());
+        game.play_usi("5a4b").unwrap();
+        assert!(!game.history()[1].gave_check);
+        game.undo().unwrap();
+        game.undo().unwrap();
+        // Moving the rook off the file ends the check.
+        game.play_usi("5h4h").unwrap();
+        assert!(!game.history()[0].gave_check);
+        game.undo().unwrap();
+        game.play_usi("9i8i").unwrap();
+        assert!(game.history()[0].gave_check);
+    }
+}

@@ -202,6 +202,13 @@ fn check(game: &Game) -> Result<(), TestCaseError> {
     prop_assert_eq!(replay.history(), game.history());
     prop_assert_eq!(&replay, game);
 
+    // Whether each move gave check, from the positions themselves.
+    let mut pos = game.start().clone();
+    for (i, ply) in game.history().iter().enumerate() {
+        pos.play_unchecked(ply.mv);
+        prop_assert_eq!(ply.gave_check, pos.in_check(), "check by ply {}", i + 1);
+    }
+
     // (b) Reference model.
     let (outcome, count) = reference(game.start(), &game.moves(), &rules);
     prop_assert_eq!(game.outcome(), outcome, "outcome vs reference model");
