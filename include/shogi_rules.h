@@ -1516,6 +1516,19 @@ void shogi_game_free(struct shogi_game *game);
 shogi_result shogi_game_rules(const struct shogi_game *game, struct shogi_rules_config *out);
 
 /**
+ * Writes the moves `shogi_game_play` accepts now into `buf` (capacity `cap`
+ * moves) and their number to `*out_len`: the legal moves of the current
+ * position while the game runs, none once it is over. Buffer rules as for
+ * `shogi_position_legal_moves` (`SHOGI_RESULT_BUFFER_TOO_SMALL` when they do
+ * not fit, `buf` may be NULL when `cap` is 0). `SHOGI_RESULT_NULL_PARAMETER`
+ * if `game` or `out_len` is NULL. Thread-safe.
+ */
+shogi_result shogi_game_legal_moves(const struct shogi_game *game,
+                                    shogi_move *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
  * Copies the current position into a new handle written to `*out` (with no
  * moves to undo); the caller frees it with `shogi_position_free`.
  * `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.

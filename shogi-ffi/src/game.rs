@@ -413,6 +413,26 @@ pub extern "C" fn shogi_game_rules(
     })
 }
 
+/// Writes the moves `shogi_game_play` accepts now into `buf` (capacity `cap`
+/// moves) and their number to `*out_len`: the legal moves of the current
+/// position while the game runs, none once it is over. Buffer rules as for
+/// `shogi_position_legal_moves` (`SHOGI_RESULT_BUFFER_TOO_SMALL` when they do
+/// not fit, `buf` may be NULL when `cap` is 0). `SHOGI_RESULT_NULL_PARAMETER`
+/// if `game` or `out_len` is NULL. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn shogi_game_legal_moves(
+    game: *const shogi_game,
+    buf: *mut shogi_move,
+    cap: usize,
+    out_len: *mut usize,
+) -> shogi_result {
+    ffi_fn!({
+        let game = arg_ref(game)?;
+        let out = arg_moves_out(buf, cap, out_len)?;
+        out.write(game.inner.legal_moves().iter().copied())
+    })
+}
+
 /// Copies the current position into a new handle written to `*out` (with no
 /// moves to undo); the caller frees it with `shogi_position_free`.
 /// `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.

@@ -147,7 +147,7 @@ def perft_pyshogi(board, depth: int) -> int:
 
 
 def perft_ours_python(game, depth: int) -> int:
-    moves = game.position.legal_moves()
+    moves = game.legal_moves()
     if depth == 1:
         return len(moves)
     nodes = 0
@@ -402,7 +402,7 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
     rows.append(Row(
         "perft start d4, Python loop", "leaves/s",
         Entry(lambda: perft_ours_python(Game(start), 4),
-              "Python recursion over Game.push/pop and position.legal_moves(), depth 4"),
+              "Python recursion over Game.push/pop and Game.legal_moves(), depth 4"),
         none_if(cshogi, lambda: Entry(lambda: perft_cshogi(cshogi.Board(START_SFEN), 4),
                                       "as in 'perft start d4'")),
         none_if(pyshogi, lambda: Entry(lambda: perft_pyshogi(pyshogi.Board(START_SFEN), 3),

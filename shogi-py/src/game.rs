@@ -318,6 +318,12 @@ impl Game {
         self.inner.start().clone().into()
     }
 
+    /// The moves `push` accepts now: the legal moves of the current position while the game
+    /// runs, none once it is over.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, &self.inner.legal_moves())
+    }
+
     /// The moves played, in order.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {

@@ -49,6 +49,7 @@ def assert_over(game, expected, undoable=True):
     with pytest.raises(GameOverError) as e:
         game.push(game.position.legal_moves()[0] if game.position.legal_moves() else "7g7f")
     assert e.value.outcome == expected
+    assert game.legal_moves() == []
     with pytest.raises(GameOverError):
         game.resign()
     with pytest.raises(GameOverError):
@@ -86,9 +87,13 @@ def test_push_and_pop():
     assert game.moves_usi() == ["7g7f", "3c3d"]
     assert game.last_move == m
     assert game.position == Position().play("7g7f").play("3c3d")
+    assert game.legal_moves() == game.position.legal_moves()
+    assert len(game.legal_moves()) > 30
     assert game.pop() == m
     assert game.pop().usi() == "7g7f"
     assert game.position == Position()
+    assert game.legal_moves() == Position().legal_moves()
+    assert len(game.legal_moves()) == 30
     with pytest.raises(ShogiError):
         game.pop()
 

@@ -23,7 +23,7 @@ use core::time::Duration;
 use crate::legal::MoveLines;
 use crate::rules::DeclarationRejection;
 use crate::{
-    Clock, Color, IllegalMoveError, ImpasseRule, Move, Position, RuleSet, Square, UsiMove,
+    Clock, Color, IllegalMoveError, ImpasseRule, Move, MoveList, Position, RuleSet, Square, UsiMove,
 };
 
 /// How a game ended.
@@ -448,6 +448,27 @@ impl Game {
     #[must_use]
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The moves [`Game::play`] accepts now: the legal moves of the current
+    /// position while the game runs, none once it is over.
+    ///
+    /// ```
+    /// use shogi_rules::{Game, Position, RuleSet};
+    /// let mut game = Game::new();
+    /// assert_eq!(game.legal_moves().len(), 30);
+    /// // Gote to move and mated: the game is over, and no move is accepted.
+    /// let mated = Position::from_sfen("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1").unwrap();
+    /// assert!(Game::from_position(mated, RuleSet::site()).legal_moves().is_empty());
+    /// game.resign(shogi_rules::Color::Sente).unwrap();
+    /// assert!(game.legal_moves().is_empty());
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        match self.outcome {
+            Some(_) => MoveList::new(),
+            None => self.position.legal_moves(),
+        }
     }
 
     /// The moves played, in order.

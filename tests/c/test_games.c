@@ -59,6 +59,10 @@ static void check_over(shogi_game *game, int undoable, int line) {
     if (any != SHOGI_MOVE_NONE) {
         CHECK_RES(shogi_game_play(game, any), SHOGI_RESULT_GAME_OVER);
     }
+    /* A game that is over accepts no move. */
+    if (CHECK_OK(shogi_game_legal_moves(game, moves, SHOGI_MAX_LEGAL_MOVES, &len))) {
+        CHECK_EQ_UINT(len, 0);
+    }
     CHECK_RES(shogi_game_play_usi(game, TXT("7g7f")), SHOGI_RESULT_GAME_OVER);
     CHECK_RES(shogi_game_resign(game, SHOGI_COLOR_SENTE), SHOGI_RESULT_GAME_OVER);
     CHECK_RES(shogi_game_resign(game, SHOGI_COLOR_GOTE), SHOGI_RESULT_GAME_OVER);
@@ -138,6 +142,21 @@ static void play_undo_and_lists(void) {
     CHECK_OK(shogi_game_ply_count(game, &plies));
     CHECK_EQ_UINT(plies, 0);
     CHECK_RES(shogi_game_undo(game, &undone), SHOGI_RESULT_NOTHING_TO_UNDO);
+    /* While the game runs, its moves are the position's legal moves. */
+    CHECK_RES(shogi_game_legal_moves(game, moves, 8, &plies), SHOGI_RESULT_BUFFER_TOO_SMALL);
+    CHECK_EQ_UINT(plies, 30);
+    {
+        shogi_move all[SHOGI_MAX_LEGAL_MOVES];
+        size_t n = 0;
+        if (CHECK_OK(shogi_game_legal_moves(game, all, SHOGI_MAX_LEGAL_MOVES, &n)) &&
+            CHECK_OK(shogi_game_position(game, &pos))) {
+            CHECK_EQ_UINT(n, 30);
+            CHECK_OK(shogi_position_check_move(pos, all[0]));
+            CHECK_OK(shogi_position_check_move(pos, all[29]));
+            shogi_position_free(pos);
+        }
+    }
+    CHECK_OK(shogi_game_ply_count(game, &plies));
 
     if (CHECK_OK(shogi_game_position(game, &pos))) {
         m = usi_move(pos, "7g7f");

@@ -102,6 +102,9 @@ static void game_functions(shogi_game *game) {
     CHECK_NULL_PARAM(shogi_game_clone(game, NULL));
     CHECK_NULL_PARAM(shogi_game_rules(NULL, &rules));
     CHECK_NULL_PARAM(shogi_game_rules(game, NULL));
+    CHECK_NULL_PARAM(shogi_game_legal_moves(NULL, moves, 4, &len));
+    CHECK_NULL_PARAM(shogi_game_legal_moves(game, NULL, 4, &len));
+    CHECK_NULL_PARAM(shogi_game_legal_moves(game, moves, 4, NULL));
     CHECK_NULL_PARAM(shogi_game_position(NULL, &pos));
     CHECK_NULL_PARAM(shogi_game_position(game, NULL));
     CHECK_NULL_PARAM(shogi_game_start_position(NULL, &pos));

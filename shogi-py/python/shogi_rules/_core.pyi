@@ -718,6 +718,9 @@ class Game:
         first: if the time ran out the move is not played and the mover loses on time
         (``ShogiError`` for an untimed game). Raises ``InvalidMoveError``, ``IllegalMoveError``
         (the game is unchanged) or ``GameOverError``."""
+    def legal_moves(self) -> list[Move]:
+        """The moves ``push`` accepts now: the legal moves of the current position (as
+        ``position.legal_moves()``) while the game runs, none once it is over."""
     def pop(self) -> Move:
         """Takes back the last move and returns it (also a move that ended the game). Raises
         ``ShogiError`` when there is none, ``GameOverError`` when the game ended otherwise than
