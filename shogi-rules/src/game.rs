@@ -222,6 +222,9 @@ fn same_position(a: &Position, b: &Position) -> bool {
 struct KeyTable {
     slots: Vec<u32>,
     used: usize,
+    /// The slot written last: taking back the last ply finds its slot there
+    /// without probing.
+    last: usize,
 }
 
 /// The key after `ply` plies of a game that started from `start_key`.
@@ -242,6 +245,7 @@ impl KeyTable {
             // grows fourfold at half full: three times on the way to the 400-ply limit.
             slots: vec![0; 16],
             used: 0,
+            last: 0,
         };
         let (i, _) = table.find(&[], start_key, start_key);
         table.slots[i] = 1;
@@ -265,7 +269,7 @@ impl KeyTable {
 
     /// Records that `ply` (the last of `plies`) has `key`; returns the
     /// previous ply that had it.
-    #[inline]
+    #[inline(always)]
     fn record(&mut self, plies: &[Ply], start_key: u64, key: u64, ply: u32) -> Option<u32> {
         if 2 * (self.used + 1) > self.slots.len() {
             self.grow(plies, start_key);
@@ -275,13 +279,20 @@ impl KeyTable {
             self.used += 1;
         }
         self.slots[i] = ply + 1;
+        self.last = i;
         previous
     }
 
-    /// Takes back the last ply, which had `key`; `previous` is the ply that
-    /// had it before.
+    /// Takes back the last ply (the last of `plies`), which had `key`;
+    /// `previous` is the ply that had it before.
+    #[inline]
     fn forget(&mut self, plies: &[Ply], start_key: u64, key: u64, previous: Option<u32>) {
-        let (i, _) = self.find(plies, start_key, key);
+        // A slot holds one ply, so the slot written last is this ply's if it
+        // still holds it.
+        let i = match self.slots.get(self.last) {
+            Some(&s) if s as usize == plies.len() + 1 => self.last,
+            _ => self.find(plies, start_key, key).0,
+        };
         match previous {
             Some(p) => self.slots[i] = p + 1,
             None => {
@@ -298,6 +309,7 @@ impl KeyTable {
         let mut bigger = KeyTable {
             slots: vec![0; self.slots.len() * 4],
             used: 0,
+            last: 0,
         };
         for ply in 0..=plies.len() as u32 {
             let key = key_after(plies, start_key, ply);
@@ -548,7 +560,7 @@ impl Game {
 
     /// Tests a described move: `Some(gives_check)` from the quick test,
     /// `None` when only the full test could tell it legal.
-    #[inline]
+    #[inline(always)]
     fn test_move(&mut self, m: Move) -> Result<Option<bool>, GameError> {
         if let Some(gives_check) = self.quick_test(m) {
             return Ok(Some(gives_check));
