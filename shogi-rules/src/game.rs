@@ -609,8 +609,8 @@ impl Game {
                 .piece_at(from)
                 .map(|p| Move::normal(p.role, from, to, self.position.role_at(to), promote)),
         };
-        if let Some(gives_check) = described.and_then(|m| self.quick_test(m)) {
-            if let Some(m) = described {
+        if let Some(m) = described {
+            if let Some(gives_check) = self.quick_test(m) {
                 return Ok((m, Some(gives_check)));
             }
         }
@@ -643,12 +643,11 @@ impl Game {
             return Err(GameError::NoClock);
         }
         let gives_check = self.test_move(m)?;
-        let Some(clock) = self.clock.as_mut() else {
-            return Err(GameError::NoClock);
-        };
-        if clock.spend(mover, elapsed).is_err() {
-            self.outcome = Some(Outcome::win(mover.opposite(), Termination::Timeout));
-            return Ok(self.outcome);
+        if let Some(clock) = self.clock.as_mut() {
+            if clock.spend(mover, elapsed).is_err() {
+                self.outcome = Some(Outcome::win(mover.opposite(), Termination::Timeout));
+                return Ok(self.outcome);
+            }
         }
         self.push(m, gives_check);
         Ok(self.outcome)
