@@ -5,13 +5,15 @@
 //! chosen by an index into the legal list), then names a candidate move, either any `UsiMove` or
 //! a legal move, possibly with one field changed, so that near-misses (nifu, uchifuzume, missing or forced
 //! promotion, wrong piece in hand) are common. `to_move` must succeed iff the candidate is in the
-//! list, and `is_legal` must accept exactly the listed moves.
+//! list, and `is_legal` must accept exactly the listed moves. A `Game` replaying the playout must
+//! accept the same moves (each legal move played and taken back in turn, the candidate as USI
+//! text and as a `Move` described from the board) and record exactly which gave check.
 
 #![no_main]
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use shogi_rules::{Move, Position, Role, Square, UsiMove};
+use shogi_rules::{Game, Move, Position, Role, RuleSet, Square, UsiMove};
 use shogi_rules_fuzz::{position, usi_of};
 
 /// The longest playout an input can ask for.
@@ -111,6 +113,81 @@ fn check_candidate(pos: &Position, legal: &[Move], candidate: UsiMove) {
     }
 }
 
+/// The move `usi` would be with the roles standing on its squares, if a piece stands on its origin.
+fn described(pos: &Position, usi: UsiMove) -> Option<Move> {
+    match usi {
+        UsiMove::Drop { role, to } => Some(Move::drop(role, to)),
+        UsiMove::Normal { from, to, promote } => pos
+            .piece_at(from)
+            .map(|p| Move::normal(p.role, from, to, pos.piece_at(to).map(|q| q.role), promote)),
+    }
+}
+
+/// A game that replays `played` from `start` to `pos` accepts exactly the moves `pos` allows,
+/// and each move's check is that of the position it leads to.
+fn check_game(
+    start: &Position,
+    played: &[Move],
+    pos: &Position,
+    legal: &[Move],
+    candidate: Option<UsiMove>,
+) {
+    let mut game = Game::from_position(start.clone(), RuleSet::site());
+    let gave_check = |game: &Game| {
+        let ply = game.history().last().expect("a move was played");
+        assert_eq!(
+            ply.gave_check,
+            game.position().in_check(),
+            "check by {} recorded wrongly in {}",
+            ply.mv,
+            game.to_usi()
+        );
+    };
+    for &m in played {
+        if game.outcome().is_some() {
+            return;
+        }
+        if let Err(e) = game.play(m) {
+            panic!("the game refuses the legal {m}: {e} ({})", game.to_usi());
+        }
+        gave_check(&game);
+    }
+    if game.outcome().is_some() {
+        return;
+    }
+    // One after another in the same position, as a search tries them.
+    for &m in legal {
+        if let Err(e) = game.play(m) {
+            panic!("the game refuses the legal {m}: {e} ({})", game.to_usi());
+        }
+        gave_check(&game);
+        assert_eq!(game.undo().ok(), Some(m));
+    }
+    let Some(candidate) = candidate else { return };
+    // (The text of a drop of a promoted role names the unpromoted one.)
+    let text = candidate.to_string();
+    let expected = text
+        .parse::<UsiMove>()
+        .ok()
+        .and_then(|usi| pos.to_move(usi).ok());
+    match game.play_usi(&text) {
+        Ok(_) => {
+            assert_eq!(game.moves().last().copied(), expected, "{text} at {pos}");
+            gave_check(&game);
+            let _ = game.undo();
+        }
+        Err(_) => assert_eq!(expected, None, "the game refuses {text} at {pos}"),
+    }
+    if let Some(m) = described(pos, candidate) {
+        let accepted = game.play(m).is_ok();
+        assert_eq!(accepted, pos.is_legal(m), "{m:?} at {pos}");
+        if accepted {
+            gave_check(&game);
+            let _ = game.undo();
+        }
+    }
+}
+
 fuzz_target!(|input: Input| {
     let start = position(usize::from(input.start));
     let mut pos = start.clone();
@@ -137,6 +214,7 @@ fuzz_target!(|input: Input| {
     if let Some(candidate) = candidate {
         check_candidate(&pos, &legal, candidate);
     }
+    check_game(&start, &played, &pos, &legal, candidate);
 
     check_play_undo(&pos, &legal);
 

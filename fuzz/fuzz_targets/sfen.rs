@@ -21,7 +21,18 @@ fuzz_target!(|data: &[u8]| {
         let _ = shogi_rules::svg::render(&any, legal.iter().next().copied());
         let mut game = Game::from_position(any.clone(), RuleSet::site());
         let _ = (game.impasse_status(), game.declare_impasse());
+        // One game tries every move in turn, as a search does; each move's check must be that
+        // of the position it leads to, whatever stood attacked before.
+        let mut trying = Game::from_position(any.clone(), RuleSet::site());
         for &m in legal.iter().take(64) {
+            if trying.play(m).is_ok() {
+                assert_eq!(
+                    trying.history()[0].gave_check,
+                    trying.position().in_check(),
+                    "check by {m} from {text:?}"
+                );
+                let _ = trying.undo();
+            }
             let _ = any.is_legal(m);
             let _ = western::format(&any, m);
             let _ = japanese::format(&any, m, None, japanese::Mark::Triangle);
