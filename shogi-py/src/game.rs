@@ -254,6 +254,19 @@ impl Game {
         elapsed: Option<f64>,
     ) -> PyResult<Option<Outcome>> {
         let before = self.inner.history().len();
+        if elapsed.is_none() {
+            if let Ok(object) = r#move.cast::<Move>() {
+                // The common case, kept short.
+                let outcome = self
+                    .inner
+                    .play(object.get().0)
+                    .map_err(|e| errors::game_error(py, &e))?;
+                self.pushed.truncate(before);
+                self.pushed.resize_with(before, || None);
+                self.pushed.push(Some(object.clone().unbind()));
+                return Ok(outcome.map(Outcome));
+            }
+        }
         let (arg, object) = match r#move.cast::<Move>() {
             Ok(m) => (MoveArg::Move(m.get().0), Some(m)),
             Err(_) => (r#move.extract::<MoveArg>()?, None),
