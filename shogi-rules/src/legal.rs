@@ -508,49 +508,61 @@ mod tests {
     #[test]
     fn knowing_check_agrees_with_full_test() {
         let candidates = candidates();
-        let starts = [
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-            "4k4/9/4r4/9/4B4/9/4S4/9/4K4 b GSNLPrbgsnl2p 1",
-        ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut positions = 0;
+        let positions = playout_positions(
+            &[
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+                "4k4/9/4r4/9/4B4/9/4S4/9/4K4 b GSNLPrbgsnl2p 1",
+            ],
+            6,
+            0x2545_f491_4f6c_dd1d,
+        );
+        for pos in &positions {
+            let in_check = pos.in_check();
+            for &usi in &candidates {
+                assert_eq!(
+                    pos.check_with(usi, Some(in_check)),
+                    pos.check(usi),
+                    "{usi} in {}",
+                    pos.to_sfen()
+                );
+            }
+            let mobile = pos.has_legal_moves();
+            if in_check {
+                assert_eq!(pos.has_legal_moves_in_check(), mobile, "{}", pos.to_sfen());
+            } else {
+                assert_eq!(
+                    pos.has_legal_moves_unchecked_side(),
+                    mobile,
+                    "{}",
+                    pos.to_sfen()
+                );
+            }
+            for &m in pos.legal_moves().iter() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                assert_eq!(
+                    after.checked_by(m),
+                    after.in_check(),
+                    "{m} in {}",
+                    pos.to_sfen()
+                );
+            }
+        }
+        assert!(positions.len() > 300);
+    }
+
+    /// The positions of `games` random playouts of up to 40 plies from each
+    /// start (every position before each move, and the last).
+    fn playout_positions(starts: &[&str], games: usize, seed: u64) -> Vec<Position> {
+        let mut positions = Vec::new();
+        let mut state = seed;
         for sfen in starts {
-            for _game in 0..6 {
+            for _game in 0..games {
                 let mut pos = Position::from_sfen(sfen).unwrap();
                 for _ply in 0..40 {
-                    let in_check = pos.in_check();
-                    for &usi in &candidates {
-                        assert_eq!(
-                            pos.check_with(usi, Some(in_check)),
-                            pos.check(usi),
-                            "{usi} in {}",
-                            pos.to_sfen()
-                        );
-                    }
-                    positions += 1;
-                    let mobile = pos.has_legal_moves();
-                    if in_check {
-                        assert_eq!(pos.has_legal_moves_in_check(), mobile, "{}", pos.to_sfen());
-                    } else {
-                        assert_eq!(
-                            pos.has_legal_moves_unchecked_side(),
-                            mobile,
-                            "{}",
-                            pos.to_sfen()
-                        );
-                    }
+                    positions.push(pos.clone());
                     let legal = pos.legal_moves();
-                    for &m in legal.iter() {
-                        let mut after = pos.clone();
-                        after.play_unchecked(m);
-                        assert_eq!(
-                            after.checked_by(m),
-                            after.in_check(),
-                            "{m} in {}",
-                            pos.to_sfen()
-                        );
-                    }
                     if legal.is_empty() {
                         break;
                     }
@@ -561,7 +573,7 @@ mod tests {
                 }
             }
         }
-        assert!(positions > 300);
+        positions
     }
 
     /// The moves a game might be handed in `pos`: every candidate text read
@@ -622,29 +634,16 @@ mod tests {
     #[test]
     fn quick_test_agrees_with_full_test() {
         let candidates = candidates();
-        let mut positions = Vec::new();
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        for sfen in [
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-            "4k4/9/4r4/9/4B4/9/4S4/9/4K4 b GSNLPrbgsnl2p 1",
-            "k8/1P7/2L6/9/4b4/9/6R2/7l1/4K3+B b GSNLPgsn2p 1",
-        ] {
-            for _game in 0..4 {
-                let mut pos = Position::from_sfen(sfen).unwrap();
-                for _ply in 0..40 {
-                    positions.push(pos.clone());
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    pos.play_unchecked(legal[(state % legal.len() as u64) as usize]);
-                }
-            }
-        }
+        let mut positions = playout_positions(
+            &[
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+                "4k4/9/4r4/9/4B4/9/4S4/9/4K4 b GSNLPrbgsnl2p 1",
+                "k8/1P7/2L6/9/4b4/9/6R2/7l1/4K3+B b GSNLPgsn2p 1",
+            ],
+            4,
+            0x9e37_79b9_7f4a_7c15,
+        );
         for sfen in [
             // No gote king; two sente kings; pieces on squares they can never leave.
             "9/9/9/4r4/9/9/4S4/9/4K4 b GP 1",

@@ -344,6 +344,16 @@ impl Position {
         self.checkers().any()
     }
 
+    /// The enemy sliders aimed at `king` (of `king_color`) along a line,
+    /// whatever stands between.
+    #[inline]
+    fn snipers(&self, king_color: Color, king: Square) -> Bitboard {
+        ((rook_pseudo(king) & self.roles(Role::Rook, Role::Dragon))
+            | (bishop_pseudo(king) & self.roles(Role::Bishop, Role::Horse))
+            | (lance_pseudo(king_color, king) & self.by_role[Role::Lance.index()]))
+            & self.by_color[king_color.opposite().index()]
+    }
+
     /// Pieces of `blockers` that stand alone between `king` (of
     /// `king_color`) and an enemy slider aimed at it.
     #[inline]
@@ -353,13 +363,9 @@ impl Position {
         king: Square,
         blockers: Color,
     ) -> Bitboard {
-        let snipers = ((rook_pseudo(king) & self.roles(Role::Rook, Role::Dragon))
-            | (bishop_pseudo(king) & self.roles(Role::Bishop, Role::Horse))
-            | (lance_pseudo(king_color, king) & self.by_role[Role::Lance.index()]))
-            & self.by_color[king_color.opposite().index()];
         let occupied = self.occupied();
         let mut found = Bitboard::EMPTY;
-        for sniper in snipers {
+        for sniper in self.snipers(king_color, king) {
             let between = crate::attacks::between(king, sniper) & occupied;
             if !between.more_than_one() {
                 found |= between;
@@ -377,15 +383,10 @@ impl Position {
         color: Color,
         king: Square,
     ) -> (Bitboard, Bitboard) {
-        let them = self.by_color[color.opposite().index()];
-        let snipers = ((rook_pseudo(king) & self.roles(Role::Rook, Role::Dragon))
-            | (bishop_pseudo(king) & self.roles(Role::Bishop, Role::Horse))
-            | (lance_pseudo(color, king) & self.by_role[Role::Lance.index()]))
-            & them;
         let occupied = self.occupied();
         let mut pinned = Bitboard::EMPTY;
         let mut checks = Bitboard::EMPTY;
-        for sniper in snipers {
+        for sniper in self.snipers(color, king) {
             let blockers = crate::attacks::between(king, sniper) & occupied;
             if blockers.is_empty() {
                 checks.insert(sniper);
