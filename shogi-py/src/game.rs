@@ -175,7 +175,8 @@ pub struct Game {
     pub inner: shogi_rules::Game,
     /// The `Move` objects pushed, by ply (`None` where the move came as text), so that `pop`
     /// hands back the object that was pushed instead of making one. Only a hint: `pop` uses an
-    /// entry only if it stands at the ply taken back and holds the move taken back.
+    /// entry only if it stands at the ply taken back and holds the move taken back. Never
+    /// longer than the history: only `push` and `pop` change either's length.
     pushed: Vec<Option<Py<Move>>>,
 }
 
@@ -196,6 +197,67 @@ impl Game {
     fn from_json_text(text: &str) -> PyResult<shogi_rules::Game> {
         serde_json::from_str(text)
             .map_err(|e| ShogiError::new_err(format!("not a saved game: {e}")))
+    }
+
+    /// `push(move)` with a `Move` or USI text that is legal now, as `Game.push` does it, or
+    /// `None` (the game unchanged) for anything else, which `Game.push` then handles. Lets go
+    /// of no `Py` reference (see `fastcall`).
+    #[cfg(array_calls)]
+    #[inline]
+    pub fn push_common(&mut self, arg: &Bound<'_, PyAny>) -> Option<Option<shogi_rules::Outcome>> {
+        let before = self.inner.history().len();
+        if self.pushed.len() > before {
+            // Never so (see `pushed`); `remember` would let go of objects.
+            return None;
+        }
+        if let Ok(object) = arg.cast::<Move>() {
+            let outcome = self.inner.play(object.get().0).ok()?;
+            self.remember(before, Some(object.clone().unbind()));
+            Some(outcome)
+        } else if let Ok(text) = arg.cast::<PyString>() {
+            let outcome = self.inner.play_usi(crate::fastcall::utf8(text)?).ok()?;
+            self.remember(before, None);
+            Some(outcome)
+        } else {
+            None
+        }
+    }
+
+    /// `pop()` as `Game.pop` does it, or `None` (the game unchanged) when it fails. Lets go of
+    /// no `Py` reference (see `fastcall`).
+    #[inline]
+    pub fn pop_common<'py>(&mut self, py: Python<'py>) -> Option<PyResult<Bound<'py, Move>>> {
+        let m = self.inner.undo().ok()?;
+        Some(self.taken_back(py, m))
+    }
+
+    /// Records the object of the move just played at ply `before` (`None`: it came as text).
+    #[inline(always)]
+    fn remember(&mut self, before: usize, object: Option<Py<Move>>) {
+        self.pushed.truncate(before);
+        if self.pushed.len() < before {
+            // Plies played before any was kept (a game read from text or restored).
+            self.pushed.resize_with(before, || None);
+        }
+        self.pushed.push(object);
+    }
+
+    /// The object for `m`, the move just taken back: the one pushed if it is kept, else a new
+    /// one.
+    #[inline(always)]
+    fn taken_back<'py>(
+        &mut self,
+        py: Python<'py>,
+        m: shogi_rules::Move,
+    ) -> PyResult<Bound<'py, Move>> {
+        if self.pushed.len() == self.inner.history().len() + 1 {
+            if let Some(object) = self.pushed.pop().flatten().map(|o| o.into_bound(py)) {
+                if object.get().0 == m {
+                    return Ok(object);
+                }
+            }
+        }
+        crate::alloc::new_move(py, m)
     }
 
     /// The given colour, or the side to move.
@@ -254,19 +316,6 @@ impl Game {
         elapsed: Option<f64>,
     ) -> PyResult<Option<Outcome>> {
         let before = self.inner.history().len();
-        if elapsed.is_none() {
-            if let Ok(object) = r#move.cast::<Move>() {
-                // The common case, kept short.
-                let outcome = self
-                    .inner
-                    .play(object.get().0)
-                    .map_err(|e| errors::game_error(py, &e))?;
-                self.pushed.truncate(before);
-                self.pushed.resize_with(before, || None);
-                self.pushed.push(Some(object.clone().unbind()));
-                return Ok(outcome.map(Outcome));
-            }
-        }
         let (arg, object) = match r#move.cast::<Move>() {
             Ok(m) => (MoveArg::Move(m.get().0), Some(m)),
             Err(_) => (r#move.extract::<MoveArg>()?, None),
@@ -297,9 +346,7 @@ impl Game {
         let outcome = result.map_err(|e| errors::game_error(py, &e))?;
         // A move made after the time ran out is not played.
         if self.inner.history().len() == before + 1 {
-            self.pushed.truncate(before);
-            self.pushed.resize_with(before, || None);
-            self.pushed.push(object.map(|m| m.clone().unbind()));
+            self.remember(before, object.map(|m| m.clone().unbind()));
         }
         Ok(outcome.map(Outcome))
     }
@@ -307,16 +354,7 @@ impl Game {
     /// Takes back the last move and returns it (also after a move that ended the game).
     fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
         let m = self.inner.undo().map_err(|e| errors::game_error(py, &e))?;
-        let plies = self.inner.history().len();
-        self.pushed.truncate(plies + 1);
-        if self.pushed.len() == plies + 1 {
-            if let Some(Some(object)) = self.pushed.pop() {
-                if object.get().0 == m {
-                    return Ok(object.into_bound(py));
-                }
-            }
-        }
-        crate::alloc::new_move(py, m)
+        self.taken_back(py, m)
     }
 
     /// The current position.

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 
 mod alloc;
 mod errors;
+mod fastcall;
 mod game;
 mod moves;
 mod position;
@@ -60,6 +61,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Outcome>()?;
     m.add_class::<game::ImpasseStatus>()?;
     m.add_class::<game::Game>()?;
+    fastcall::install(&py.get_type::<game::Game>())?;
+    m.add_function(wrap_pyfunction!(fastcall::methods_called_directly, m)?)?;
 
     m.add_class::<record::GameRecord>()?;
     m.add_class::<record::Comment>()?;

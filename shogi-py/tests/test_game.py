@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import pickle
+import sys
 
 import pytest
 
@@ -128,6 +130,129 @@ def test_pop_returns_the_moves_taken_back_in_any_order_of_pushes():
     late = Move.from_usi("3c3d", timed.position)
     assert timed.push(late, elapsed=10_000.0) == Outcome(Color.SENTE, "timeout")
     assert len(timed.moves) == 1
+
+
+def test_push_and_pop_are_called_directly():
+    # `push(move)` and `pop()` skip pyo3's general call route (a build for Python 3.9 keeps it
+    # for `push`); the tests below run both routes.
+    import shogi_rules._core as core
+
+    expected = ["pop", "push"] if sys.version_info >= (3, 10) else ["pop"]
+    assert core._game_methods_called_directly() == expected
+
+
+def test_push_and_pop_keep_their_signatures_and_documentation():
+    assert str(inspect.signature(Game.push)) == "(self, /, move, elapsed=None)"
+    assert str(inspect.signature(Game.pop)) == "(self, /)"
+    assert Game.push.__name__ == "push" and Game.pop.__name__ == "pop"
+    assert Game.push.__qualname__ == "Game.push" and Game.pop.__qualname__ == "Game.pop"
+    assert Game.push.__doc__.startswith("Plays a legal move (a `Move` or USI text)")
+    assert Game.pop.__doc__.startswith("Takes back the last move and returns it")
+    game = Game()
+    push = game.push
+    push("7g7f")
+    assert push.__self__ is game
+    assert Game.push(game, "3c3d") is None and Game.pop(game).usi() == "3c3d"
+    with pytest.raises(TypeError):
+        Game.push(Position(), "7g7f")
+    with pytest.raises(TypeError):
+        Game.pop(Position())
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda g, m: g.push(m),
+        lambda g, m: g.push(m.usi()),
+        lambda g, m: g.push(move=m),
+        lambda g, m: g.push(move=m.usi()),
+        lambda g, m: g.push(m, None),
+        lambda g, m: g.push(m.usi(), elapsed=None),
+        lambda g, m: g.push(m, elapsed=0.5),
+        lambda g, m: g.push(elapsed=0.5, move=m.usi()),
+    ],
+    ids=["move", "text", "kw-move", "kw-text", "none", "kw-none", "elapsed", "kw-both"],
+)
+def test_every_way_of_calling_push_plays_the_same(call):
+    moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8b7b"]
+    game, reference = Game(), Game()
+    for usi in moves:
+        m = Move.from_usi(usi, game.position)
+        assert call(game, m) is None
+        reference.push(usi)
+        assert game.position == reference.position
+    assert game.moves == reference.moves
+    assert [game.pop().usi() for _ in moves] == moves[::-1]
+    # The move that ends the game returns its outcome the same way.
+    game = Game(SENTE_MATE_IN_ONE)
+    assert call(game, Move.from_usi("G*2b", game.position)) == Outcome(Color.SENTE, "checkmate")
+    with pytest.raises(GameOverError):
+        call(game, Move.from_usi("G*2b", Position(SENTE_MATE_IN_ONE)))
+    assert game.pop().usi() == "G*2b"
+
+
+def test_push_and_pop_errors_leave_the_game_unchanged():
+    from shogi_rules import IllegalMoveError, InvalidMoveError
+
+    game = Game()
+    game.push("7g7f")
+    saved = copy.deepcopy(game)
+    bad_calls = [
+        (lambda: game.push(), TypeError),
+        (lambda: game.push("7g7f", 1.0, 2), TypeError),
+        (lambda: game.push(mv="3c3d"), TypeError),
+        (lambda: game.push("3c3d", move="3c3d"), TypeError),
+        (lambda: game.push(42), TypeError),
+        (lambda: game.push(None), TypeError),
+        (lambda: game.push(b"3c3d"), TypeError),
+        (lambda: game.push("3c3d", elapsed="1"), TypeError),
+        (lambda: game.push("3c3d", elapsed=-1.0), ValueError),
+        (lambda: game.push("zz"), InvalidMoveError),
+        (lambda: game.push("\ud800"), UnicodeEncodeError),
+        (lambda: game.push("7g7f"), IllegalMoveError),
+        (lambda: game.push(Move.from_usi("7g7f", Position())), IllegalMoveError),
+        (lambda: game.push(Move.from_usi("7g7f", Position()), elapsed=1.0), IllegalMoveError),
+        (lambda: game.pop(1), TypeError),
+    ]
+    for call, error in bad_calls:
+        with pytest.raises(error):
+            call()
+        assert game == saved
+        assert game.moves == saved.moves
+    assert game.pop().usi() == "7g7f"
+    with pytest.raises(ShogiError, match="no move to take back"):
+        game.pop()
+    # A game that ended otherwise than by a move cannot be taken back.
+    game.push("7g7f")
+    game.resign()
+    with pytest.raises(GameOverError):
+        game.pop()
+    with pytest.raises(GameOverError):
+        game.push("3c3d")
+    assert game.moves_usi() == ["7g7f"]
+
+
+def test_push_and_pop_hold_no_stray_references():
+    game = Game()
+    m = Move.from_usi("7g7f", game.position)
+    reply = Move.from_usi("3c3d", Position().play(m))
+    before = sys.getrefcount(m), sys.getrefcount(reply)
+    for _ in range(1000):
+        game.push(m)
+        game.push(reply)
+        assert game.pop() is reply
+        game.push("3c3d")  # replaces the kept object of that ply
+        game.pop()
+        assert game.pop() is m
+    assert (sys.getrefcount(m), sys.getrefcount(reply)) == before
+    # Objects kept for plies taken back elsewhere (copies, undo by text) are let go of.
+    for _ in range(1000):
+        game.push(m)
+        game.push(reply)
+        copy.copy(game).pop()
+        game.pop()
+        game.pop()
+    assert (sys.getrefcount(m), sys.getrefcount(reply)) == before
 
 
 def test_game_is_mutable_and_unhashable():

@@ -1,0 +1,283 @@
+//! `Game.push` and `Game.pop` called the interpreter's own way, without pyo3's general route.
+//!
+//! A loop that pushes and pops moves spends a good part of its time getting into and out of
+//! these two methods: pyo3 reads every call's arguments against the signature, counts the
+//! thread's attachment, and takes the game by its generic borrow path. Here each method is a
+//! plain C function on the class (a method descriptor, as a C extension defines one) that
+//! handles the common calls itself (`push(move)` with a `Move` or USI text, and `pop()`) when
+//! they succeed. Every other call (keywords, `elapsed`, a wrong argument, an illegal move, a
+//! game that is borrowed elsewhere) goes to pyo3's own method, kept aside, which parses the
+//! arguments and raises exactly as it always does. A call that fails leaves the game unchanged,
+//! so handing it on repeats it without effect.
+//!
+//! No `Py` reference is dropped here: pyo3 defers a drop it makes outside its own calls. Every
+//! reference let go of is a `Bound`, released at once.
+#![allow(unsafe_code)]
+
+use core::ffi::CStr;
+use core::panic::AssertUnwindSafe;
+use std::ffi::CString;
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+#[cfg(array_calls)]
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+use crate::game::Game;
+
+/// pyo3's own methods, which every call not handled here goes to.
+struct General {
+    #[cfg(array_calls)]
+    push: Py<PyAny>,
+    pop: Py<PyAny>,
+}
+
+static GENERAL: PyOnceLock<General> = PyOnceLock::new();
+
+/// Replaces `Game.pop`, and `Game.push` where array calls are there, with the functions below,
+/// keeping pyo3's methods for the calls these hand on. Their names, signatures and
+/// documentation stay as they were.
+pub fn install(game: &Bound<'_, PyType>) -> PyResult<()> {
+    let py = game.py();
+    let pop = game.getattr("pop")?.unbind();
+    #[allow(unused_mut)]
+    let mut defs = vec![(
+        c"pop",
+        method_def(py, &pop, c"pop", Method::NoArgs(pop_fn))?,
+    )];
+    #[cfg(array_calls)]
+    let push = game.getattr("push")?.unbind();
+    #[cfg(array_calls)]
+    defs.push((
+        c"push",
+        method_def(py, &push, c"push", Method::FastWithKeywords(push_fn))?,
+    ));
+    let general = General {
+        #[cfg(array_calls)]
+        push,
+        pop,
+    };
+    if GENERAL.set(py, general).is_err() {
+        // Installed already (a second import of the module in one interpreter).
+        return Ok(());
+    }
+    let mut installed = Vec::new();
+    for (name, def) in defs {
+        let name = name
+            .to_str()
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        installed.push(name);
+        // SAFETY: `def` lives for the rest of the program and describes a function of the
+        // calling convention named in its flags; `game` is a live type object.
+        let descr = unsafe {
+            Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMethod(game.as_type_ptr(), def))?
+        };
+        game.setattr(name, descr)?;
+    }
+    let _ = INSTALLED.set(py, installed);
+    Ok(())
+}
+
+/// The `Game` methods replaced by `install`.
+static INSTALLED: PyOnceLock<Vec<&'static str>> = PyOnceLock::new();
+
+/// The names of the `Game` methods called directly, without pyo3's general route (`pop`, and
+/// `push` in a build for Python 3.10 or later); the tests require them.
+#[pyfunction(name = "_game_methods_called_directly")]
+pub fn methods_called_directly(py: Python<'_>) -> Vec<&'static str> {
+    INSTALLED.get(py).cloned().unwrap_or_default()
+}
+
+/// A method's function, by its calling convention.
+#[derive(Clone, Copy)]
+enum Method {
+    NoArgs(ffi::PyCFunction),
+    #[cfg(array_calls)]
+    FastWithKeywords(ffi::PyCFunctionFastWithKeywords),
+}
+
+/// The method definition for `name`, with the documentation and text signature of pyo3's
+/// `general` method; it lives for the rest of the program, as a descriptor requires.
+fn method_def(
+    py: Python<'_>,
+    general: &Py<PyAny>,
+    name: &'static CStr,
+    method: Method,
+) -> PyResult<*mut ffi::PyMethodDef> {
+    let general = general.bind(py);
+    let signature: Option<String> = general.getattr("__text_signature__")?.extract()?;
+    let doc: Option<String> = general.getattr("__doc__")?.extract()?;
+    let mut text = String::new();
+    if let Some(signature) = signature {
+        // The form the interpreter reads `__text_signature__` from.
+        text = format!("{}{signature}\n--\n\n", name.to_string_lossy());
+    }
+    text.push_str(doc.as_deref().unwrap_or(""));
+    let doc = CString::new(text).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    let (meth, flags) = match method {
+        Method::NoArgs(f) => (ffi::PyMethodDefPointer { PyCFunction: f }, ffi::METH_NOARGS),
+        #[cfg(array_calls)]
+        Method::FastWithKeywords(f) => (
+            ffi::PyMethodDefPointer {
+                PyCFunctionFastWithKeywords: f,
+            },
+            ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
+        ),
+    };
+    Ok(Box::into_raw(Box::new(ffi::PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: meth,
+        ml_flags: flags,
+        ml_doc: doc.into_raw().cast_const(),
+    })))
+}
+
+/// Runs `body`, turning its error or panic into a raised exception and a null result.
+#[inline(always)]
+fn run<'py>(
+    py: Python<'py>,
+    body: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+) -> *mut ffi::PyObject {
+    match std::panic::catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(value)) => value.into_ptr(),
+        Ok(Err(e)) => {
+            e.restore(py);
+            core::ptr::null_mut()
+        }
+        Err(_) => {
+            pyo3::panic::PanicException::new_err("uncaught panic in Game.push or Game.pop")
+                .restore(py);
+            core::ptr::null_mut()
+        }
+    }
+}
+
+/// `Game.push(move, elapsed=None)`.
+///
+/// # Safety
+/// Called by the interpreter, attached, through the descriptor made in `install`: `slf` is a
+/// `Game`, `args` holds `nargs` positional arguments followed by one value per name in
+/// `kwnames` (null or a tuple of strings).
+#[cfg(array_calls)]
+unsafe extern "C" fn push_fn(
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: the interpreter calls methods attached.
+    let py = unsafe { Python::assume_attached() };
+    run(py, || {
+        // SAFETY: as this function requires.
+        let slf = unsafe { game(py, slf) };
+        if nargs == 1 && kwnames.is_null() {
+            // SAFETY: one positional argument, live for the call.
+            let arg = unsafe { Borrowed::from_ptr(py, *args) };
+            if let Ok(mut game) = slf.try_borrow_mut() {
+                if let Some(outcome) = game.push_common(&arg) {
+                    return match outcome {
+                        None => Ok(py.None().into_bound(py)),
+                        Some(o) => Ok(Bound::new(py, crate::game::Outcome(o))?.into_any()),
+                    };
+                }
+            }
+        }
+        // SAFETY: as this function requires.
+        let (args, kwargs) = unsafe { collect(slf.as_any(), args, nargs, kwnames)? };
+        let general = &GENERAL.get(py).ok_or_else(not_installed)?.push;
+        general.bind(py).call(args, kwargs.as_ref())
+    })
+}
+
+/// `Game.pop()`.
+///
+/// # Safety
+/// Called by the interpreter, attached, through the descriptor made in `install`: `slf` is a
+/// `Game`.
+unsafe extern "C" fn pop_fn(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: the interpreter calls methods attached.
+    let py = unsafe { Python::assume_attached() };
+    run(py, || {
+        // SAFETY: as this function requires.
+        let slf = unsafe { game(py, slf) };
+        if let Ok(mut game) = slf.try_borrow_mut() {
+            if let Some(m) = game.pop_common(py) {
+                return m.map(Bound::into_any);
+            }
+        }
+        let general = &GENERAL.get(py).ok_or_else(not_installed)?.pop;
+        general.bind(py).call1((slf.to_owned(),))
+    })
+}
+
+/// The game a method was called on.
+///
+/// # Safety
+/// `slf` is the object a method descriptor of `Game` was called on, attached. The interpreter
+/// checks that it is a `Game` (an instance of the descriptor's class, which has no subclasses)
+/// before it calls the descriptor's function.
+#[inline(always)]
+unsafe fn game<'a>(py: Python<'a>, slf: *mut ffi::PyObject) -> Borrowed<'a, 'a, Game> {
+    // SAFETY: as this function requires.
+    unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<Game>() }
+}
+
+fn not_installed() -> PyErr {
+    PyRuntimeError::new_err("Game methods called before the module was set up")
+}
+
+/// The arguments of an array call to a method of `slf`, as a tuple (`slf` first) and a
+/// dictionary of the keyword arguments.
+///
+/// # Safety
+/// `args` holds `nargs` positional arguments followed by one value per name in `kwnames`
+/// (null or a tuple of strings), all live.
+#[cfg(array_calls)]
+unsafe fn collect<'py>(
+    slf: &Bound<'py, PyAny>,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> PyResult<(Bound<'py, PyTuple>, Option<Bound<'py, PyDict>>)> {
+    let py = slf.py();
+    let nargs = usize::try_from(nargs).unwrap_or(0);
+    let at = |i: usize| {
+        // SAFETY: `i` is below the number of values in `args`, as the callers check.
+        unsafe { Borrowed::from_ptr(py, *args.add(i)) }
+    };
+    let mut all = Vec::with_capacity(nargs + 1);
+    all.push(slf.as_borrowed());
+    all.extend((0..nargs).map(at));
+    let positional = PyTuple::new(py, all)?;
+    if kwnames.is_null() {
+        return Ok((positional, None));
+    }
+    // SAFETY: a live tuple, as this function requires.
+    let names = unsafe { Borrowed::from_ptr(py, kwnames) };
+    let names = names.cast::<PyTuple>()?;
+    let kwargs = PyDict::new(py);
+    for (i, name) in names.iter().enumerate() {
+        kwargs.set_item(name.cast_into::<PyString>()?, at(nargs + i))?;
+    }
+    Ok((positional, Some(kwargs)))
+}
+
+/// The text of `s`, or `None` (no exception left set) when it is not valid UTF-8.
+#[cfg(array_calls)]
+pub fn utf8<'a>(s: &'a Bound<'_, PyString>) -> Option<&'a str> {
+    let mut size: ffi::Py_ssize_t = 0;
+    // SAFETY: a live string; the text returned lives as long as the string object.
+    let data = unsafe { ffi::PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size) };
+    if data.is_null() {
+        // SAFETY: attached, with the exception just set.
+        unsafe { ffi::PyErr_Clear() };
+        return None;
+    }
+    let len = usize::try_from(size).ok()?;
+    // SAFETY: `data` points at `len` bytes of UTF-8 owned by `s`.
+    let bytes = unsafe { core::slice::from_raw_parts(data.cast::<u8>(), len) };
+    core::str::from_utf8(bytes).ok()
+}
