@@ -163,8 +163,10 @@ impl Bitboard {
     }
 }
 
-const SQUARE_BITS: [u128; 81] = {
-    let mut table = [0u128; 81];
+// One entry per value of a square's `u8` index, so that no lookup needs a range check; the
+// entries past 80 are never read (a square's index is below 81).
+const SQUARE_BITS: [u128; 256] = {
+    let mut table = [0u128; 256];
     let mut i = 0;
     while i < 81 {
         table[i] = 1u128 << i;

@@ -31,6 +31,43 @@ const PROMOTE_BIT: u32 = 1 << 18;
 const CAPTURE_SHIFT: u32 = 19;
 const DROP_BIT: u32 = 1 << 23;
 
+/// The role of each 4-bit role code: the roles in order, then two codes no move has (read
+/// as a pawn). Indexing by a masked code needs no range check.
+const ROLE_OF_CODE: [Role; 16] = {
+    let mut table = [Role::Pawn; 16];
+    let mut i = 0;
+    while i < 14 {
+        table[i] = Role::ALL[i];
+        i += 1;
+    }
+    table
+};
+
+/// The role after promotion of each role code: the promoted role where it has one, the role
+/// itself otherwise.
+const PROMOTED_OF_CODE: [Role; 16] = {
+    let mut table = ROLE_OF_CODE;
+    let mut i = 0;
+    while i < 16 {
+        if let Some(promoted) = ROLE_OF_CODE[i].promote() {
+            table[i] = promoted;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The captured role of each 4-bit capture code: none for 0, the roles in order from 1.
+const CAPTURE_OF_CODE: [Option<Role>; 16] = {
+    let mut table = [None; 16];
+    let mut i = 0;
+    while i < 14 {
+        table[i + 1] = Some(Role::ALL[i]);
+        i += 1;
+    }
+    table
+};
+
 impl Move {
     /// A board move of a piece of `role` (its role before the move) from `from`
     /// to `to`, capturing `capture` (the role standing on `to`), promoting if
@@ -88,19 +125,18 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn role(self) -> Role {
-        match Role::from_index(((self.0 >> ROLE_SHIFT) & 0xf) as usize) {
-            Some(r) => r,
-            None => Role::Pawn,
-        }
+        ROLE_OF_CODE[((self.0 >> ROLE_SHIFT) & 0xf) as usize]
     }
 
     /// The role of the piece on the destination after the move.
     #[inline]
     #[must_use]
     pub const fn role_after(self) -> Role {
-        match (self.is_promotion(), self.role().promote()) {
-            (true, Some(promoted)) => promoted,
-            _ => self.role(),
+        let code = ((self.0 >> ROLE_SHIFT) & 0xf) as usize;
+        if self.is_promotion() {
+            PROMOTED_OF_CODE[code]
+        } else {
+            ROLE_OF_CODE[code]
         }
     }
 
@@ -108,12 +144,7 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn capture(self) -> Option<Role> {
-        let c = (self.0 >> CAPTURE_SHIFT) & 0xf;
-        if c == 0 {
-            None
-        } else {
-            Role::from_index(c as usize - 1)
-        }
+        CAPTURE_OF_CODE[((self.0 >> CAPTURE_SHIFT) & 0xf) as usize]
     }
 
     /// Whether the move promotes.
