@@ -675,7 +675,7 @@ impl Game {
     #[inline(always)]
     fn push(&mut self, m: Move, gives_check: Option<bool>) {
         let mover = self.position.turn();
-        self.position.play_unchecked(m);
+        self.position.play_unchecked_inline(m);
         let gave_check = match gives_check {
             Some(gives_check) => gives_check,
             // The other king may have been attacked before the move.
@@ -726,6 +726,7 @@ impl Game {
         self.outcome = self.adjudicate(mover, m, key_count, gave_check, mobile);
     }
 
+    #[inline(always)]
     fn adjudicate(
         &self,
         mover: Color,

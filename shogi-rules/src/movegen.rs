@@ -488,6 +488,7 @@ impl Position {
     /// (legal on any empty square when not in check, if there is one), or a move of a piece
     /// other than the king that stands on no line through its king (so it
     /// cannot be pinned). Falls back to generation otherwise.
+    #[inline(always)]
     pub(crate) fn has_legal_moves_unchecked_side(&self) -> bool {
         let us = self.turn;
         let hand = self.hand(us);
@@ -515,6 +516,19 @@ impl Position {
             if (pushed - blocked).any() {
                 return true;
             }
+        }
+        self.has_legal_moves_unchecked_side_rest()
+    }
+
+    /// The rest of [`has_legal_moves_unchecked_side`](Self::has_legal_moves_unchecked_side),
+    /// out of line: most positions are found mobile before it.
+    #[inline(never)]
+    fn has_legal_moves_unchecked_side_rest(&self) -> bool {
+        let us = self.turn;
+        if let Some(king) = self.king_of(us) {
+            let own = self.by_color(us);
+            let blocked = own | self.by_role(Role::King);
+            let free = own - rook_pseudo(king) - bishop_pseudo(king);
             for from in self.gold_movers() & free {
                 if (gold_attacks(us, from) - blocked).any() {
                     return true;

@@ -405,6 +405,13 @@ impl Position {
     /// never panics.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        self.play_unchecked_inline(m);
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked), always inlined: for the
+    /// game's move, played once per call.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_inline(&mut self, m: Move) {
         let us = self.turn;
         let to = m.to();
         let to_bb = Bitboard::from_square(to);
