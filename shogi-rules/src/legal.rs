@@ -368,7 +368,7 @@ impl Position {
     /// `Some(gives_check)` when `m` is legal exactly as described (what
     /// [`Position::is_legal`] says); `None` when it is not, and the full test
     /// gives the reason.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn quick_test(&self, m: Move, lines: Option<&MoveLines>) -> Option<bool> {
         let us = self.turn;
         let them = us.opposite();
