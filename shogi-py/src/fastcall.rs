@@ -1,8 +1,8 @@
 //! `Game.push` and `Game.pop` called the interpreter's own way, without pyo3's general route.
 //!
 //! A loop that pushes and pops moves spends a good part of its time getting into and out of
-//! these two methods: pyo3 reads every call's arguments against the signature, counts the
-//! thread's attachment, and takes the game by its generic borrow path. Here each method is a
+//! these two methods: pyo3 reads every call's arguments against the signature and counts the
+//! thread's attachment. Here each method is a
 //! plain C function on the class (a method descriptor, as a C extension defines one) that
 //! handles the common calls itself (`push(move)` with a `Move` or USI text, and `pop()`) when
 //! they succeed. Every other call (keywords, `elapsed`, a wrong argument, an illegal move, a
@@ -176,7 +176,7 @@ unsafe extern "C" fn push_fn(
         if nargs == 1 && kwnames.is_null() {
             // SAFETY: one positional argument, live for the call.
             let arg = unsafe { Borrowed::from_ptr(py, *args) };
-            if let Ok(mut game) = slf.try_borrow_mut() {
+            if let Ok(mut game) = slf.get().state_mut(py) {
                 if let Some(outcome) = game.push_common(&arg) {
                     return match outcome {
                         None => Ok(py.None().into_bound(py)),
@@ -203,7 +203,7 @@ unsafe extern "C" fn pop_fn(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *
     run(py, || {
         // SAFETY: as this function requires.
         let slf = unsafe { game(py, slf) };
-        if let Ok(mut game) = slf.try_borrow_mut() {
+        if let Ok(mut game) = slf.get().state_mut(py) {
             if let Some(m) = game.pop_common(py) {
                 return m.map(Bound::into_any);
             }

@@ -5,6 +5,7 @@ use pyo3::types::{PyList, PyString};
 use shogi_rules::Termination;
 
 use crate::errors::{self, ShogiError};
+use crate::gilcell::{GilCell, Ref, RefMut};
 use crate::moves::{Move, MoveArg, move_list};
 use crate::position::{Position, PositionArg};
 use crate::rules::{Clock, RuleSet, duration};
@@ -170,8 +171,14 @@ impl ImpasseStatus {
 }
 
 /// A game: start position, moves, and the result under its rules. Mutable; not hashable.
-#[pyclass(module = "shogi_rules._core")]
+#[pyclass(frozen, module = "shogi_rules._core")]
 pub struct Game {
+    /// Borrowed by each method, counted under the GIL.
+    state: GilCell<GameState>,
+}
+
+/// What a `Game` object holds.
+pub struct GameState {
     pub inner: shogi_rules::Game,
     /// The `Move` objects pushed, by ply (`None` where the move came as text), so that `pop`
     /// hands back the object that was pushed instead of making one. Only a hint: `pop` uses an
@@ -183,20 +190,36 @@ pub struct Game {
 impl From<shogi_rules::Game> for Game {
     fn from(inner: shogi_rules::Game) -> Game {
         Game {
-            inner,
-            pushed: Vec::new(),
+            state: GilCell::new(GameState {
+                inner,
+                pushed: Vec::new(),
+            }),
         }
     }
 }
 
 impl Game {
-    fn to_json_text(&self) -> PyResult<String> {
-        serde_json::to_string(&self.inner).map_err(|e| ShogiError::new_err(e.to_string()))
+    /// The state, borrowed (see `GilCell`).
+    #[inline(always)]
+    pub fn state(&self, py: Python<'_>) -> PyResult<Ref<'_, GameState>> {
+        self.state.borrow(py)
+    }
+
+    /// The state, borrowed exclusively (see `GilCell`).
+    #[inline(always)]
+    pub fn state_mut(&self, py: Python<'_>) -> PyResult<RefMut<'_, GameState>> {
+        self.state.borrow_mut(py)
     }
 
     fn from_json_text(text: &str) -> PyResult<shogi_rules::Game> {
         serde_json::from_str(text)
             .map_err(|e| ShogiError::new_err(format!("not a saved game: {e}")))
+    }
+}
+
+impl GameState {
+    fn to_json_text(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner).map_err(|e| ShogiError::new_err(e.to_string()))
     }
 
     /// `push(move)` with a `Move` or USI text that is legal now, as `Game.push` does it, or
@@ -290,13 +313,15 @@ impl Game {
     }
 
     /// The game as a USI `position` command.
-    fn to_usi(&self) -> String {
-        self.inner.to_usi()
+    fn to_usi(&self, py: Python<'_>) -> PyResult<String> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.to_usi())
     }
 
     /// The game as JSON: start, moves, rules, result, clocks and draw offers.
-    fn to_json(&self) -> PyResult<String> {
-        self.to_json_text()
+    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
+        let this = self.state.borrow(py)?;
+        this.to_json_text()
     }
 
     /// A game restored from `to_json()` text; the moves are replayed and checked.
@@ -310,82 +335,89 @@ impl Game {
     /// move is not played and the mover loses on time.
     #[pyo3(signature = (r#move, elapsed=None))]
     fn push(
-        &mut self,
+        &self,
         py: Python<'_>,
         r#move: &Bound<'_, PyAny>,
         elapsed: Option<f64>,
     ) -> PyResult<Option<Outcome>> {
-        let before = self.inner.history().len();
+        let mut this = self.state.borrow_mut(py)?;
+        let before = this.inner.history().len();
         let (arg, object) = match r#move.cast::<Move>() {
             Ok(m) => (MoveArg::Move(m.get().0), Some(m)),
             Err(_) => (r#move.extract::<MoveArg>()?, None),
         };
         let result = match (arg, elapsed) {
-            (MoveArg::Move(m), None) => self.inner.play(m),
-            (MoveArg::Usi(text), None) => self.inner.play_usi(&text),
+            (MoveArg::Move(m), None) => this.inner.play(m),
+            (MoveArg::Usi(text), None) => this.inner.play_usi(&text),
             (m, Some(seconds)) => {
                 let elapsed = duration(seconds)?;
                 let m = match m {
                     MoveArg::Move(m) => m,
                     MoveArg::Usi(text) => {
-                        if let Some(outcome) = self.inner.outcome() {
+                        if let Some(outcome) = this.inner.outcome() {
                             return Err(errors::game_error(
                                 py,
                                 &shogi_rules::GameError::GameOver(outcome),
                             ));
                         }
-                        self.inner
+                        this.inner
                             .position()
                             .parse_usi_move(&text)
                             .map_err(|e| errors::usi_move_error(py, &e))?
                     }
                 };
-                self.inner.play_timed(m, elapsed)
+                this.inner.play_timed(m, elapsed)
             }
         };
         let outcome = result.map_err(|e| errors::game_error(py, &e))?;
         // A move made after the time ran out is not played.
-        if self.inner.history().len() == before + 1 {
-            self.remember(before, object.map(|m| m.clone().unbind()));
+        if this.inner.history().len() == before + 1 {
+            this.remember(before, object.map(|m| m.clone().unbind()));
         }
         Ok(outcome.map(Outcome))
     }
 
     /// Takes back the last move and returns it (also after a move that ended the game).
-    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        let m = self.inner.undo().map_err(|e| errors::game_error(py, &e))?;
-        self.taken_back(py, m)
+    fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        let mut this = self.state.borrow_mut(py)?;
+        let m = this.inner.undo().map_err(|e| errors::game_error(py, &e))?;
+        this.taken_back(py, m)
     }
 
     /// The current position.
     #[getter]
-    fn position(&self) -> Position {
-        self.inner.position().clone().into()
+    fn position(&self, py: Python<'_>) -> PyResult<Position> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.position().clone().into())
     }
 
     /// The start position.
     #[getter]
-    fn start(&self) -> Position {
-        self.inner.start().clone().into()
+    fn start(&self, py: Python<'_>) -> PyResult<Position> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.start().clone().into())
     }
 
     /// The moves `push` accepts now: the legal moves of the current position while the game
     /// runs, none once it is over.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, &self.inner.legal_moves())
+        let this = self.state.borrow(py)?;
+        move_list(py, &this.inner.legal_moves())
     }
 
     /// The moves played, in order.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, &self.inner.moves())
+        let this = self.state.borrow(py)?;
+        move_list(py, &this.inner.moves())
     }
 
     /// The moves played as USI text.
     fn moves_usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let this = self.state.borrow(py)?;
         PyList::new(
             py,
-            self.inner
+            this.inner
                 .history()
                 .iter()
                 .map(|p| crate::moves::usi_string(py, p.mv)),
@@ -394,52 +426,61 @@ impl Game {
 
     /// The last move, or `None`.
     #[getter]
-    fn last_move(&self) -> Option<Move> {
-        self.inner.history().last().map(|p| Move(p.mv))
+    fn last_move(&self, py: Python<'_>) -> PyResult<Option<Move>> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.history().last().map(|p| Move(p.mv)))
     }
 
     /// The number of moves played.
-    fn __len__(&self) -> usize {
-        self.inner.history().len()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.history().len())
     }
 
     /// The result, or `None` while the game goes on.
     #[getter]
-    fn outcome(&self) -> Option<Outcome> {
-        self.inner.outcome().map(Outcome)
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<Outcome>> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.outcome().map(Outcome))
     }
 
     /// Whether the game is over.
     #[getter]
-    fn is_over(&self) -> bool {
-        self.inner.outcome().is_some()
+    fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.outcome().is_some())
     }
 
     /// The rules.
     #[getter]
-    fn rules(&self) -> RuleSet {
-        RuleSet(*self.inner.rules())
+    fn rules(&self, py: Python<'_>) -> PyResult<RuleSet> {
+        let this = self.state.borrow(py)?;
+        Ok(RuleSet(*this.inner.rules()))
     }
 
     /// A copy of the clocks, or `None` for an untimed game.
     #[getter]
-    fn clock(&self) -> Option<Clock> {
-        self.inner.clock().copied().map(Clock)
+    fn clock(&self, py: Python<'_>) -> PyResult<Option<Clock>> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.clock().copied().map(Clock))
     }
 
     /// How many times the current position has occurred, this time included.
-    fn repetition_count(&self) -> u32 {
-        self.inner.repetition_count()
+    fn repetition_count(&self, py: Python<'_>) -> PyResult<u32> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.repetition_count())
     }
 
     /// What an impasse declaration by the side to move would give now.
-    fn impasse_status(&self) -> ImpasseStatus {
-        ImpasseStatus(self.inner.impasse_status())
+    fn impasse_status(&self, py: Python<'_>) -> PyResult<ImpasseStatus> {
+        let this = self.state.borrow(py)?;
+        Ok(ImpasseStatus(this.inner.impasse_status()))
     }
 
     /// The side to move declares impasse; returns the outcome.
-    fn declare_impasse(&mut self, py: Python<'_>) -> PyResult<Outcome> {
-        self.inner
+    fn declare_impasse(&self, py: Python<'_>) -> PyResult<Outcome> {
+        let mut this = self.state.borrow_mut(py)?;
+        this.inner
             .declare_impasse()
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
@@ -447,9 +488,10 @@ impl Game {
 
     /// `color` (the side to move by default) resigns.
     #[pyo3(signature = (color=None))]
-    fn resign(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
-        let color = self.color_or_turn(color);
-        self.inner
+    fn resign(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let mut this = self.state.borrow_mut(py)?;
+        let color = this.color_or_turn(color);
+        this.inner
             .resign(color)
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
@@ -457,17 +499,19 @@ impl Game {
 
     /// `color` (the side to move by default) loses on time.
     #[pyo3(signature = (color=None))]
-    fn flag(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
-        let color = self.color_or_turn(color);
-        self.inner
+    fn flag(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let mut this = self.state.borrow_mut(py)?;
+        let color = this.color_or_turn(color);
+        this.inner
             .flag(color)
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
     }
 
     /// Stops the game without a result.
-    fn interrupt(&mut self, py: Python<'_>) -> PyResult<Outcome> {
-        self.inner
+    fn interrupt(&self, py: Python<'_>) -> PyResult<Outcome> {
+        let mut this = self.state.borrow_mut(py)?;
+        this.inner
             .interrupt()
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
@@ -475,8 +519,9 @@ impl Game {
 
     /// Checks the side to move's clock `elapsed` seconds into its turn: ends the game on
     /// time if it ran out, and returns the outcome (or `None`).
-    fn check_time(&mut self, py: Python<'_>, elapsed: f64) -> PyResult<Option<Outcome>> {
-        self.inner
+    fn check_time(&self, py: Python<'_>, elapsed: f64) -> PyResult<Option<Outcome>> {
+        let mut this = self.state.borrow_mut(py)?;
+        this.inner
             .check_time(duration(elapsed)?)
             .map(|o| o.map(Outcome))
             .map_err(|e| errors::game_error(py, &e))
@@ -484,18 +529,20 @@ impl Game {
 
     /// `color` (the side to move by default) offers a draw.
     #[pyo3(signature = (color=None))]
-    fn offer_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
-        let color = self.color_or_turn(color);
-        self.inner
+    fn offer_draw(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
+        let mut this = self.state.borrow_mut(py)?;
+        let color = this.color_or_turn(color);
+        this.inner
             .offer_draw(color)
             .map_err(|e| errors::game_error(py, &e))
     }
 
     /// `color` (the side to move by default) accepts the opponent's offer: a draw.
     #[pyo3(signature = (color=None))]
-    fn accept_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
-        let color = self.color_or_turn(color);
-        self.inner
+    fn accept_draw(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let mut this = self.state.borrow_mut(py)?;
+        let color = this.color_or_turn(color);
+        this.inner
             .accept_draw(color)
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
@@ -503,66 +550,81 @@ impl Game {
 
     /// `color` (the side to move by default) declines the opponent's offer.
     #[pyo3(signature = (color=None))]
-    fn decline_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
-        let color = self.color_or_turn(color);
-        self.inner
+    fn decline_draw(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
+        let mut this = self.state.borrow_mut(py)?;
+        let color = this.color_or_turn(color);
+        this.inner
             .decline_draw(color)
             .map_err(|e| errors::game_error(py, &e))
     }
 
     /// The player whose draw offer is open, or `None`.
     #[getter]
-    fn draw_offer(&self) -> Option<Color> {
-        self.inner.draw_offer().map(Color::from)
+    fn draw_offer(&self, py: Python<'_>) -> PyResult<Option<Color>> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.draw_offer().map(Color::from))
     }
 
     /// Draw offers `color` has made.
-    fn draw_offers_made(&self, color: ColorArg) -> u32 {
-        self.inner.draw_offers_made(color.0)
+    fn draw_offers_made(&self, py: Python<'_>, color: ColorArg) -> PyResult<u32> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.draw_offers_made(color.0))
     }
 
     /// The game as a `GameRecord` (start, moves and result), ready to `write`.
-    fn record(&self) -> crate::record::GameRecord {
-        shogi_rules::record::GameRecord::from_game(&self.inner).into()
+    fn record(&self, py: Python<'_>) -> PyResult<crate::record::GameRecord> {
+        let this = self.state.borrow(py)?;
+        Ok(shogi_rules::record::GameRecord::from_game(&this.inner).into())
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        match other.cast::<Game>() {
-            Ok(o) => match o.try_borrow() {
-                Ok(o) => self.inner == o.inner,
-                // Being changed by another thread at this moment: not comparable now.
-                Err(_) => false,
-            },
-            Err(_) => false,
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<Game>() else {
+            return false;
+        };
+        match (self.state.borrow(py), other.get().state.borrow(py)) {
+            (Ok(this), Ok(other)) => this.inner == other.inner,
+            // Being changed at this moment (by a method that called back into Python): not
+            // comparable now.
+            _ => false,
         }
     }
 
-    fn __repr__(&self) -> String {
-        let status = match self.inner.outcome() {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let this = self.state.borrow(py)?;
+        let status = match this.inner.outcome() {
             Some(o) => Outcome(o).__repr__(),
             None => "ongoing".to_string(),
         };
-        format!(
+        Ok(format!(
             "<Game {} moves, {status}, {}>",
-            self.inner.history().len(),
-            quote(&self.inner.position().to_sfen())
-        )
+            this.inner.history().len(),
+            quote(&this.inner.position().to_sfen())
+        ))
     }
 
-    fn __getstate__(&self) -> PyResult<String> {
-        self.to_json_text()
+    fn __getstate__(&self, py: Python<'_>) -> PyResult<String> {
+        let this = self.state.borrow(py)?;
+        this.to_json_text()
     }
 
-    fn __setstate__(&mut self, state: &Bound<'_, PyString>) -> PyResult<()> {
-        self.inner = Game::from_json_text(&state.to_cow()?)?;
+    fn __setstate__(&self, py: Python<'_>, state: &Bound<'_, PyString>) -> PyResult<()> {
+        let inner = Game::from_json_text(&state.to_cow()?)?;
+        let mut this = self.state.borrow_mut(py)?;
+        this.inner = inner;
+        // The objects kept belong to the moves replaced.
+        let kept = core::mem::take(&mut this.pushed);
+        drop(this);
+        drop(kept);
         Ok(())
     }
 
-    fn __copy__(&self) -> Game {
-        self.inner.clone().into()
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Game> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.clone().into())
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
-        self.inner.clone().into()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.clone().into())
     }
 }

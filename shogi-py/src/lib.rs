@@ -10,6 +10,7 @@ mod alloc;
 mod errors;
 mod fastcall;
 mod game;
+mod gilcell;
 mod moves;
 mod position;
 mod record;

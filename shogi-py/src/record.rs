@@ -405,8 +405,8 @@ impl From<core::GameRecord> for GameRecord {
 impl GameRecord {
     /// The record of a game: its start, its moves and its result.
     #[staticmethod]
-    fn from_game(game: PyRef<'_, Game>) -> GameRecord {
-        core::GameRecord::from_game(&game.inner).into()
+    fn from_game(py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<GameRecord> {
+        Ok(core::GameRecord::from_game(&game.state(py)?.inner).into())
     }
 
     /// The headers in file order, keyed as written (`"先手"`, `"$EVENT"`, …); the first of

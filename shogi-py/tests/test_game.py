@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gc
 import inspect
 import json
 import pickle
@@ -230,6 +231,39 @@ def test_push_and_pop_errors_leave_the_game_unchanged():
     with pytest.raises(GameOverError):
         game.push("3c3d")
     assert game.moves_usi() == ["7g7f"]
+
+
+def test_a_game_called_back_during_its_own_method_refuses_to_change():
+    # Python code can run in the middle of a method: here a garbage collection, started by an
+    # allocation while `legal_moves` reads the game, calls back. The game may be read there
+    # but not changed, and nothing is lost.
+    game = Game()
+    game.push("7g7f")
+    seen = []
+
+    def callback(phase, info):
+        if phase != "start" or seen:
+            return
+        for change in (lambda: game.push("3c3d"), game.pop, game.resign):
+            try:
+                change()
+                seen.append("changed")
+            except RuntimeError as e:
+                seen.append(str(e))
+        seen.append(len(game))
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(callback)
+    gc.set_threshold(1)
+    try:
+        moves = game.legal_moves()
+    finally:
+        gc.set_threshold(*threshold)
+        gc.callbacks.remove(callback)
+    assert seen == ["Already borrowed"] * 3 + [1]
+    assert moves == Position().play("7g7f").legal_moves()
+    assert game.moves_usi() == ["7g7f"] and game.outcome is None
+    assert game.push("3c3d") is None and game.pop().usi() == "3c3d"
 
 
 def test_push_and_pop_hold_no_stray_references():
