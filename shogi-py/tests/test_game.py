@@ -234,15 +234,16 @@ def test_push_and_pop_errors_leave_the_game_unchanged():
 
 
 def test_a_game_called_back_during_its_own_method_refuses_to_change():
-    # Python code can run in the middle of a method: here a garbage collection, started by an
-    # allocation while `legal_moves` reads the game, calls back. The game may be read there
-    # but not changed, and nothing is lost.
+    # Python code can run in the middle of a method: here a garbage collection, started when
+    # `legal_moves` makes its list while it reads the game, calls back. The game may be read
+    # there but not changed, and nothing is lost.
     game = Game()
     game.push("7g7f")
     seen = []
+    inside = [False]
 
     def callback(phase, info):
-        if phase != "start" or seen:
+        if phase != "start" or not inside[0] or seen:
             return
         for change in (lambda: game.push("3c3d"), game.pop, game.resign):
             try:
@@ -252,16 +253,29 @@ def test_a_game_called_back_during_its_own_method_refuses_to_change():
                 seen.append(str(e))
         seen.append(len(game))
 
-    threshold = gc.get_threshold()
+    legal_moves = game.legal_moves
+    lists = [None] * 20
+    enabled, threshold = gc.isenabled(), gc.get_threshold()
     gc.callbacks.append(callback)
+    gc.enable()
+    # A collection starts when more objects were made than the threshold: the lists made
+    # here (kept, so none is freed in between) are the only ones. Lists the interpreter keeps
+    # for reuse do not count as made: those are taken first.
+    spare = [[] for _ in range(200)]
     gc.set_threshold(1)
     try:
-        moves = game.legal_moves()
+        for i in range(len(lists)):
+            inside[0] = True
+            lists[i] = legal_moves()
+            inside[0] = False
     finally:
         gc.set_threshold(*threshold)
         gc.callbacks.remove(callback)
+        if not enabled:
+            gc.disable()
+    del spare
     assert seen == ["Already borrowed"] * 3 + [1]
-    assert moves == Position().play("7g7f").legal_moves()
+    assert all(moves == Position().play("7g7f").legal_moves() for moves in lists)
     assert game.moves_usi() == ["7g7f"] and game.outcome is None
     assert game.push("3c3d") is None and game.pop().usi() == "3c3d"
 
