@@ -1,21 +1,38 @@
-//! Making `Move` objects on the hot paths (move lists, `pop`) without pyo3's general route.
+//! Making and freeing `Move` objects without pyo3's general route.
 //!
 //! pyo3 makes every object through the base type's `tp_new` (`object.__new__`), reached by a
-//! slot lookup, with an empty argument tuple, and its free list takes a lock per object; for a
-//! `Move` that is about a third of the cost of a move list. A `Move` object holds nothing but
-//! the 32-bit move: every other part of pyo3's object contents is of size zero for this class
-//! (checked below at compile time), so an object is complete once it is allocated as the
-//! type's `tp_alloc` allocates it and the move is written at the place pyo3 keeps it. That
-//! place is measured once, on an object pyo3 made itself; if anything about it is unexpected,
-//! every object is made the general way. A list takes the objects waiting in the class's free
-//! list under one lock and revives them as `tp_alloc` does.
+//! slot lookup, with an empty argument tuple, and frees it through a function that looks the
+//! type up again, counts the thread's attachment and calls the type's `tp_free`; for a list of
+//! `Move` objects that is most of the cost. A `Move` object holds nothing but the 32-bit move:
+//! every other part of pyo3's object contents is of size zero for this class (checked below at
+//! compile time), so an object is complete once it is allocated as the type's `tp_alloc`
+//! allocates it and the move is written at the place pyo3 keeps it; and freeing it needs no
+//! more than the type's `tp_free` and the release of its reference to the type, which is all
+//! pyo3's deallocation does for such an object.
+//!
+//! So `Move` objects are made here, and freed by `dealloc` below, which takes the place of
+//! pyo3's deallocation function in the type. Up to `SPARE` freed objects are kept for reuse
+//! (what pyo3's `freelist` option would do, without its lock). The objects made here are not
+//! tracked by the garbage collector (pyo3 makes every class one it may track, but a `Move`
+//! refers to no object). Everything is measured once,
+//! on the type and on an object pyo3 made itself: the place of the move, the type's slots and
+//! flags, and the place of the deallocation function in the type object (read through the
+//! interpreter's slot lookup first, and compared). If anything is unexpected, nothing is
+//! replaced and every object is made and freed the general way.
 #![allow(unsafe_code)]
 
+#[cfg(Py_GIL_DISABLED)]
+compile_error!(
+    "the spare Move objects rely on the GIL: this cannot be built for free-threaded Python"
+);
+
+use core::cell::{Cell, UnsafeCell};
+use core::ffi::c_void;
 use core::mem::size_of;
 
 use pyo3::ffi;
 use pyo3::impl_::pycell::PyClassMutability;
-use pyo3::impl_::pyclass::{PyClassImpl, PyClassWithFreeList};
+use pyo3::impl_::pyclass::PyClassImpl;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
@@ -23,7 +40,8 @@ use pyo3::types::PyList;
 use crate::moves::Move;
 
 // Everything pyo3 keeps in a `Move` object besides the move itself takes no space, so it needs
-// no initialising: writing the move is all pyo3's own constructor does to the contents.
+// no initialising or dropping: writing the move is all pyo3's own constructor does to the
+// contents, and its deallocation drops nothing.
 const _: () = {
     assert!(size_of::<<Move as PyClassImpl>::ThreadChecker>() == 0);
     assert!(size_of::<<Move as PyClassImpl>::Dict>() == 0);
@@ -31,13 +49,16 @@ const _: () = {
     assert!(
         size_of::<<<Move as PyClassImpl>::PyClassMutability as PyClassMutability>::Storage>() == 0
     );
+    assert!(!core::mem::needs_drop::<Move>());
 };
 
-/// The type's allocator and the offset of the move in an object.
+/// The type, its allocator, the offset of the move in an object, and whether the type is one
+/// the garbage collector may track (as pyo3 makes every class).
 struct Maker {
     ty: *mut ffi::PyTypeObject,
     alloc: ffi::allocfunc,
     offset: usize,
+    gc: bool,
 }
 
 // SAFETY: the type object lives as long as the interpreter, and the pointer is only used with
@@ -46,6 +67,132 @@ unsafe impl Send for Maker {}
 unsafe impl Sync for Maker {}
 
 static MAKER: PyOnceLock<Option<Maker>> = PyOnceLock::new();
+
+/// How many freed objects are kept for reuse: more than the longest move list.
+const SPARE: usize = 1024;
+
+/// Freed `Move` objects kept for reuse: their memory, still of the type (`ob_type` set), with
+/// no references and none to the type.
+struct Spare {
+    objects: UnsafeCell<[*mut ffi::PyObject; SPARE]>,
+    len: Cell<usize>,
+}
+
+// SAFETY: used only by `take` and `put`, with the interpreter attached: in a build with a GIL
+// (see the `compile_error!` above) no two threads run them at once, and neither calls anything
+// that could release the GIL or run Python code in the middle.
+unsafe impl Sync for Spare {}
+
+static SPARE_OBJECTS: Spare = Spare {
+    objects: UnsafeCell::new([core::ptr::null_mut(); SPARE]),
+    len: Cell::new(0),
+};
+
+impl Spare {
+    /// A kept object, if any.
+    ///
+    /// # Safety
+    /// The interpreter is attached.
+    #[inline(always)]
+    unsafe fn take(&self) -> Option<*mut ffi::PyObject> {
+        let len = self.len.get().checked_sub(1)?;
+        self.len.set(len);
+        // SAFETY: attached, so no other access runs (see `Sync`); `len` is below `SPARE`.
+        unsafe { (*self.objects.get()).get(len).copied() }
+    }
+
+    /// Keeps `obj`; false when the store is full.
+    ///
+    /// # Safety
+    /// The interpreter is attached; `obj` is a `Move` object whose last reference is gone.
+    #[inline(always)]
+    unsafe fn put(&self, obj: *mut ffi::PyObject) -> bool {
+        let len = self.len.get();
+        // SAFETY: attached, so no other access runs (see `Sync`).
+        match unsafe { (*self.objects.get()).get_mut(len) } {
+            Some(slot) => {
+                *slot = obj;
+                self.len.set(len + 1);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Frees a `Move` object: keeps it for reuse, or gives it to the type's `tp_free`, and lets go
+/// of its reference to the type, as pyo3's deallocation does for a class that inherits from
+/// `object` directly. `GC` tells whether the type is one the garbage collector may track: then
+/// the object is untracked first (it may be tracked if pyo3 made it).
+///
+/// # Safety
+/// Called by the interpreter, attached, as the type's `tp_dealloc`: `obj` is a `Move` object
+/// whose last reference is gone; `GC` is whether the type has `Py_TPFLAGS_HAVE_GC`.
+unsafe extern "C" fn dealloc<const GC: bool>(obj: *mut ffi::PyObject) {
+    // SAFETY: as this function requires.
+    unsafe {
+        let ty = ffi::Py_TYPE(obj);
+        if GC {
+            // Untracking an untracked object does nothing.
+            ffi::PyObject_GC_UnTrack(obj.cast());
+        }
+        if !SPARE_OBJECTS.put(obj) {
+            let free = ffi::PyType_GetSlot(ty, ffi::Py_tp_free);
+            if !free.is_null() {
+                // SAFETY: the `Py_tp_free` slot holds a `freefunc`.
+                let free = core::mem::transmute::<*mut c_void, ffi::freefunc>(free);
+                free(obj.cast());
+            }
+        }
+        // Instances of a heap type hold a reference to it.
+        ffi::Py_DECREF(ty.cast());
+    }
+}
+
+/// Where the type object keeps `tp_dealloc`: after the variable-size object header (reference
+/// count, type, size) come `tp_name`, `tp_basicsize` and `tp_itemsize`, each a pointer's size,
+/// in every CPython version this package supports. `install_dealloc` checks it against the
+/// interpreter's own slot lookup before it writes anything.
+const DEALLOC_OFFSET: usize = 6 * size_of::<usize>();
+
+/// Replaces the type's deallocation function with `dealloc`; false, with nothing changed, when
+/// the type is not as expected.
+fn install_dealloc(ty: &Bound<'_, pyo3::types::PyType>, gc: bool) -> bool {
+    let raw = ty.as_type_ptr();
+    // SAFETY: a valid type object, with the interpreter attached.
+    let flags = unsafe { ffi::PyType_GetFlags(raw) };
+    let heap = flags & ffi::Py_TPFLAGS_HEAPTYPE != 0;
+    // No subclass can exist: one would inherit the deallocation function for objects of
+    // another layout.
+    let subclassable = flags & ffi::Py_TPFLAGS_BASETYPE != 0;
+    if !heap || subclassable {
+        return false;
+    }
+    // SAFETY: as above.
+    let current = unsafe { ffi::PyType_GetSlot(raw, ffi::Py_tp_dealloc) };
+    if current.is_null() {
+        return false;
+    }
+    // SAFETY: a heap type object is far larger than `DEALLOC_OFFSET` plus a pointer (its
+    // header alone holds more than 40 pointers); the field is pointer-aligned.
+    let field = unsafe { raw.cast::<u8>().add(DEALLOC_OFFSET).cast::<*mut c_void>() };
+    // SAFETY: reading inside the type object, as above.
+    if unsafe { field.read() } != current {
+        return false;
+    }
+    // SAFETY: the field is the type's `tp_dealloc` (it holds what the slot lookup returns);
+    // no object of the type is being freed while this runs (attached, and this calls nothing
+    // that frees). `PyType_Modified` tells the interpreter the type changed.
+    unsafe {
+        let dealloc: unsafe extern "C" fn(*mut ffi::PyObject) = match gc {
+            true => dealloc::<true>,
+            false => dealloc::<false>,
+        };
+        field.write(dealloc as *mut c_void);
+        ffi::PyType_Modified(raw);
+    }
+    true
+}
 
 fn probe(py: Python<'_>) -> Option<Maker> {
     let ty = py.get_type::<Move>();
@@ -59,17 +206,25 @@ fn probe(py: Python<'_>) -> Option<Maker> {
     if offset < size_of::<ffi::PyObject>() || offset + size_of::<Move>() > basic_size {
         return None;
     }
+    drop(made);
     // SAFETY: a valid type object, with the interpreter attached.
-    let slot = unsafe { ffi::PyType_GetSlot(ty.as_type_ptr(), ffi::Py_tp_alloc) };
-    if slot.is_null() {
+    let (slot, flags) = unsafe {
+        (
+            ffi::PyType_GetSlot(ty.as_type_ptr(), ffi::Py_tp_alloc),
+            ffi::PyType_GetFlags(ty.as_type_ptr()),
+        )
+    };
+    let gc = flags & ffi::Py_TPFLAGS_HAVE_GC != 0;
+    if slot.is_null() || !install_dealloc(&ty, gc) {
         return None;
     }
     // SAFETY: the `Py_tp_alloc` slot holds an `allocfunc`.
-    let alloc = unsafe { core::mem::transmute::<*mut core::ffi::c_void, ffi::allocfunc>(slot) };
+    let alloc = unsafe { core::mem::transmute::<*mut c_void, ffi::allocfunc>(slot) };
     Some(Maker {
         ty: ty.as_type_ptr(),
         alloc,
         offset,
+        gc,
     })
 }
 
@@ -77,57 +232,48 @@ fn maker(py: Python<'_>) -> Option<&Maker> {
     MAKER.get_or_init(py, || probe(py)).as_ref()
 }
 
-/// Writes `m` into `obj`, a new object of the type with one reference.
-///
-/// # Safety
-/// `obj` is a live object of the `Move` type that nothing else refers to yet, and its move has
-/// not been written.
+/// Makes `Move` objects the direct way from now on, if the type is as expected; called when
+/// the module is set up, before any object could be freed by `dealloc`.
+pub fn install(py: Python<'_>) {
+    let _ = maker(py);
+}
+
+/// A new object for `m` made by `maker`: a kept one when there is one, else one from the
+/// type's allocator. The garbage collector does not track it: a `Move` refers to no object, so
+/// it can never be part of a reference cycle, and tracking it would only make collections
+/// longer and more frequent (as the interpreter does for a tuple of numbers).
 #[inline]
-unsafe fn fill<'py>(
-    py: Python<'py>,
-    maker: &Maker,
-    obj: *mut ffi::PyObject,
-    m: shogi_rules::Move,
-) -> Bound<'py, Move> {
+fn make<'py>(py: Python<'py>, maker: &Maker, m: shogi_rules::Move) -> PyResult<Bound<'py, Move>> {
+    // SAFETY: attached. A kept object is one of the type with no references, untracked;
+    // `PyObject_Init` makes it live again with one reference (and one to the type), as an
+    // allocator would. `alloc` is the type's own allocator, called as `tp_new` would call it;
+    // it returns a zeroed object of the type holding one reference, tracked if the type is one
+    // the collector may track, or null with an exception set.
+    let obj = unsafe {
+        match SPARE_OBJECTS.take() {
+            Some(obj) => ffi::PyObject_Init(obj, maker.ty),
+            None => {
+                let obj = (maker.alloc)(maker.ty, 0);
+                if maker.gc && !obj.is_null() {
+                    ffi::PyObject_GC_UnTrack(obj.cast());
+                }
+                obj
+            }
+        }
+    };
+    if obj.is_null() {
+        return Err(PyErr::fetch(py));
+    }
     // SAFETY: `offset` is where pyo3 keeps the move in an object of this type (measured on one
     // it made), inside the allocation (checked against the basic size); the rest of the
-    // contents takes no space.
+    // contents takes no space. The object is new and nothing else refers to it.
     unsafe {
         obj.cast::<u8>()
             .add(maker.offset)
             .cast::<Move>()
             .write(Move(m));
-        Bound::from_owned_ptr(py, obj).cast_into_unchecked()
+        Ok(Bound::from_owned_ptr(py, obj).cast_into_unchecked())
     }
-}
-
-/// A new object for `m` made by `maker`.
-#[inline]
-fn make<'py>(py: Python<'py>, maker: &Maker, m: shogi_rules::Move) -> PyResult<Bound<'py, Move>> {
-    // SAFETY: `alloc` is the type's own allocator, called as `tp_new` would call it; it returns
-    // a zeroed object of the type holding one reference, or null with an exception set.
-    let obj = unsafe { (maker.alloc)(maker.ty, 0) };
-    if obj.is_null() {
-        return Err(PyErr::fetch(py));
-    }
-    // SAFETY: a new object of the type.
-    Ok(unsafe { fill(py, maker, obj, m) })
-}
-
-/// How many objects a list takes from the class's free list under one lock.
-const BATCH: usize = 64;
-
-/// Takes up to `want` (at most `BATCH`) objects from the class's free list into `taken`, under
-/// one lock instead of one per object; returns how many.
-fn take_free(py: Python<'_>, want: usize, taken: &mut [*mut ffi::PyObject; BATCH]) -> usize {
-    let mut free = <Move as PyClassWithFreeList>::get_free_list(py);
-    let mut n = 0;
-    while n < want.min(BATCH) {
-        let Some(obj) = free.pop() else { break };
-        taken[n] = obj.as_ptr();
-        n += 1;
-    }
-    n
 }
 
 /// A new `Move` object for `m`.
@@ -150,35 +296,26 @@ pub fn move_list<'py>(
     // SAFETY: `PyList_New` returns a new list of `len` empty (null) items, or null with an
     // exception set.
     let list = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len))? };
-    let mut taken = [core::ptr::null_mut(); BATCH];
-    let mut i: ffi::Py_ssize_t = 0;
-    for chunk in moves.chunks(BATCH) {
-        let reused = take_free(py, chunk.len(), &mut taken);
-        for (j, &m) in chunk.iter().enumerate() {
-            let item = if j < reused {
-                // SAFETY: an object from the type's free list is one of the type whose last
-                // reference is gone; `PyObject_Init` makes it live again, exactly as the
-                // type's `tp_alloc` does with the objects it takes from that list. Objects
-                // taken are all placed before anything can fail, so none is lost.
-                unsafe { fill(py, maker, ffi::PyObject_Init(taken[j], maker.ty), m) }
-            } else {
-                make(py, maker, m)?
-            };
-            // SAFETY: `i` is an index of the new list (`moves` has `len` items), whose item
-            // there is still empty; `PyList_SetItem` takes over the reference to `item`.
-            // Should an error end the loop early, the list is dropped with some items empty,
-            // which list deallocation allows.
-            unsafe { ffi::PyList_SetItem(list.as_ptr(), i, item.into_ptr()) };
-            i += 1;
-        }
+    for (i, &m) in (0..len).zip(moves) {
+        let item = make(py, maker, m)?;
+        // SAFETY: `i` is an index of the new list, whose item there is still empty;
+        // `PyList_SetItem` takes over the reference to `item`. Should an error end the loop
+        // early, the list is dropped with some items empty, which list deallocation allows.
+        unsafe { ffi::PyList_SetItem(list.as_ptr(), i, item.into_ptr()) };
     }
     // SAFETY: `list` was made by `PyList_New`.
     Ok(unsafe { list.cast_into_unchecked() })
 }
 
-/// Whether `Move` objects are made the direct way (`False`: pyo3's general route, which a
-/// change in pyo3 could bring back; the tests require the direct way).
+/// Whether `Move` objects are made and freed the direct way (`False`: pyo3's general route,
+/// which a change in pyo3 could bring back; the tests require the direct way).
 #[pyfunction(name = "_move_objects_made_directly")]
 pub fn move_objects_made_directly(py: Python<'_>) -> bool {
     maker(py).is_some()
+}
+
+/// How many freed `Move` objects are kept for reuse now (for the tests).
+#[pyfunction(name = "_spare_move_objects")]
+pub fn spare_move_objects(_py: Python<'_>) -> usize {
+    SPARE_OBJECTS.len.get()
 }

@@ -14,9 +14,8 @@ use crate::types::Role;
 
 /// A legal move of some position: the squares, the piece that moves, what it captures and
 /// whether it promotes. Frozen and hashable; two moves are equal when all of that is equal.
-// `eq`/`hash`/`ord` are written as methods below: pyo3 0.30.1 generates invalid code for those
-// options together with `freelist`.
-#[pyclass(frozen, from_py_object, module = "shogi_rules._core", freelist = 1024)]
+// Objects are made and freed by `crate::alloc`, which keeps freed ones for reuse.
+#[pyclass(frozen, from_py_object, module = "shogi_rules._core")]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(pub shogi_rules::Move);
 

@@ -214,6 +214,54 @@ def test_move_objects_in_lists_are_whole_moves():
     assert made == game.pop() and made.usi() == "7g7f"
 
 
+def test_move_objects_are_freed_and_reused_whole():
+    # Freed Move objects are kept for reuse, up to a limit, and the rest freed; either way each
+    # lets go of its reference to the type, and none is left to the garbage collector (a Move
+    # refers to no object).
+    core = shogi_rules._core
+    pos = Position.from_sfen(MATSURI_SFEN)
+    # Made by the general route (tracked), then freed: the next list reuses it untracked.
+    parsed = Move.from_usi("7g7f", Position())
+    del parsed
+    type_refs = sys.getrefcount(Move)
+    lists = [pos.legal_moves() for _ in range(12)]
+    made = sum(len(moves) for moves in lists)
+    assert made > 1024 and not any(gc.is_tracked(m) for moves in lists for m in moves)
+    assert sys.getrefcount(Move) == type_refs + made
+    spare = core._spare_move_objects()
+    del lists
+    assert sys.getrefcount(Move) == type_refs
+    assert core._spare_move_objects() == 1024 and spare < 1024
+    again = pos.legal_moves()
+    assert core._spare_move_objects() == 1024 - len(again)
+    assert again == pos.legal_moves() and not any(gc.is_tracked(m) for m in again)
+    popped = Game()
+    popped.push("7g7f")
+    taken = popped.pop()
+    assert taken.usi() == "7g7f" and not gc.is_tracked(taken)
+    del again, taken
+    assert sys.getrefcount(Move) == type_refs
+
+
+def test_move_objects_under_tracemalloc():
+    # With allocations traced, objects kept for reuse and made again are still accounted for.
+    import tracemalloc
+
+    pos = Position.from_sfen(MATSURI_SFEN)
+    tracemalloc.start()
+    try:
+        for _ in range(50):
+            moves = pos.legal_moves()
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(200):
+            moves = pos.legal_moves()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(moves) == len(pos.legal_moves())
+    assert after - before < 10_000
+
+
 def test_setup_modes_of_from_sfen():
     nifu = "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1"
     dead = "P3k4/9/9/9/9/9/9/9/4K4 b - 1"
