@@ -43,11 +43,14 @@ static GENERAL: PyOnceLock<General> = PyOnceLock::new();
 pub fn install(game: &Bound<'_, PyType>) -> PyResult<()> {
     let py = game.py();
     let pop = game.getattr("pop")?.unbind();
+    // An array call with no arguments is a direct call for the interpreter, where a call of a
+    // function without arguments (`METH_NOARGS`) goes through its general call route.
+    #[cfg(array_calls)]
+    let pop_method = Method::FastWithKeywords(pop_fn);
+    #[cfg(not(array_calls))]
+    let pop_method = Method::NoArgs(pop_fn);
     #[allow(unused_mut)]
-    let mut defs = vec![(
-        c"pop",
-        method_def(py, &pop, c"pop", Method::NoArgs(pop_fn))?,
-    )];
+    let mut defs = vec![(c"pop", method_def(py, &pop, c"pop", pop_method)?)];
     #[cfg(array_calls)]
     let push = game.getattr("push")?.unbind();
     #[cfg(array_calls)]
@@ -94,6 +97,7 @@ pub fn methods_called_directly(py: Python<'_>) -> Vec<&'static str> {
 /// A method's function, by its calling convention.
 #[derive(Clone, Copy)]
 enum Method {
+    #[cfg(not(array_calls))]
     NoArgs(ffi::PyCFunction),
     #[cfg(array_calls)]
     FastWithKeywords(ffi::PyCFunctionFastWithKeywords),
@@ -118,6 +122,7 @@ fn method_def(
     text.push_str(doc.as_deref().unwrap_or(""));
     let doc = CString::new(text).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     let (meth, flags) = match method {
+        #[cfg(not(array_calls))]
         Method::NoArgs(f) => (ffi::PyMethodDefPointer { PyCFunction: f }, ffi::METH_NOARGS),
         #[cfg(array_calls)]
         Method::FastWithKeywords(f) => (
@@ -135,13 +140,51 @@ fn method_def(
     })))
 }
 
-/// Runs `body`, turning its error or panic into a raised exception and a null result.
+/// What a direct call did.
+enum Fast<'py> {
+    /// Done: this is the result.
+    Done(Bound<'py, PyAny>),
+    /// Done, and the move ended the game: the result is the outcome's object.
+    Ended(shogi_rules::Outcome),
+    /// Done, and this move was taken back: the result is a new object for it.
+    TakenBack(shogi_rules::Move),
+    /// Not done, the game unchanged: pyo3's method takes the call.
+    General,
+}
+
+/// The result of a direct call: the common case (`Fast::Done`) at once, every other one by
+/// `finish`, out of line. `fast` runs with panics caught.
 #[inline(always)]
-fn run<'py>(
+fn answer<'py>(
     py: Python<'py>,
-    body: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+    fast: impl FnOnce() -> Fast<'py>,
+    general: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
 ) -> *mut ffi::PyObject {
-    match std::panic::catch_unwind(AssertUnwindSafe(body)) {
+    match std::panic::catch_unwind(AssertUnwindSafe(fast)) {
+        Ok(Fast::Done(value)) => value.into_ptr(),
+        other => finish(py, other.ok(), general),
+    }
+}
+
+/// The result of a direct call that did not end in `Fast::Done` (`None`: it panicked), or an
+/// exception raised and a null result.
+#[cold]
+#[inline(never)]
+fn finish<'py>(
+    py: Python<'py>,
+    fast: Option<Fast<'py>>,
+    general: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+) -> *mut ffi::PyObject {
+    let result = std::panic::catch_unwind(AssertUnwindSafe(|| match fast {
+        Some(Fast::Done(value)) => Ok(value),
+        Some(Fast::Ended(o)) => Ok(Bound::new(py, crate::game::Outcome(o))?.into_any()),
+        Some(Fast::TakenBack(m)) => Ok(crate::alloc::new_move(py, m)?.into_any()),
+        Some(Fast::General) => general(),
+        None => Err(pyo3::panic::PanicException::new_err(
+            "uncaught panic in Game.push or Game.pop",
+        )),
+    }));
+    match result {
         Ok(Ok(value)) => value.into_ptr(),
         Ok(Err(e)) => {
             e.restore(py);
@@ -170,47 +213,92 @@ unsafe extern "C" fn push_fn(
 ) -> *mut ffi::PyObject {
     // SAFETY: the interpreter calls methods attached.
     let py = unsafe { Python::assume_attached() };
-    run(py, || {
-        // SAFETY: as this function requires.
-        let slf = unsafe { game(py, slf) };
-        if nargs == 1 && kwnames.is_null() {
-            // SAFETY: one positional argument, live for the call.
-            let arg = unsafe { Borrowed::from_ptr(py, *args) };
-            if let Ok(mut game) = slf.get().state_mut(py) {
-                if let Some(outcome) = game.push_common(&arg) {
-                    return match outcome {
-                        None => Ok(py.None().into_bound(py)),
-                        Some(o) => Ok(Bound::new(py, crate::game::Outcome(o))?.into_any()),
-                    };
-                }
-            }
+    // SAFETY: as this function requires.
+    let game = unsafe { game(py, slf) };
+    let fast = || {
+        if nargs != 1 || !kwnames.is_null() {
+            return Fast::General;
         }
+        // SAFETY: one positional argument, live for the call.
+        let arg = unsafe { Borrowed::from_ptr(py, *args) };
+        let Some(mut state) = game.get().try_state_mut(py) else {
+            return Fast::General;
+        };
+        match state.push_common(&arg) {
+            Some(None) => Fast::Done(py.None().into_bound(py)),
+            Some(Some(outcome)) => Fast::Ended(outcome),
+            None => Fast::General,
+        }
+    };
+    answer(py, fast, || {
         // SAFETY: as this function requires.
-        let (args, kwargs) = unsafe { collect(slf.as_any(), args, nargs, kwnames)? };
+        let (args, kwargs) = unsafe { collect(game.as_any(), args, nargs, kwnames)? };
         let general = &GENERAL.get(py).ok_or_else(not_installed)?.push;
         general.bind(py).call(args, kwargs.as_ref())
     })
 }
 
-/// `Game.pop()`.
+/// `Game.pop()`, called with arguments as `push_fn` is (the interpreter calls it directly).
+///
+/// # Safety
+/// As `push_fn`.
+#[cfg(array_calls)]
+unsafe extern "C" fn pop_fn(
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: the interpreter calls methods attached.
+    let py = unsafe { Python::assume_attached() };
+    // SAFETY: as this function requires.
+    let game = unsafe { game(py, slf) };
+    let fast = || match nargs == 0 && kwnames.is_null() {
+        true => pop_here(py, game),
+        false => Fast::General,
+    };
+    answer(py, fast, || {
+        // SAFETY: as this function requires.
+        let (args, kwargs) = unsafe { collect(game.as_any(), args, nargs, kwnames)? };
+        let general = &GENERAL.get(py).ok_or_else(not_installed)?.pop;
+        general.bind(py).call(args, kwargs.as_ref())
+    })
+}
+
+/// `Game.pop()`, a function without arguments (`METH_NOARGS`): where array calls are not in
+/// the API this build uses.
 ///
 /// # Safety
 /// Called by the interpreter, attached, through the descriptor made in `install`: `slf` is a
 /// `Game`.
+#[cfg(not(array_calls))]
 unsafe extern "C" fn pop_fn(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut ffi::PyObject {
     // SAFETY: the interpreter calls methods attached.
     let py = unsafe { Python::assume_attached() };
-    run(py, || {
-        // SAFETY: as this function requires.
-        let slf = unsafe { game(py, slf) };
-        if let Ok(mut game) = slf.get().state_mut(py) {
-            if let Some(m) = game.pop_common(py) {
-                return m.map(Bound::into_any);
-            }
-        }
-        let general = &GENERAL.get(py).ok_or_else(not_installed)?.pop;
-        general.bind(py).call1((slf.to_owned(),))
-    })
+    // SAFETY: as this function requires.
+    let game = unsafe { game(py, slf) };
+    answer(
+        py,
+        || pop_here(py, game),
+        || {
+            let general = &GENERAL.get(py).ok_or_else(not_installed)?.pop;
+            general.bind(py).call1((game.to_owned(),))
+        },
+    )
+}
+
+/// `pop()` done here, or `Fast::General` (the game unchanged) for pyo3's method to do or to
+/// refuse.
+#[inline(always)]
+fn pop_here<'py>(py: Python<'py>, game: Borrowed<'_, 'py, Game>) -> Fast<'py> {
+    let Some(mut state) = game.get().try_state_mut(py) else {
+        return Fast::General;
+    };
+    match state.pop_common(py) {
+        Some(Ok(object)) => Fast::Done(object.into_any()),
+        Some(Err(m)) => Fast::TakenBack(m),
+        None => Fast::General,
+    }
 }
 
 /// The game a method was called on.

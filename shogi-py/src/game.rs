@@ -211,6 +211,12 @@ impl Game {
         self.state.borrow_mut(py)
     }
 
+    /// The state, borrowed exclusively, or `None` while it is borrowed at all.
+    #[inline(always)]
+    pub fn try_state_mut(&self, py: Python<'_>) -> Option<RefMut<'_, GameState>> {
+        self.state.try_borrow_mut(py)
+    }
+
     fn from_json_text(text: &str) -> PyResult<shogi_rules::Game> {
         serde_json::from_str(text)
             .map_err(|e| ShogiError::new_err(format!("not a saved game: {e}")))
@@ -246,12 +252,16 @@ impl GameState {
         }
     }
 
-    /// `pop()` as `Game.pop` does it, or `None` (the game unchanged) when it fails. Lets go of
-    /// no `Py` reference (see `fastcall`).
+    /// `pop()` as `Game.pop` does it, or `None` (the game unchanged) when it fails: the move
+    /// taken back, as its object if that is kept (`Ok`), else for a new object (`Err`). Lets go
+    /// of no `Py` reference (see `fastcall`).
     #[inline]
-    pub fn pop_common<'py>(&mut self, py: Python<'py>) -> Option<PyResult<Bound<'py, Move>>> {
+    pub fn pop_common<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> Option<Result<Bound<'py, Move>, shogi_rules::Move>> {
         let m = self.inner.undo().ok()?;
-        Some(self.taken_back(py, m))
+        Some(self.kept_object(py, m).ok_or(m))
     }
 
     /// Records the object of the move just played at ply `before` (`None`: it came as text).
@@ -265,22 +275,31 @@ impl GameState {
         self.pushed.push(object);
     }
 
+    /// The object pushed for `m`, the move just taken back, if it is kept.
+    #[inline(always)]
+    fn kept_object<'py>(
+        &mut self,
+        py: Python<'py>,
+        m: shogi_rules::Move,
+    ) -> Option<Bound<'py, Move>> {
+        if self.pushed.len() != self.inner.history().len() + 1 {
+            return None;
+        }
+        let object = self.pushed.pop().flatten()?.into_bound(py);
+        (object.get().0 == m).then_some(object)
+    }
+
     /// The object for `m`, the move just taken back: the one pushed if it is kept, else a new
     /// one.
-    #[inline(always)]
     fn taken_back<'py>(
         &mut self,
         py: Python<'py>,
         m: shogi_rules::Move,
     ) -> PyResult<Bound<'py, Move>> {
-        if self.pushed.len() == self.inner.history().len() + 1 {
-            if let Some(object) = self.pushed.pop().flatten().map(|o| o.into_bound(py)) {
-                if object.get().0 == m {
-                    return Ok(object);
-                }
-            }
+        match self.kept_object(py, m) {
+            Some(object) => Ok(object),
+            None => crate::alloc::new_move(py, m),
         }
-        crate::alloc::new_move(py, m)
     }
 
     /// The given colour, or the side to move.

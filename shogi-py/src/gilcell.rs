@@ -61,12 +61,19 @@ impl<T> GilCell<T> {
 
     /// An exclusive borrow, or an error while the value is borrowed at all.
     #[inline(always)]
-    pub fn borrow_mut(&self, _py: Python<'_>) -> PyResult<RefMut<'_, T>> {
+    pub fn borrow_mut(&self, py: Python<'_>) -> PyResult<RefMut<'_, T>> {
+        self.try_borrow_mut(py)
+            .ok_or_else(|| PyRuntimeError::new_err("Already borrowed"))
+    }
+
+    /// An exclusive borrow, or `None` while the value is borrowed at all.
+    #[inline(always)]
+    pub fn try_borrow_mut(&self, _py: Python<'_>) -> Option<RefMut<'_, T>> {
         if self.borrows.get() != 0 {
-            return Err(PyRuntimeError::new_err("Already borrowed"));
+            return None;
         }
         self.borrows.set(-1);
-        Ok(RefMut {
+        Some(RefMut {
             cell: self,
             _not_send: PhantomData,
         })

@@ -214,6 +214,9 @@ def test_push_and_pop_errors_leave_the_game_unchanged():
         (lambda: game.push(Move.from_usi("7g7f", Position())), IllegalMoveError),
         (lambda: game.push(Move.from_usi("7g7f", Position()), elapsed=1.0), IllegalMoveError),
         (lambda: game.pop(1), TypeError),
+        (lambda: game.pop(None), TypeError),
+        (lambda: game.pop(ply=1), TypeError),
+        (lambda: Game.pop(game, 1), TypeError),
     ]
     for call, error in bad_calls:
         with pytest.raises(error):
