@@ -236,6 +236,11 @@ def test_push_and_pop_errors_leave_the_game_unchanged():
     assert game.moves_usi() == ["7g7f"]
 
 
+@pytest.mark.skipif(
+    sys.version_info >= (3, 12),
+    reason="from Python 3.12 on a garbage collection runs only between bytecodes, never inside "
+    "a method, so this way into the middle of one is closed",
+)
 def test_a_game_called_back_during_its_own_method_refuses_to_change():
     # Python code can run in the middle of a method: here a garbage collection, started when
     # `legal_moves` makes its list while it reads the game, calls back. The game may be read
