@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import os
 import platform
 import random
@@ -170,7 +171,8 @@ class Entry:
     run: Callable[[], int]
     workload: str
     times: list[float] = field(default_factory=list)
-    ops: int = 0
+    ops: int = 0  # operations in one timed measurement: `passes` runs
+    passes: int = 1
 
     def rate(self) -> float:
         return self.ops / statistics.median(self.times)
@@ -198,17 +200,26 @@ class Row:
         return out
 
 
+# A timed measurement repeats a workload until it takes at least this long (the number of
+# runs is fixed by the untimed warm-up run): a measurement of a few milliseconds is at the
+# mercy of one interruption on a shared machine.
+MIN_MEASUREMENT = 0.1
+
+
 def measure(rows: list[Row], rounds: int) -> None:
     for row in rows:
         entries = row.entries()
         for _, entry in entries:  # warm-up, not timed
-            entry.ops = entry.run()
+            t0 = time.perf_counter()
+            once = entry.run()
+            entry.passes = max(1, math.ceil(MIN_MEASUREMENT / max(time.perf_counter() - t0, 1e-9)))
+            entry.ops = once * entry.passes
         for r in range(rounds):
             order = entries[r % len(entries):] + entries[: r % len(entries)]
             for _, entry in order:
                 gc.collect()
                 t0 = time.perf_counter()
-                ops = entry.run()
+                ops = sum(entry.run() for _ in range(entry.passes))
                 entry.times.append(time.perf_counter() - t0)
                 if ops != entry.ops:
                     raise SystemExit(f"{row.name}: operation count changed ({entry.ops} -> {ops})")
@@ -260,7 +271,8 @@ def print_table(rows: list[Row]) -> None:
     for r in rows:
         print(f"- {r.name}:")
         for lib, e in r.entries():
-            print(f"    {lib:12} {e.workload}; {e.spread()} {r.unit}")
+            passes = f" ({e.passes} runs per measurement)" if e.passes > 1 else ""
+            print(f"    {lib:12} {e.workload}{passes}; {e.spread()} {r.unit}")
         if r.cshogi is not None:
             rr = round_ratios(r.ours, r.cshogi)
             print(f"    ours/cshogi by round: {rr[0]:.2f}..{rr[-1]:.2f}")
@@ -629,6 +641,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--kif-repeat", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="1 round, 100 positions (smoke test)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="measure only the rows whose name contains TEXT (repeatable)")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.positions, args.kif_repeat = 1, 100, 1
@@ -648,6 +662,8 @@ def main() -> None:
 
     check_perft()
     rows, notes = build_rows(args)
+    if args.only:
+        rows = [row for row in rows if any(text in row.name for text in args.only)]
     measure(rows, args.rounds)
     print()
     print_table(rows)
