@@ -427,7 +427,9 @@ impl Game {
             rules,
             position: start.clone(),
             start,
-            plies: Vec::with_capacity(512),
+            // Room for the opening; longer games grow it. (512 plies reserved up front made
+            // every game about 16 KiB, most of it never used.)
+            plies: Vec::with_capacity(16),
             occurrences,
             in_check,
             start_in_check: in_check,
