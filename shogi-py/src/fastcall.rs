@@ -176,26 +176,19 @@ fn finish<'py>(
     general: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
 ) -> *mut ffi::PyObject {
     let result = std::panic::catch_unwind(AssertUnwindSafe(|| match fast {
-        Some(Fast::Done(value)) => Ok(value),
-        Some(Fast::Ended(o)) => Ok(Bound::new(py, crate::game::Outcome(o))?.into_any()),
-        Some(Fast::TakenBack(m)) => Ok(crate::alloc::new_move(py, m)?.into_any()),
-        Some(Fast::General) => general(),
-        None => Err(pyo3::panic::PanicException::new_err(
-            "uncaught panic in Game.push or Game.pop",
-        )),
+        Some(Fast::Done(value)) => Some(Ok(value)),
+        Some(Fast::Ended(o)) => Some(Bound::new(py, crate::game::Outcome(o)).map(Bound::into_any)),
+        Some(Fast::TakenBack(m)) => Some(crate::alloc::new_move(py, m).map(Bound::into_any)),
+        Some(Fast::General) => Some(general()),
+        None => None,
     }));
-    match result {
-        Ok(Ok(value)) => value.into_ptr(),
-        Ok(Err(e)) => {
-            e.restore(py);
-            core::ptr::null_mut()
-        }
-        Err(_) => {
-            pyo3::panic::PanicException::new_err("uncaught panic in Game.push or Game.pop")
-                .restore(py);
-            core::ptr::null_mut()
-        }
-    }
+    let error = match result.ok().flatten() {
+        Some(Ok(value)) => return value.into_ptr(),
+        Some(Err(e)) => e,
+        None => pyo3::panic::PanicException::new_err("uncaught panic in Game.push or Game.pop"),
+    };
+    error.restore(py);
+    core::ptr::null_mut()
 }
 
 /// `Game.push(move, elapsed=None)`.
