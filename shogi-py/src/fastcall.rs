@@ -145,6 +145,7 @@ enum Fast<'py> {
     /// Done: this is the result.
     Done(Bound<'py, PyAny>),
     /// Done, and the move ended the game: the result is the outcome's object.
+    #[cfg(array_calls)]
     Ended(shogi_rules::Outcome),
     /// Done, and this move was taken back: the result is a new object for it.
     TakenBack(shogi_rules::Move),
@@ -177,6 +178,7 @@ fn finish<'py>(
 ) -> *mut ffi::PyObject {
     let result = std::panic::catch_unwind(AssertUnwindSafe(|| match fast {
         Some(Fast::Done(value)) => Some(Ok(value)),
+        #[cfg(array_calls)]
         Some(Fast::Ended(o)) => Some(Bound::new(py, crate::game::Outcome(o)).map(Bound::into_any)),
         Some(Fast::TakenBack(m)) => Some(crate::alloc::new_move(py, m).map(Bound::into_any)),
         Some(Fast::General) => Some(general()),
@@ -223,11 +225,9 @@ unsafe extern "C" fn push_fn(
             None => Fast::General,
         }
     };
-    answer(py, fast, || {
-        // SAFETY: as this function requires.
-        let (args, kwargs) = unsafe { collect(game.as_any(), args, nargs, kwnames)? };
-        let general = &GENERAL.get(py).ok_or_else(not_installed)?.push;
-        general.bind(py).call(args, kwargs.as_ref())
+    // SAFETY: as this function requires.
+    answer(py, fast, || unsafe {
+        call_general(game, |g| &g.push, args, nargs, kwnames)
     })
 }
 
@@ -250,11 +250,9 @@ unsafe extern "C" fn pop_fn(
         true => pop_here(py, game),
         false => Fast::General,
     };
-    answer(py, fast, || {
-        // SAFETY: as this function requires.
-        let (args, kwargs) = unsafe { collect(game.as_any(), args, nargs, kwnames)? };
-        let general = &GENERAL.get(py).ok_or_else(not_installed)?.pop;
-        general.bind(py).call(args, kwargs.as_ref())
+    // SAFETY: as this function requires.
+    answer(py, fast, || unsafe {
+        call_general(game, |g| &g.pop, args, nargs, kwnames)
     })
 }
 
@@ -308,6 +306,25 @@ unsafe fn game<'a>(py: Python<'a>, slf: *mut ffi::PyObject) -> Borrowed<'a, 'a, 
 
 fn not_installed() -> PyErr {
     PyRuntimeError::new_err("Game methods called before the module was set up")
+}
+
+/// Hands an array call to a method of `game` on to pyo3's method that `method` picks.
+///
+/// # Safety
+/// As `collect`.
+#[cfg(array_calls)]
+unsafe fn call_general<'py>(
+    game: Borrowed<'_, 'py, Game>,
+    method: fn(&General) -> &Py<PyAny>,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = game.py();
+    // SAFETY: as this function requires.
+    let (args, kwargs) = unsafe { collect(game.as_any(), args, nargs, kwnames)? };
+    let general = method(GENERAL.get(py).ok_or_else(not_installed)?);
+    general.bind(py).call(args, kwargs.as_ref())
 }
 
 /// The arguments of an array call to a method of `slf`, as a tuple (`slf` first) and a
