@@ -12,9 +12,11 @@
 //!
 //! So `Move` objects are made here, and freed by `dealloc` below, which takes the place of
 //! pyo3's deallocation function in the type. Up to `SPARE` freed objects are kept for reuse
-//! (what pyo3's `freelist` option would do, without its lock). The objects made here are not
-//! tracked by the garbage collector (pyo3 makes every class one it may track, but a `Move`
-//! refers to no object). Everything is measured once,
+//! (what pyo3's `freelist` option would do, without its lock). pyo3 makes every class one the
+//! garbage collector may track, but a `Move` refers to no object, so the type is made one the
+//! collector ignores: each object is then 16 bytes smaller (no collector header), and making
+//! move lists no longer brings the next collection closer. Should that change not be possible,
+//! the objects made here are at least left untracked. Everything is measured once,
 //! on the type and on an object pyo3 made itself: the place of the move, the type's slots and
 //! flags, and the place of the deallocation function in the type object (read through the
 //! interpreter's slot lookup first, and compared). If anything is unexpected, nothing is
@@ -149,15 +151,49 @@ unsafe extern "C" fn dealloc<const GC: bool>(obj: *mut ffi::PyObject) {
     }
 }
 
-/// Where the type object keeps `tp_dealloc`: after the variable-size object header (reference
-/// count, type, size) come `tp_name`, `tp_basicsize` and `tp_itemsize`, each a pointer's size,
-/// in every CPython version this package supports. `install_dealloc` checks it against the
-/// interpreter's own slot lookup before it writes anything.
-const DEALLOC_OFFSET: usize = 6 * size_of::<usize>();
+/// Places of fields in the type object, in pointers from its start: after the variable-size
+/// object header (reference count, type, size) come `tp_name`, `tp_basicsize`,
+/// `tp_itemsize`, `tp_dealloc`, and so on, each a pointer's size (`tp_flags`, an `unsigned
+/// long`, takes a pointer's room in every ABI), in every CPython version this package supports.
+/// `install` checks each against the interpreter's own lookups before it writes anything.
+mod field {
+    pub const DEALLOC: usize = 6;
+    pub const FLAGS: usize = 21;
+    pub const TRAVERSE: usize = 23;
+    pub const ALLOC: usize = 38;
+    pub const FREE: usize = 40;
+}
 
-/// Replaces the type's deallocation function with `dealloc`; false, with nothing changed, when
-/// the type is not as expected.
-fn install_dealloc(ty: &Bound<'_, pyo3::types::PyType>, gc: bool) -> bool {
+/// The address of the field at `index` (see [`field`]) of a type object.
+fn field_ptr<T>(raw: *mut ffi::PyTypeObject, index: usize) -> *mut T {
+    // A heap type object is far larger than 41 pointers (its header alone holds more than
+    // 40), and every field used here is pointer-aligned.
+    raw.cast::<u8>()
+        .wrapping_add(index * size_of::<usize>())
+        .cast::<T>()
+}
+
+/// Whether the slot `slot` of the type is the pointer held at field `index`.
+fn slot_at(raw: *mut ffi::PyTypeObject, slot: core::ffi::c_int, index: usize) -> bool {
+    // SAFETY: a valid type object with the interpreter attached; the field lies inside it
+    // (see `field_ptr`).
+    unsafe {
+        let found = ffi::PyType_GetSlot(raw, slot);
+        !found.is_null() && field_ptr::<*mut c_void>(raw, index).read() == found
+    }
+}
+
+/// Replaces the type's deallocation function with `dealloc` and, where it can, makes the
+/// type one the garbage collector ignores: objects then take no collector header (16 bytes
+/// less each) and making them no longer counts towards the next collection. Returns whether
+/// the type still has `Py_TPFLAGS_HAVE_GC`, or `None`, with nothing changed, when the type is
+/// not as expected.
+///
+/// To leave the collector, `Py_TPFLAGS_HAVE_GC` is cleared and `tp_free` becomes
+/// `PyObject_Free`; the allocator (`PyType_GenericAlloc`) reads the flag for every object, so
+/// it then leaves the header out. That is only sound while no object of the type exists,
+/// which holds when the module is set up.
+fn install_dealloc(ty: &Bound<'_, pyo3::types::PyType>) -> Option<bool> {
     let raw = ty.as_type_ptr();
     // SAFETY: a valid type object, with the interpreter attached.
     let flags = unsafe { ffi::PyType_GetFlags(raw) };
@@ -165,33 +201,40 @@ fn install_dealloc(ty: &Bound<'_, pyo3::types::PyType>, gc: bool) -> bool {
     // No subclass can exist: one would inherit the deallocation function for objects of
     // another layout.
     let subclassable = flags & ffi::Py_TPFLAGS_BASETYPE != 0;
-    if !heap || subclassable {
-        return false;
+    if !heap || subclassable || !slot_at(raw, ffi::Py_tp_dealloc, field::DEALLOC) {
+        return None;
     }
-    // SAFETY: as above.
-    let current = unsafe { ffi::PyType_GetSlot(raw, ffi::Py_tp_dealloc) };
-    if current.is_null() {
-        return false;
-    }
-    // SAFETY: a heap type object is far larger than `DEALLOC_OFFSET` plus a pointer (its
-    // header alone holds more than 40 pointers); the field is pointer-aligned.
-    let field = unsafe { raw.cast::<u8>().add(DEALLOC_OFFSET).cast::<*mut c_void>() };
-    // SAFETY: reading inside the type object, as above.
-    if unsafe { field.read() } != current {
-        return false;
-    }
-    // SAFETY: the field is the type's `tp_dealloc` (it holds what the slot lookup returns);
-    // no object of the type is being freed while this runs (attached, and this calls nothing
-    // that frees). `PyType_Modified` tells the interpreter the type changed.
+    let mut gc = flags & ffi::Py_TPFLAGS_HAVE_GC != 0;
+    let flags_field = field_ptr::<core::ffi::c_ulong>(raw, field::FLAGS);
+    let free_field = field_ptr::<*mut c_void>(raw, field::FREE);
+    // The type's own allocator and freeing function, at the places expected, and the
+    // collector's: an object from `PyType_GenericAlloc` is freed with `PyObject_GC_Del`.
+    // SAFETY: reading inside the type object (see `field_ptr`), attached.
+    let gc_fields_known = gc
+        && unsafe { flags_field.read() } == flags
+        && slot_at(raw, ffi::Py_tp_traverse, field::TRAVERSE)
+        && slot_at(raw, ffi::Py_tp_alloc, field::ALLOC)
+        && slot_at(raw, ffi::Py_tp_free, field::FREE)
+        && unsafe { free_field.read() } == ffi::PyObject_GC_Del as *mut c_void
+        && unsafe { ffi::PyType_GetSlot(raw, ffi::Py_tp_alloc) }
+            == ffi::PyType_GenericAlloc as *mut c_void;
+    // SAFETY: the fields are the ones named (checked above); no object of the type exists or
+    // is being freed while this runs (see `install`), so none was allocated with the header
+    // that is given up. `PyType_Modified` tells the interpreter the type changed.
     unsafe {
+        if gc_fields_known {
+            flags_field.write(flags & !ffi::Py_TPFLAGS_HAVE_GC);
+            free_field.write(ffi::PyObject_Free as *mut c_void);
+            gc = false;
+        }
         let dealloc: unsafe extern "C" fn(*mut ffi::PyObject) = match gc {
             true => dealloc::<true>,
             false => dealloc::<false>,
         };
-        field.write(dealloc as *mut c_void);
+        field_ptr::<*mut c_void>(raw, field::DEALLOC).write(dealloc as *mut c_void);
         ffi::PyType_Modified(raw);
     }
-    true
+    Some(gc)
 }
 
 fn probe(py: Python<'_>) -> Option<Maker> {
@@ -206,18 +249,14 @@ fn probe(py: Python<'_>) -> Option<Maker> {
     if offset < size_of::<ffi::PyObject>() || offset + size_of::<Move>() > basic_size {
         return None;
     }
+    // The only object of the type there is: it goes before the type changes.
     drop(made);
     // SAFETY: a valid type object, with the interpreter attached.
-    let (slot, flags) = unsafe {
-        (
-            ffi::PyType_GetSlot(ty.as_type_ptr(), ffi::Py_tp_alloc),
-            ffi::PyType_GetFlags(ty.as_type_ptr()),
-        )
-    };
-    let gc = flags & ffi::Py_TPFLAGS_HAVE_GC != 0;
-    if slot.is_null() || !install_dealloc(&ty, gc) {
+    let slot = unsafe { ffi::PyType_GetSlot(ty.as_type_ptr(), ffi::Py_tp_alloc) };
+    if slot.is_null() {
         return None;
     }
+    let gc = install_dealloc(&ty)?;
     // SAFETY: the `Py_tp_alloc` slot holds an `allocfunc`.
     let alloc = unsafe { core::mem::transmute::<*mut c_void, ffi::allocfunc>(slot) };
     Some(Maker {

@@ -243,6 +243,18 @@ def test_move_objects_are_freed_and_reused_whole():
     assert sys.getrefcount(Move) == type_refs
 
 
+def test_move_objects_carry_no_collector_header():
+    # The Move type is one the garbage collector ignores, so an object is no bigger than the
+    # type's basic size: no collector header in front of it, whichever way it was made.
+    have_gc = 1 << 14  # Py_TPFLAGS_HAVE_GC
+    assert not Move.__flags__ & have_gc
+    listed = Position().legal_moves()[0]
+    parsed = Move.from_usi("7g7f", Position())
+    for m in (listed, parsed):
+        assert sys.getsizeof(m) == Move.__basicsize__ and not gc.is_tracked(m)
+    assert gc.get_referents(parsed) == []
+
+
 def test_move_objects_under_tracemalloc():
     # With allocations traced, objects kept for reuse and made again are still accounted for.
     import tracemalloc
