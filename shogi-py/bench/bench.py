@@ -207,6 +207,10 @@ MIN_MEASUREMENT = 0.1
 
 
 def measure(rows: list[Row], rounds: int) -> None:
+    """Times every row's entries `rounds` times. Within a round the libraries take turns run
+    by run (the first to start turns each round), so a change of load on the machine during
+    the round falls on all of them alike; an entry's time for the round is the sum of its
+    runs."""
     for row in rows:
         entries = row.entries()
         for _, entry in entries:  # warm-up, not timed
@@ -215,14 +219,20 @@ def measure(rows: list[Row], rounds: int) -> None:
             entry.passes = max(1, math.ceil(MIN_MEASUREMENT / max(time.perf_counter() - t0, 1e-9)))
             entry.ops = once * entry.passes
         for r in range(rounds):
-            order = entries[r % len(entries):] + entries[: r % len(entries)]
-            for _, entry in order:
-                gc.collect()
-                t0 = time.perf_counter()
-                ops = sum(entry.run() for _ in range(entry.passes))
-                entry.times.append(time.perf_counter() - t0)
-                if ops != entry.ops:
-                    raise SystemExit(f"{row.name}: operation count changed ({entry.ops} -> {ops})")
+            order = [entry for _, entry in entries[r % len(entries):] + entries[: r % len(entries)]]
+            spent = {id(entry): 0.0 for entry in order}
+            ops = {id(entry): 0 for entry in order}
+            gc.collect()
+            for turn in range(max(entry.passes for entry in order)):
+                for entry in order:
+                    if turn < entry.passes:
+                        t0 = time.perf_counter()
+                        ops[id(entry)] += entry.run()
+                        spent[id(entry)] += time.perf_counter() - t0
+            for entry in order:
+                entry.times.append(spent[id(entry)])
+                if ops[id(entry)] != entry.ops:
+                    raise SystemExit(f"{row.name}: operation count changed ({entry.ops} -> {ops[id(entry)]})")
         sys.stderr.write(f"  measured: {row.name}\n")
 
 
@@ -239,7 +249,7 @@ def fmt_rate(entry: Optional[Entry]) -> str:
 
 def round_ratios(ours: Entry, other: Entry) -> list[float]:
     """Our throughput over the other library's, round by round: both ran in the same round,
-    close in time, so a change of load between rounds moves both alike."""
+    taking turns run by run, so a change of load on the machine moves both alike."""
     return sorted((ours.ops / a) / (other.ops / b) for a, b in zip(ours.times, other.times))
 
 
@@ -265,7 +275,7 @@ def print_table(rows: list[Row]) -> None:
         print("| " + " | ".join(cells) + " |")
     print()
     print("Throughputs: median of the rounds. Ratios: median over the rounds of the ratio within")
-    print("each round (the libraries run one after another in every round).")
+    print("each round (within a round the libraries take turns, run by run).")
     print()
     print("Workloads (min..max throughput over the rounds, and min..max of the ratios):")
     for r in rows:
