@@ -221,6 +221,8 @@ fn same_position(a: &Position, b: &Position) -> bool {
 #[derive(Clone, Debug)]
 struct KeyTable {
     slots: Vec<u32>,
+    /// The key of the start position (ply 0), kept here beside the slots.
+    start_key: u64,
     used: usize,
     /// The slot written last: taking back the last ply finds its slot there
     /// without probing.
@@ -240,6 +242,7 @@ impl KeyTable {
     /// A table for the start position alone (ply 0).
     fn new(start_key: u64) -> KeyTable {
         let mut table = KeyTable {
+            start_key,
             // One cache line: a program that keeps many games in play (a search, an analysis,
             // a batch of self-play games) touches one line per game for it, not sixteen. It
             // grows fourfold at half full: three times on the way to the 400-ply limit.
@@ -247,7 +250,7 @@ impl KeyTable {
             used: 0,
             last: 0,
         };
-        let (i, _) = table.find(&[], start_key, start_key);
+        let (i, _) = table.find(&[], start_key);
         table.slots[i] = 1;
         table.used = 1;
         table
@@ -255,13 +258,13 @@ impl KeyTable {
 
     /// The slot where `key` is or would go, and the last ply that had it.
     #[inline]
-    fn find(&self, plies: &[Ply], start_key: u64, key: u64) -> (usize, Option<u32>) {
+    fn find(&self, plies: &[Ply], key: u64) -> (usize, Option<u32>) {
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
             match self.slots[i] {
                 0 => return (i, None),
-                s if key_after(plies, start_key, s - 1) == key => return (i, Some(s - 1)),
+                s if key_after(plies, self.start_key, s - 1) == key => return (i, Some(s - 1)),
                 _ => i = (i + 1) & mask,
             }
         }
@@ -270,11 +273,11 @@ impl KeyTable {
     /// Records that `ply` (the last of `plies`) has `key`; returns the
     /// previous ply that had it.
     #[inline(always)]
-    fn record(&mut self, plies: &[Ply], start_key: u64, key: u64, ply: u32) -> Option<u32> {
+    fn record(&mut self, plies: &[Ply], key: u64, ply: u32) -> Option<u32> {
         if 2 * (self.used + 1) > self.slots.len() {
-            self.grow(plies, start_key);
+            self.grow(plies);
         }
-        let (i, previous) = self.find(plies, start_key, key);
+        let (i, previous) = self.find(plies, key);
         if previous.is_none() {
             self.used += 1;
         }
@@ -286,12 +289,12 @@ impl KeyTable {
     /// Takes back the last ply (the last of `plies`), which had `key`;
     /// `previous` is the ply that had it before.
     #[inline]
-    fn forget(&mut self, plies: &[Ply], start_key: u64, key: u64, previous: Option<u32>) {
+    fn forget(&mut self, plies: &[Ply], key: u64, previous: Option<u32>) {
         // A slot holds one ply, so the slot written last is this ply's if it
         // still holds it.
         let i = match self.slots.get(self.last) {
             Some(&s) if s as usize == plies.len() + 1 => self.last,
-            _ => self.find(plies, start_key, key).0,
+            _ => self.find(plies, key).0,
         };
         match previous {
             Some(p) => self.slots[i] = p + 1,
@@ -305,15 +308,16 @@ impl KeyTable {
     /// Four times the slots, refilled in the order of the plies (so keys go
     /// in in the order of their first occurrence).
     #[cold]
-    fn grow(&mut self, plies: &[Ply], start_key: u64) {
+    fn grow(&mut self, plies: &[Ply]) {
         let mut bigger = KeyTable {
+            start_key: self.start_key,
             slots: vec![0; self.slots.len() * 4],
             used: 0,
             last: 0,
         };
         for ply in 0..=plies.len() as u32 {
-            let key = key_after(plies, start_key, ply);
-            let (i, previous) = bigger.find(plies, start_key, key);
+            let key = key_after(plies, self.start_key, ply);
+            let (i, previous) = bigger.find(plies, key);
             if previous.is_none() {
                 bigger.used += 1;
             }
@@ -535,12 +539,6 @@ impl Game {
         self.draw_offer
     }
 
-    /// The key of the start position (ply 0).
-    #[inline]
-    fn start_key(&self) -> u64 {
-        self.start.zobrist()
-    }
-
     fn ensure_running(&self) -> Result<(), GameError> {
         match self.outcome {
             Some(outcome) => Err(GameError::GameOver(outcome)),
@@ -704,9 +702,7 @@ impl Game {
         } else {
             0
         };
-        let previous = self
-            .occurrences
-            .record(&self.plies, self.start_key(), key, ply);
+        let previous = self.occurrences.record(&self.plies, key, ply);
         let key_count = match previous {
             None => 1,
             Some(0) => 2,
@@ -884,8 +880,7 @@ impl Game {
         }
         let ply = *self.plies.last().ok_or(GameError::NothingToUndo)?;
         let previous = (ply.previous_same_key != NONE).then_some(ply.previous_same_key);
-        self.occurrences
-            .forget(&self.plies, self.start_key(), ply.key, previous);
+        self.occurrences.forget(&self.plies, ply.key, previous);
         self.plies.pop();
         self.position.undo(ply.mv);
         self.in_check = match self.plies.last() {
