@@ -424,6 +424,13 @@ impl Game {
         move_list(py, &this.inner.legal_moves())
     }
 
+    /// The number of moves `legal_moves` lists, counted without making them: 0 once the game
+    /// is over.
+    fn count_legal_moves(&self, py: Python<'_>) -> PyResult<u64> {
+        let this = self.state.borrow(py)?;
+        Ok(this.inner.count_legal_moves())
+    }
+
     /// The moves played, in order.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {

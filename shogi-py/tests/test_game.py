@@ -365,6 +365,18 @@ def test_no_legal_moves_at_the_start():
     game = Game(NO_LEGAL_MOVES)
     assert game.outcome == Outcome(Color.SENTE, "no_legal_moves")
     assert game.moves == []
+    assert game.count_legal_moves() == 0 == len(game.legal_moves())
+
+
+def test_count_legal_moves_counts_what_legal_moves_lists():
+    game = Game()
+    for usi in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8c8d"]:
+        assert game.count_legal_moves() == len(game.legal_moves()) > 0
+        game.push(usi)
+    assert game.count_legal_moves() == len(game.legal_moves()) == game.position.count_legal_moves()
+    game.resign()
+    assert game.count_legal_moves() == 0 == len(game.legal_moves())
+    assert game.position.count_legal_moves() > 0
 
 
 def test_repetition():

@@ -489,6 +489,23 @@ impl Game {
         }
     }
 
+    /// The number of moves [`legal_moves`](Self::legal_moves) lists, counted
+    /// without building them: 0 once the game is over.
+    ///
+    /// ```
+    /// let mut game = shogi_rules::Game::new();
+    /// assert_eq!(game.count_legal_moves(), 30);
+    /// game.resign(shogi_rules::Color::Sente).unwrap();
+    /// assert_eq!(game.count_legal_moves(), 0);
+    /// ```
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        match self.outcome {
+            Some(_) => 0,
+            None => self.position.count_legal_moves(),
+        }
+    }
+
     /// The moves played, in order.
     #[must_use]
     pub fn moves(&self) -> Vec<Move> {

@@ -721,6 +721,9 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """The moves ``push`` accepts now: the legal moves of the current position (as
         ``position.legal_moves()``) while the game runs, none once it is over."""
+    def count_legal_moves(self) -> int:
+        """The number of moves ``legal_moves`` lists, counted without making them: 0 once the
+        game is over."""
     def pop(self) -> Move:
         """Takes back the last move and returns it (also a move that ended the game). Raises
         ``ShogiError`` when there is none, ``GameOverError`` when the game ended otherwise than
