@@ -18,8 +18,8 @@
 //! move lists no longer brings the next collection closer. Should that change not be possible,
 //! the objects made here are at least left untracked. Everything is measured once,
 //! on the type and on an object pyo3 made itself: the place of the move, the type's slots and
-//! flags, and the place of the deallocation function in the type object (read through the
-//! interpreter's slot lookup first, and compared). If anything is unexpected, nothing is
+//! flags, and the places of the fields written in the type object (each read through the
+//! interpreter's own lookup first, and compared). If anything is unexpected, nothing is
 //! replaced and every object is made and freed the general way.
 #![allow(unsafe_code)]
 
@@ -272,7 +272,8 @@ fn maker(py: Python<'_>) -> Option<&Maker> {
 }
 
 /// Makes `Move` objects the direct way from now on, if the type is as expected; called when
-/// the module is set up, before any object could be freed by `dealloc`.
+/// the module is set up, before any `Move` object exists (the type may change the size of its
+/// objects, see `install_dealloc`).
 pub fn install(py: Python<'_>) {
     let _ = maker(py);
 }
