@@ -1,26 +1,28 @@
-//! Making and freeing `Move` objects without pyo3's general route.
+//! Making and freeing `Move` and `Position` objects without pyo3's general route.
 //!
 //! pyo3 makes every object through the base type's `tp_new` (`object.__new__`), reached by a
 //! slot lookup, with an empty argument tuple, and frees it through a function that looks the
 //! type up again, counts the thread's attachment and calls the type's `tp_free`; for a list of
-//! `Move` objects that is most of the cost. A `Move` object holds nothing but the 32-bit move:
-//! every other part of pyo3's object contents is of size zero for this class (checked below at
+//! `Move` objects that is most of the cost, and for `Position.play` much of it. A `Move` object
+//! holds nothing but the 32-bit move, and a `Position` object nothing but the position: every
+//! other part of pyo3's object contents is of size zero for these classes (checked below at
 //! compile time), so an object is complete once it is allocated as the type's `tp_alloc`
-//! allocates it and the move is written at the place pyo3 keeps it; and freeing it needs no
+//! allocates it and the value is written at the place pyo3 keeps it; and freeing it needs no
 //! more than the type's `tp_free` and the release of its reference to the type, which is all
 //! pyo3's deallocation does for such an object.
 //!
-//! So `Move` objects are made here, and freed by `dealloc` below, which takes the place of
-//! pyo3's deallocation function in the type. Up to `SPARE` freed objects are kept for reuse
-//! (what pyo3's `freelist` option would do, without its lock). pyo3 makes every class one the
-//! garbage collector may track, but a `Move` refers to no object, so the type is made one the
-//! collector ignores: each object is then 16 bytes smaller (no collector header), and making
-//! move lists no longer brings the next collection closer. Should that change not be possible,
-//! the objects made here are at least left untracked. Everything is measured once,
-//! on the type and on an object pyo3 made itself: the place of the move, the type's slots and
-//! flags, and the places of the fields written in the type object (each read through the
-//! interpreter's own lookup first, and compared). If anything is unexpected, nothing is
-//! replaced and every object is made and freed the general way.
+//! So these objects are made here, and freed by `dealloc` below, which takes the place of
+//! pyo3's deallocation function in each type. Up to `SPARE` freed `Move` objects are kept for
+//! reuse (what pyo3's `freelist` option would do, without its lock). pyo3 makes every class one
+//! the garbage collector may track, but neither a `Move` nor a `Position` refers to any object,
+//! so each type is made one the collector ignores: each object is then 16 bytes smaller (no
+//! collector header), and making move lists or positions no longer brings the next collection
+//! closer. Should that change not be possible, the objects made here are at least left
+//! untracked. Everything is measured once per type, on the type and on an object pyo3 made
+//! itself: the place of the value, the type's slots and flags, and the places of the fields
+//! written in the type object (each read through the interpreter's own lookup first, and
+//! compared). If anything is unexpected, nothing is replaced and every object of that type is
+//! made and freed the general way.
 #![allow(unsafe_code)]
 
 #[cfg(Py_GIL_DISABLED)]
@@ -40,21 +42,70 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
 
 use crate::moves::Move;
+use crate::position::Position;
 
-// Everything pyo3 keeps in a `Move` object besides the move itself takes no space, so it needs
-// no initialising or dropping: writing the move is all pyo3's own constructor does to the
-// contents, and its deallocation drops nothing.
-const _: () = {
-    assert!(size_of::<<Move as PyClassImpl>::ThreadChecker>() == 0);
-    assert!(size_of::<<Move as PyClassImpl>::Dict>() == 0);
-    assert!(size_of::<<Move as PyClassImpl>::WeakRef>() == 0);
-    assert!(
-        size_of::<<<Move as PyClassImpl>::PyClassMutability as PyClassMutability>::Storage>() == 0
-    );
-    assert!(!core::mem::needs_drop::<Move>());
-};
+/// A class whose objects are made and freed here.
+trait Direct: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync {
+    /// Where the class's `Maker` is kept.
+    fn maker_cell() -> &'static PyOnceLock<Option<Maker>>;
+    /// An object made by pyo3, to measure on.
+    fn sample(py: Python<'_>) -> PyResult<Bound<'_, Self>>;
+    /// The deallocation functions for the class, for a type the collector may track and for
+    /// one it ignores.
+    const DEALLOC: [Dealloc; 2];
+}
 
-/// The type, its allocator, the offset of the move in an object, and whether the type is one
+type Dealloc = unsafe extern "C" fn(*mut ffi::PyObject);
+
+/// Checks, at compile time, that everything pyo3 keeps in an object of `$class` besides the
+/// value itself takes no space, so it needs no initialising or dropping: writing the value is
+/// all pyo3's own constructor does to the contents, and its deallocation drops nothing.
+macro_rules! plain_contents {
+    ($class:ty) => {
+        const _: () = {
+            assert!(size_of::<<$class as PyClassImpl>::ThreadChecker>() == 0);
+            assert!(size_of::<<$class as PyClassImpl>::Dict>() == 0);
+            assert!(size_of::<<$class as PyClassImpl>::WeakRef>() == 0);
+            assert!(
+                size_of::<
+                    <<$class as PyClassImpl>::PyClassMutability as PyClassMutability>::Storage,
+                >() == 0
+            );
+            assert!(!core::mem::needs_drop::<$class>());
+        };
+    };
+}
+
+plain_contents!(Move);
+plain_contents!(Position);
+
+static MOVE_MAKER: PyOnceLock<Option<Maker>> = PyOnceLock::new();
+static POSITION_MAKER: PyOnceLock<Option<Maker>> = PyOnceLock::new();
+
+impl Direct for Move {
+    fn maker_cell() -> &'static PyOnceLock<Option<Maker>> {
+        &MOVE_MAKER
+    }
+    fn sample(py: Python<'_>) -> PyResult<Bound<'_, Move>> {
+        let m = shogi_rules::Move::drop(shogi_rules::Role::Gold, shogi_rules::Square::SQ_5E);
+        Bound::new(py, Move(m))
+    }
+    const DEALLOC: [Dealloc; 2] = [dealloc::<true, true>, dealloc::<false, true>];
+}
+
+impl Direct for Position {
+    fn maker_cell() -> &'static PyOnceLock<Option<Maker>> {
+        &POSITION_MAKER
+    }
+    fn sample(py: Python<'_>) -> PyResult<Bound<'_, Position>> {
+        Bound::new(py, Position::from(shogi_rules::Position::startpos()))
+    }
+    // Position objects are not kept for reuse: the interpreter's allocator serves their size
+    // as well.
+    const DEALLOC: [Dealloc; 2] = [dealloc::<true, false>, dealloc::<false, false>];
+}
+
+/// A type, its allocator, the offset of the value in an object, and whether the type is one
 /// the garbage collector may track (as pyo3 makes every class).
 struct Maker {
     ty: *mut ffi::PyTypeObject,
@@ -67,8 +118,6 @@ struct Maker {
 // the interpreter attached.
 unsafe impl Send for Maker {}
 unsafe impl Sync for Maker {}
-
-static MAKER: PyOnceLock<Option<Maker>> = PyOnceLock::new();
 
 /// How many freed objects are kept for reuse: more than the longest move list.
 const SPARE: usize = 1024;
@@ -122,15 +171,17 @@ impl Spare {
     }
 }
 
-/// Frees a `Move` object: keeps it for reuse, or gives it to the type's `tp_free`, and lets go
-/// of its reference to the type, as pyo3's deallocation does for a class that inherits from
-/// `object` directly. `GC` tells whether the type is one the garbage collector may track: then
-/// the object is untracked first (it may be tracked if pyo3 made it).
+/// Frees an object of a `Direct` class: keeps it for reuse (`KEEP`, for `Move` objects only),
+/// or gives it to the type's `tp_free`, and lets go of its reference to the type, as pyo3's
+/// deallocation does for a class that inherits from `object` directly. `GC` tells whether the
+/// type is one the garbage collector may track: then the object is untracked first (it may be
+/// tracked if pyo3 made it).
 ///
 /// # Safety
-/// Called by the interpreter, attached, as the type's `tp_dealloc`: `obj` is a `Move` object
-/// whose last reference is gone; `GC` is whether the type has `Py_TPFLAGS_HAVE_GC`.
-unsafe extern "C" fn dealloc<const GC: bool>(obj: *mut ffi::PyObject) {
+/// Called by the interpreter, attached, as the type's `tp_dealloc`: `obj` is an object of the
+/// class whose last reference is gone (a `Move` object if `KEEP`); `GC` is whether the type has
+/// `Py_TPFLAGS_HAVE_GC`.
+unsafe extern "C" fn dealloc<const GC: bool, const KEEP: bool>(obj: *mut ffi::PyObject) {
     // SAFETY: as this function requires.
     unsafe {
         let ty = ffi::Py_TYPE(obj);
@@ -138,7 +189,7 @@ unsafe extern "C" fn dealloc<const GC: bool>(obj: *mut ffi::PyObject) {
             // Untracking an untracked object does nothing.
             ffi::PyObject_GC_UnTrack(obj.cast());
         }
-        if !SPARE_OBJECTS.put(obj) {
+        if !(KEEP && SPARE_OBJECTS.put(obj)) {
             let free = ffi::PyType_GetSlot(ty, ffi::Py_tp_free);
             if !free.is_null() {
                 // SAFETY: the `Py_tp_free` slot holds a `freefunc`.
@@ -193,7 +244,7 @@ fn slot_at(raw: *mut ffi::PyTypeObject, slot: core::ffi::c_int, index: usize) ->
 /// `PyObject_Free`; the allocator (`PyType_GenericAlloc`) reads the flag for every object, so
 /// it then leaves the header out. That is only sound while no object of the type exists,
 /// which holds when the module is set up.
-fn install_dealloc(ty: &Bound<'_, pyo3::types::PyType>) -> Option<bool> {
+fn install_dealloc(ty: &Bound<'_, pyo3::types::PyType>, deallocs: [Dealloc; 2]) -> Option<bool> {
     let raw = ty.as_type_ptr();
     // SAFETY: a valid type object, with the interpreter attached.
     let flags = unsafe { ffi::PyType_GetFlags(raw) };
@@ -227,26 +278,19 @@ fn install_dealloc(ty: &Bound<'_, pyo3::types::PyType>) -> Option<bool> {
             free_field.write(ffi::PyObject_Free as *mut c_void);
             gc = false;
         }
-        let dealloc: unsafe extern "C" fn(*mut ffi::PyObject) = match gc {
-            true => dealloc::<true>,
-            false => dealloc::<false>,
-        };
+        let dealloc = deallocs[usize::from(!gc)];
         field_ptr::<*mut c_void>(raw, field::DEALLOC).write(dealloc as *mut c_void);
         ffi::PyType_Modified(raw);
     }
     Some(gc)
 }
 
-fn probe(py: Python<'_>) -> Option<Maker> {
-    let ty = py.get_type::<Move>();
-    let sample = Move(shogi_rules::Move::drop(
-        shogi_rules::Role::Gold,
-        shogi_rules::Square::SQ_5E,
-    ));
-    let made = Bound::new(py, sample).ok()?;
-    let offset = (made.get() as *const Move as usize).checked_sub(made.as_ptr() as usize)?;
+fn probe<T: Direct>(py: Python<'_>) -> Option<Maker> {
+    let ty = py.get_type::<T>();
+    let made = T::sample(py).ok()?;
+    let offset = (made.get() as *const T as usize).checked_sub(made.as_ptr() as usize)?;
     let basic_size: usize = ty.getattr("__basicsize__").ok()?.extract().ok()?;
-    if offset < size_of::<ffi::PyObject>() || offset + size_of::<Move>() > basic_size {
+    if offset < size_of::<ffi::PyObject>() || offset + size_of::<T>() > basic_size {
         return None;
     }
     // The only object of the type there is: it goes before the type changes.
@@ -256,7 +300,7 @@ fn probe(py: Python<'_>) -> Option<Maker> {
     if slot.is_null() {
         return None;
     }
-    let gc = install_dealloc(&ty)?;
+    let gc = install_dealloc(&ty, T::DEALLOC)?;
     // SAFETY: the `Py_tp_alloc` slot holds an `allocfunc`.
     let alloc = unsafe { core::mem::transmute::<*mut c_void, ffi::allocfunc>(slot) };
     Some(Maker {
@@ -267,15 +311,16 @@ fn probe(py: Python<'_>) -> Option<Maker> {
     })
 }
 
-fn maker(py: Python<'_>) -> Option<&Maker> {
-    MAKER.get_or_init(py, || probe(py)).as_ref()
+fn maker<T: Direct>(py: Python<'_>) -> Option<&'static Maker> {
+    T::maker_cell().get_or_init(py, || probe::<T>(py)).as_ref()
 }
 
-/// Makes `Move` objects the direct way from now on, if the type is as expected; called when
-/// the module is set up, before any `Move` object exists (the type may change the size of its
-/// objects, see `install_dealloc`).
+/// Makes `Move` and `Position` objects the direct way from now on, for each type that is as
+/// expected; called when the module is set up, before any object of either exists (the types
+/// may change the size of their objects, see `install_dealloc`).
 pub fn install(py: Python<'_>) {
-    let _ = maker(py);
+    let _ = maker::<Move>(py);
+    let _ = maker::<Position>(py);
 }
 
 /// A new object for `m` made by `maker`: a kept one when there is one, else one from the
@@ -286,41 +331,72 @@ pub fn install(py: Python<'_>) {
 fn make<'py>(py: Python<'py>, maker: &Maker, m: shogi_rules::Move) -> PyResult<Bound<'py, Move>> {
     // SAFETY: attached. A kept object is one of the type with no references, untracked;
     // `PyObject_Init` makes it live again with one reference (and one to the type), as an
-    // allocator would. `alloc` is the type's own allocator, called as `tp_new` would call it;
-    // it returns a zeroed object of the type holding one reference, tracked if the type is one
-    // the collector may track, or null with an exception set.
+    // allocator would.
     let obj = unsafe {
         match SPARE_OBJECTS.take() {
             Some(obj) => ffi::PyObject_Init(obj, maker.ty),
-            None => {
-                let obj = (maker.alloc)(maker.ty, 0);
-                if maker.gc && !obj.is_null() {
-                    ffi::PyObject_GC_UnTrack(obj.cast());
-                }
-                obj
-            }
+            None => allocate(maker),
         }
     };
+    // SAFETY: a new object of the `Move` type, or null.
+    unsafe { fill(py, maker, obj, Move(m)) }
+}
+
+/// A new object from the type's allocator, untracked (see `make`), or null with an exception
+/// set.
+#[inline]
+fn allocate(maker: &Maker) -> *mut ffi::PyObject {
+    // SAFETY: attached. `alloc` is the type's own allocator, called as `tp_new` would call it;
+    // it returns a zeroed object of the type holding one reference, tracked if the type is one
+    // the collector may track, or null with an exception set.
+    unsafe {
+        let obj = (maker.alloc)(maker.ty, 0);
+        if maker.gc && !obj.is_null() {
+            ffi::PyObject_GC_UnTrack(obj.cast());
+        }
+        obj
+    }
+}
+
+/// Writes `value` into `obj`, a new object of `T`'s type made for `maker` (the error set if
+/// `obj` is null).
+///
+/// # Safety
+/// `obj` is null or a new object of the type of `maker`, which is `T`'s, with one reference and
+/// contents not yet written.
+#[inline]
+unsafe fn fill<'py, T: Direct>(
+    py: Python<'py>,
+    maker: &Maker,
+    obj: *mut ffi::PyObject,
+    value: T,
+) -> PyResult<Bound<'py, T>> {
     if obj.is_null() {
         return Err(PyErr::fetch(py));
     }
-    // SAFETY: `offset` is where pyo3 keeps the move in an object of this type (measured on one
+    // SAFETY: `offset` is where pyo3 keeps the value in an object of this type (measured on one
     // it made), inside the allocation (checked against the basic size); the rest of the
     // contents takes no space. The object is new and nothing else refers to it.
     unsafe {
-        obj.cast::<u8>()
-            .add(maker.offset)
-            .cast::<Move>()
-            .write(Move(m));
+        obj.cast::<u8>().add(maker.offset).cast::<T>().write(value);
         Ok(Bound::from_owned_ptr(py, obj).cast_into_unchecked())
     }
 }
 
 /// A new `Move` object for `m`.
 pub fn new_move(py: Python<'_>, m: shogi_rules::Move) -> PyResult<Bound<'_, Move>> {
-    match maker(py) {
+    match maker::<Move>(py) {
         Some(maker) => make(py, maker, m),
         None => Bound::new(py, Move(m)),
+    }
+}
+
+/// A new `Position` object for `p`.
+pub fn new_position(py: Python<'_>, p: shogi_rules::Position) -> PyResult<Bound<'_, Position>> {
+    match maker::<Position>(py) {
+        // SAFETY: `allocate` gives a new object of the `Position` type, or null.
+        Some(maker) => unsafe { fill(py, maker, allocate(maker), Position::from(p)) },
+        None => Bound::new(py, Position::from(p)),
     }
 }
 
@@ -329,7 +405,7 @@ pub fn move_list<'py>(
     py: Python<'py>,
     moves: &[shogi_rules::Move],
 ) -> PyResult<Bound<'py, PyList>> {
-    let Some(maker) = maker(py) else {
+    let Some(maker) = maker::<Move>(py) else {
         return PyList::new(py, moves.iter().map(|&m| Move(m)));
     };
     let len = ffi::Py_ssize_t::try_from(moves.len())?;
@@ -351,7 +427,13 @@ pub fn move_list<'py>(
 /// which a change in pyo3 could bring back; the tests require the direct way).
 #[pyfunction(name = "_move_objects_made_directly")]
 pub fn move_objects_made_directly(py: Python<'_>) -> bool {
-    maker(py).is_some()
+    maker::<Move>(py).is_some()
+}
+
+/// Whether `Position` objects are made and freed the direct way (for the tests, as above).
+#[pyfunction(name = "_position_objects_made_directly")]
+pub fn position_objects_made_directly(py: Python<'_>) -> bool {
+    maker::<Position>(py).is_some()
 }
 
 /// How many freed `Move` objects are kept for reuse now (for the tests).

@@ -405,9 +405,9 @@ impl Game {
 
     /// The current position.
     #[getter]
-    fn position(&self, py: Python<'_>) -> PyResult<Position> {
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Position>> {
         let this = self.state.borrow(py)?;
-        Ok(this.inner.position().clone().into())
+        crate::alloc::new_position(py, this.inner.position().clone())
     }
 
     /// The start position.

@@ -53,6 +53,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     alloc::install(py);
     m.add_function(wrap_pyfunction!(alloc::move_objects_made_directly, m)?)?;
     m.add_function(wrap_pyfunction!(alloc::spare_move_objects, m)?)?;
+    m.add_function(wrap_pyfunction!(alloc::position_objects_made_directly, m)?)?;
     m.add_class::<position::Position>()?;
 
     m.add_class::<rules::ClockSettings>()?;

@@ -243,12 +243,12 @@ impl Position {
     }
 
     /// The position after a legal move (a `Move` or USI text); this position is unchanged.
-    fn play(&self, py: Python<'_>, r#move: MoveArg) -> PyResult<Position> {
+    fn play<'py>(&self, py: Python<'py>, r#move: MoveArg) -> PyResult<Bound<'py, Position>> {
         let m = self.resolve(py, &r#move)?;
         let mut next = self.inner.clone();
         next.play(m)
             .map_err(|e| errors::illegal_move_error(py, &e))?;
-        Ok(next.into())
+        crate::alloc::new_position(py, next)
     }
 
     /// The piece on `square`, or `None`.

@@ -243,6 +243,34 @@ def test_move_objects_are_freed_and_reused_whole():
     assert sys.getrefcount(Move) == type_refs
 
 
+def test_position_objects_are_made_directly_and_whole():
+    # Positions from `play` and `Game.position` are made without pyo3's general constructor,
+    # and the type is one the garbage collector ignores; each object must still be a complete
+    # Position, alive on its own, and the type's reference count must come back.
+    core = shogi_rules._core
+    assert core._position_objects_made_directly() is True
+    have_gc = 1 << 14  # Py_TPFLAGS_HAVE_GC
+    assert not Position.__flags__ & have_gc
+    start = Position.from_sfen(MATSURI_SFEN)
+    type_refs = sys.getrefcount(Position)
+    played = [start.play(m) for m in start.legal_moves()]
+    game = Game(start)
+    current = game.position
+    assert sys.getrefcount(Position) == type_refs + len(played) + 1
+    for pos, m in zip(played, start.legal_moves()):
+        same = Position.from_sfen(pos.sfen())
+        assert type(pos) is Position and pos == same and hash(pos) == hash(same)
+        assert pos.zobrist == same.zobrist and pos.legal_moves() == same.legal_moves()
+        assert sys.getsizeof(pos) == Position.__basicsize__ and not gc.is_tracked(pos)
+        game.push(m)
+        assert game.position == pos
+        game.pop()
+    assert current == start and not gc.is_tracked(current)
+    del played, current, pos, same
+    gc.collect()
+    assert sys.getrefcount(Position) == type_refs
+
+
 def test_move_objects_carry_no_collector_header():
     # The Move type is one the garbage collector ignores, so an object is no bigger than the
     # type's basic size: no collector header in front of it, whichever way it was made.
