@@ -1,4 +1,5 @@
-//! `Game.push` and `Game.pop` called the interpreter's own way, without pyo3's general route.
+//! `Game.push`, `Game.pop` and `Position.play` called the interpreter's own way, without
+//! pyo3's general route.
 //!
 //! A loop that pushes and pops moves spends a good part of its time getting into and out of
 //! these two methods: pyo3 reads every call's arguments against the signature and counts the
@@ -8,7 +9,9 @@
 //! they succeed. Every other call (keywords, `elapsed`, a wrong argument, an illegal move, a
 //! game that is borrowed elsewhere) goes to pyo3's own method, kept aside, which parses the
 //! arguments and raises exactly as it always does. A call that fails leaves the game unchanged,
-//! so handing it on repeats it without effect.
+//! so handing it on repeats it without effect. `Position.play(move)` with a `Move` is done here
+//! the same way, where array calls are there (a position never changes, so handing a call on
+//! repeats nothing).
 //!
 //! No `Py` reference is dropped here: pyo3 defers a drop it makes outside its own calls. Every
 //! reference let go of is a `Bound`, released at once.
@@ -27,20 +30,26 @@ use pyo3::types::PyType;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::game::Game;
+#[cfg(array_calls)]
+use crate::moves::Move;
+#[cfg(array_calls)]
+use crate::position::Position;
 
 /// pyo3's own methods, which every call not handled here goes to.
 struct General {
     #[cfg(array_calls)]
     push: Py<PyAny>,
     pop: Py<PyAny>,
+    #[cfg(array_calls)]
+    play: Py<PyAny>,
 }
 
 static GENERAL: PyOnceLock<General> = PyOnceLock::new();
 
-/// Replaces `Game.pop`, and `Game.push` where array calls are there, with the functions below,
-/// keeping pyo3's methods for the calls these hand on. Their names, signatures and
-/// documentation stay as they were.
-pub fn install(game: &Bound<'_, PyType>) -> PyResult<()> {
+/// Replaces `Game.pop`, and `Game.push` and `Position.play` where array calls are there, with
+/// the functions below, keeping pyo3's methods for the calls these hand on. Their names,
+/// signatures and documentation stay as they were.
+pub fn install(game: &Bound<'_, PyType>, position: &Bound<'_, PyType>) -> PyResult<()> {
     let py = game.py();
     let pop = game.getattr("pop")?.unbind();
     // An array call with no arguments is a direct call for the interpreter, where a call of a
@@ -50,47 +59,61 @@ pub fn install(game: &Bound<'_, PyType>) -> PyResult<()> {
     #[cfg(not(array_calls))]
     let pop_method = Method::NoArgs(pop_fn);
     #[allow(unused_mut)]
-    let mut defs = vec![(c"pop", method_def(py, &pop, c"pop", pop_method)?)];
+    let mut defs = vec![(game, c"pop", method_def(py, &pop, c"pop", pop_method)?)];
     #[cfg(array_calls)]
     let push = game.getattr("push")?.unbind();
     #[cfg(array_calls)]
     defs.push((
+        game,
         c"push",
         method_def(py, &push, c"push", Method::FastWithKeywords(push_fn))?,
     ));
+    #[cfg(array_calls)]
+    let play = position.getattr("play")?.unbind();
+    #[cfg(array_calls)]
+    defs.push((
+        position,
+        c"play",
+        method_def(py, &play, c"play", Method::FastWithKeywords(play_fn))?,
+    ));
+    #[cfg(not(array_calls))]
+    let _ = position;
     let general = General {
         #[cfg(array_calls)]
         push,
         pop,
+        #[cfg(array_calls)]
+        play,
     };
     if GENERAL.set(py, general).is_err() {
         // Installed already (a second import of the module in one interpreter).
         return Ok(());
     }
     let mut installed = Vec::new();
-    for (name, def) in defs {
+    for (class, name, def) in defs {
         let name = name
             .to_str()
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        installed.push(name);
+        installed.push(format!("{}.{name}", class.name()?));
         // SAFETY: `def` lives for the rest of the program and describes a function of the
-        // calling convention named in its flags; `game` is a live type object.
+        // calling convention named in its flags; `class` is a live type object.
         let descr = unsafe {
-            Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMethod(game.as_type_ptr(), def))?
+            Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMethod(class.as_type_ptr(), def))?
         };
-        game.setattr(name, descr)?;
+        class.setattr(name, descr)?;
     }
     let _ = INSTALLED.set(py, installed);
     Ok(())
 }
 
-/// The `Game` methods replaced by `install`.
-static INSTALLED: PyOnceLock<Vec<&'static str>> = PyOnceLock::new();
+/// The methods replaced by `install`, as `Class.method`.
+static INSTALLED: PyOnceLock<Vec<String>> = PyOnceLock::new();
 
-/// The names of the `Game` methods called directly, without pyo3's general route (`pop`, and
-/// `push` in a build for Python 3.10 or later); the tests require them.
-#[pyfunction(name = "_game_methods_called_directly")]
-pub fn methods_called_directly(py: Python<'_>) -> Vec<&'static str> {
+/// The names of the methods called directly, without pyo3's general route (`Game.pop`, and
+/// `Game.push` and `Position.play` in a build for Python 3.10 or later), in the order they
+/// were installed; the tests require them.
+#[pyfunction(name = "_methods_called_directly")]
+pub fn methods_called_directly(py: Python<'_>) -> Vec<String> {
     INSTALLED.get(py).cloned().unwrap_or_default()
 }
 
@@ -227,7 +250,7 @@ unsafe extern "C" fn push_fn(
     };
     // SAFETY: as this function requires.
     answer(py, fast, || unsafe {
-        call_general(game, |g| &g.push, args, nargs, kwnames)
+        call_general(game.as_any(), |g| &g.push, args, nargs, kwnames)
     })
 }
 
@@ -252,7 +275,7 @@ unsafe extern "C" fn pop_fn(
     };
     // SAFETY: as this function requires.
     answer(py, fast, || unsafe {
-        call_general(game, |g| &g.pop, args, nargs, kwnames)
+        call_general(game.as_any(), |g| &g.pop, args, nargs, kwnames)
     })
 }
 
@@ -292,6 +315,47 @@ fn pop_here<'py>(py: Python<'py>, game: Borrowed<'_, 'py, Game>) -> Fast<'py> {
     }
 }
 
+/// `Position.play(move)`, called with arguments as `push_fn` is.
+///
+/// # Safety
+/// As `push_fn`, with `slf` a `Position`.
+#[cfg(array_calls)]
+unsafe extern "C" fn play_fn(
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: the interpreter calls methods attached.
+    let py = unsafe { Python::assume_attached() };
+    // SAFETY: the interpreter checks that `slf` is a `Position` (an instance of the
+    // descriptor's class, which has no subclasses) before it calls this.
+    let position = unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<Position>() };
+    let fast = || {
+        if nargs != 1 || !kwnames.is_null() {
+            return Fast::General;
+        }
+        // SAFETY: one positional argument, live for the call.
+        let arg = unsafe { Borrowed::from_ptr(py, *args) };
+        let Ok(m) = arg.cast_exact::<Move>() else {
+            return Fast::General;
+        };
+        let mut next = position.get().inner.clone();
+        if next.play(m.get().0).is_err() {
+            return Fast::General;
+        }
+        // On an error (no memory) pyo3's method repeats the call and raises.
+        match crate::alloc::new_position(py, next) {
+            Ok(object) => Fast::Done(object.into_any()),
+            Err(_) => Fast::General,
+        }
+    };
+    // SAFETY: as this function requires.
+    answer(py, fast, || unsafe {
+        call_general(position.as_any(), |g| &g.play, args, nargs, kwnames)
+    })
+}
+
 /// The game a method was called on.
 ///
 /// # Safety
@@ -308,21 +372,21 @@ fn not_installed() -> PyErr {
     PyRuntimeError::new_err("Game methods called before the module was set up")
 }
 
-/// Hands an array call to a method of `game` on to pyo3's method that `method` picks.
+/// Hands an array call to a method of `slf` on to pyo3's method that `method` picks.
 ///
 /// # Safety
 /// As `collect`.
 #[cfg(array_calls)]
 unsafe fn call_general<'py>(
-    game: Borrowed<'_, 'py, Game>,
+    slf: &Bound<'py, PyAny>,
     method: fn(&General) -> &Py<PyAny>,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = game.py();
+    let py = slf.py();
     // SAFETY: as this function requires.
-    let (args, kwargs) = unsafe { collect(game.as_any(), args, nargs, kwnames)? };
+    let (args, kwargs) = unsafe { collect(slf, args, nargs, kwnames)? };
     let general = method(GENERAL.get(py).ok_or_else(not_installed)?);
     general.bind(py).call(args, kwargs.as_ref())
 }

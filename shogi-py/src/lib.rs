@@ -65,7 +65,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Outcome>()?;
     m.add_class::<game::ImpasseStatus>()?;
     m.add_class::<game::Game>()?;
-    fastcall::install(&py.get_type::<game::Game>())?;
+    fastcall::install(
+        &py.get_type::<game::Game>(),
+        &py.get_type::<position::Position>(),
+    )?;
     m.add_function(wrap_pyfunction!(fastcall::methods_called_directly, m)?)?;
 
     m.add_class::<record::GameRecord>()?;

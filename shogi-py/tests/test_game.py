@@ -11,13 +11,14 @@ import sys
 
 import pytest
 
-from conftest import START_SFEN
+from conftest import MATSURI_SFEN, START_SFEN
 from shogi_rules import (
     Clock,
     ClockSettings,
     Color,
     Game,
     GameOverError,
+    IllegalMoveError,
     Move,
     Outcome,
     Position,
@@ -138,8 +139,10 @@ def test_push_and_pop_are_called_directly():
     # for `push`); the tests below run both routes.
     import shogi_rules._core as core
 
-    expected = ["pop", "push"] if built_for() >= (3, 10) else ["pop"]
-    assert core._game_methods_called_directly() == expected
+    expected = ["Game.pop"]
+    if built_for() >= (3, 10):
+        expected += ["Game.push", "Position.play"]
+    assert core._methods_called_directly() == expected
 
 
 def built_for() -> tuple:
@@ -172,6 +175,32 @@ def test_push_and_pop_keep_their_signatures_and_documentation():
         Game.push(Position(), "7g7f")
     with pytest.raises(TypeError):
         Game.pop(Position())
+
+
+def test_position_play_keeps_its_signature_and_every_way_of_calling_it():
+    assert str(inspect.signature(Position.play)) == "(self, /, move)"
+    assert Position.play.__name__ == "play" and Position.play.__qualname__ == "Position.play"
+    assert Position.play.__doc__.startswith("The position after a legal move")
+    pos = Position.from_sfen(MATSURI_SFEN)
+    for m in pos.legal_moves():
+        expected = Position.from_sfen(pos.sfen()).play(m.usi())
+        assert pos.play(m) == expected == pos.play(move=m) == Position.play(pos, m)
+        assert pos.play(m.usi()) == expected == pos.play(move=m.usi())
+    # Illegal moves, wrong arguments and wrong receivers raise as pyo3's method does.
+    with pytest.raises(IllegalMoveError):
+        Position().play(Move.from_usi("3c3d", Position().play("7g7f")))
+    with pytest.raises(IllegalMoveError):
+        Position().play("7g7d")
+    with pytest.raises(TypeError):
+        Position().play()
+    with pytest.raises(TypeError):
+        Position().play(Move.from_usi("7g7f", Position()), "extra")
+    with pytest.raises(TypeError):
+        Position().play(7)
+    with pytest.raises(TypeError):
+        Position().play(mover="7g7f")
+    with pytest.raises(TypeError):
+        Position.play(Game(), "7g7f")
 
 
 @pytest.mark.parametrize(
