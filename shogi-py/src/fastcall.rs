@@ -210,7 +210,9 @@ fn finish<'py>(
     let error = match result.ok().flatten() {
         Some(Ok(value)) => return value.into_ptr(),
         Some(Err(e)) => e,
-        None => pyo3::panic::PanicException::new_err("uncaught panic in Game.push or Game.pop"),
+        None => pyo3::panic::PanicException::new_err(
+            "uncaught panic in Game.push, Game.pop or Position.play",
+        ),
     };
     error.restore(py);
     core::ptr::null_mut()
@@ -369,7 +371,7 @@ unsafe fn game<'a>(py: Python<'a>, slf: *mut ffi::PyObject) -> Borrowed<'a, 'a, 
 }
 
 fn not_installed() -> PyErr {
-    PyRuntimeError::new_err("Game methods called before the module was set up")
+    PyRuntimeError::new_err("Game or Position methods called before the module was set up")
 }
 
 /// Hands an array call to a method of `slf` on to pyo3's method that `method` picks.
