@@ -53,31 +53,23 @@ trait Direct: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync
     /// The deallocation functions for the class, for a type the collector may track and for
     /// one it ignores.
     const DEALLOC: [Dealloc; 2];
-}
-
-type Dealloc = unsafe extern "C" fn(*mut ffi::PyObject);
-
-/// Checks, at compile time, that everything pyo3 keeps in an object of `$class` besides the
-/// value itself takes no space, so it needs no initialising or dropping: writing the value is
-/// all pyo3's own constructor does to the contents, and its deallocation drops nothing.
-macro_rules! plain_contents {
-    ($class:ty) => {
-        const _: () = {
-            assert!(size_of::<<$class as PyClassImpl>::ThreadChecker>() == 0);
-            assert!(size_of::<<$class as PyClassImpl>::Dict>() == 0);
-            assert!(size_of::<<$class as PyClassImpl>::WeakRef>() == 0);
-            assert!(
-                size_of::<
-                    <<$class as PyClassImpl>::PyClassMutability as PyClassMutability>::Storage,
-                >() == 0
-            );
-            assert!(!core::mem::needs_drop::<$class>());
-        };
+    /// Checks, at compile time (`probe` uses it for every class), that everything pyo3 keeps
+    /// in an object of the class besides the value itself takes no space, so it needs no
+    /// initialising or dropping: writing the value is all pyo3's own constructor does to the
+    /// contents, and its deallocation drops nothing.
+    const PLAIN: () = {
+        assert!(size_of::<<Self as PyClassImpl>::ThreadChecker>() == 0);
+        assert!(size_of::<<Self as PyClassImpl>::Dict>() == 0);
+        assert!(size_of::<<Self as PyClassImpl>::WeakRef>() == 0);
+        assert!(
+            size_of::<<<Self as PyClassImpl>::PyClassMutability as PyClassMutability>::Storage>()
+                == 0
+        );
+        assert!(!core::mem::needs_drop::<Self>());
     };
 }
 
-plain_contents!(Move);
-plain_contents!(Position);
+type Dealloc = unsafe extern "C" fn(*mut ffi::PyObject);
 
 static MOVE_MAKER: PyOnceLock<Option<Maker>> = PyOnceLock::new();
 static POSITION_MAKER: PyOnceLock<Option<Maker>> = PyOnceLock::new();
@@ -286,6 +278,8 @@ fn install_dealloc(ty: &Bound<'_, pyo3::types::PyType>, deallocs: [Dealloc; 2]) 
 }
 
 fn probe<T: Direct>(py: Python<'_>) -> Option<Maker> {
+    #[allow(clippy::let_unit_value)]
+    let () = T::PLAIN;
     let ty = py.get_type::<T>();
     let made = T::sample(py).ok()?;
     let offset = (made.get() as *const T as usize).checked_sub(made.as_ptr() as usize)?;
