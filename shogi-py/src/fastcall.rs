@@ -218,12 +218,47 @@ fn finish<'py>(
     core::ptr::null_mut()
 }
 
+/// The body of every array-call method here: `fast` does the call when it comes with `arity`
+/// positional arguments (the first given to it, if any) and no keywords; every other call, and
+/// every one `fast` hands on, goes to pyo3's method that `general` picks.
+///
+/// # Safety
+/// Called from a method function the interpreter calls, attached, through a descriptor made in
+/// `install` for `T`'s class: `slf` is a `T`, `args` holds `nargs` positional arguments followed
+/// by one value per name in `kwnames` (null or a tuple of strings).
+#[cfg(array_calls)]
+#[inline(always)]
+unsafe fn array_call<'py, T: pyo3::PyClass>(
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+    arity: ffi::Py_ssize_t,
+    general: impl FnOnce(&General) -> &Py<PyAny>,
+    fast: impl FnOnce(Borrowed<'py, 'py, T>, Option<Borrowed<'py, 'py, PyAny>>) -> Fast<'py>,
+) -> *mut ffi::PyObject {
+    // SAFETY: the interpreter calls methods attached.
+    let py = unsafe { Python::assume_attached() };
+    // SAFETY: as this function requires.
+    let slf = unsafe { receiver::<T>(py, slf) };
+    let run = || {
+        if nargs != arity || !kwnames.is_null() {
+            return Fast::General;
+        }
+        // SAFETY: `nargs` positional arguments, live for the call.
+        let first = (arity > 0).then(|| unsafe { Borrowed::from_ptr(py, *args) });
+        fast(slf, first)
+    };
+    // SAFETY: as this function requires.
+    answer(py, run, || unsafe {
+        call_general(slf.as_any(), general, args, nargs, kwnames)
+    })
+}
+
 /// `Game.push(move, elapsed=None)`.
 ///
 /// # Safety
-/// Called by the interpreter, attached, through the descriptor made in `install`: `slf` is a
-/// `Game`, `args` holds `nargs` positional arguments followed by one value per name in
-/// `kwnames` (null or a tuple of strings).
+/// As `array_call`, for `Game`.
 #[cfg(array_calls)]
 unsafe extern "C" fn push_fn(
     slf: *mut ffi::PyObject,
@@ -231,35 +266,33 @@ unsafe extern "C" fn push_fn(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter calls methods attached.
-    let py = unsafe { Python::assume_attached() };
     // SAFETY: as this function requires.
-    let game = unsafe { game(py, slf) };
-    let fast = || {
-        if nargs != 1 || !kwnames.is_null() {
-            return Fast::General;
-        }
-        // SAFETY: one positional argument, live for the call.
-        let arg = unsafe { Borrowed::from_ptr(py, *args) };
-        let Some(mut state) = game.get().try_state_mut(py) else {
-            return Fast::General;
-        };
-        match state.push_common(&arg) {
-            Some(None) => Fast::Done(py.None().into_bound(py)),
-            Some(Some(outcome)) => Fast::Ended(outcome),
-            None => Fast::General,
-        }
+    unsafe { array_call(slf, args, nargs, kwnames, 1, |g| &g.push, push_here) }
+}
+
+/// `push(move)` done here, or `Fast::General` (the game unchanged) for pyo3's method to do or
+/// to refuse.
+#[cfg(array_calls)]
+#[inline(always)]
+fn push_here<'py>(
+    game: Borrowed<'py, 'py, Game>,
+    arg: Option<Borrowed<'py, 'py, PyAny>>,
+) -> Fast<'py> {
+    let py = game.py();
+    let (Some(arg), Some(mut state)) = (arg, game.get().try_state_mut(py)) else {
+        return Fast::General;
     };
-    // SAFETY: as this function requires.
-    answer(py, fast, || unsafe {
-        call_general(game.as_any(), |g| &g.push, args, nargs, kwnames)
-    })
+    match state.push_common(&arg) {
+        Some(None) => Fast::Done(py.None().into_bound(py)),
+        Some(Some(outcome)) => Fast::Ended(outcome),
+        None => Fast::General,
+    }
 }
 
 /// `Game.pop()`, called with arguments as `push_fn` is (the interpreter calls it directly).
 ///
 /// # Safety
-/// As `push_fn`.
+/// As `array_call`, for `Game`.
 #[cfg(array_calls)]
 unsafe extern "C" fn pop_fn(
     slf: *mut ffi::PyObject,
@@ -267,18 +300,18 @@ unsafe extern "C" fn pop_fn(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter calls methods attached.
-    let py = unsafe { Python::assume_attached() };
     // SAFETY: as this function requires.
-    let game = unsafe { game(py, slf) };
-    let fast = || match nargs == 0 && kwnames.is_null() {
-        true => pop_here(py, game),
-        false => Fast::General,
-    };
-    // SAFETY: as this function requires.
-    answer(py, fast, || unsafe {
-        call_general(game.as_any(), |g| &g.pop, args, nargs, kwnames)
-    })
+    unsafe {
+        array_call(
+            slf,
+            args,
+            nargs,
+            kwnames,
+            0,
+            |g| &g.pop,
+            |game, _| pop_here(game),
+        )
+    }
 }
 
 /// `Game.pop()`, a function without arguments (`METH_NOARGS`): where array calls are not in
@@ -292,10 +325,10 @@ unsafe extern "C" fn pop_fn(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *
     // SAFETY: the interpreter calls methods attached.
     let py = unsafe { Python::assume_attached() };
     // SAFETY: as this function requires.
-    let game = unsafe { game(py, slf) };
+    let game = unsafe { receiver::<Game>(py, slf) };
     answer(
         py,
-        || pop_here(py, game),
+        || pop_here(game),
         || {
             let general = &GENERAL.get(py).ok_or_else(not_installed)?.pop;
             general.bind(py).call1((game.to_owned(),))
@@ -306,7 +339,8 @@ unsafe extern "C" fn pop_fn(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *
 /// `pop()` done here, or `Fast::General` (the game unchanged) for pyo3's method to do or to
 /// refuse.
 #[inline(always)]
-fn pop_here<'py>(py: Python<'py>, game: Borrowed<'_, 'py, Game>) -> Fast<'py> {
+fn pop_here<'py>(game: Borrowed<'_, 'py, Game>) -> Fast<'py> {
+    let py = game.py();
     let Some(mut state) = game.get().try_state_mut(py) else {
         return Fast::General;
     };
@@ -320,7 +354,7 @@ fn pop_here<'py>(py: Python<'py>, game: Borrowed<'_, 'py, Game>) -> Fast<'py> {
 /// `Position.play(move)`, called with arguments as `push_fn` is.
 ///
 /// # Safety
-/// As `push_fn`, with `slf` a `Position`.
+/// As `array_call`, for `Position`.
 #[cfg(array_calls)]
 unsafe extern "C" fn play_fn(
     slf: *mut ffi::PyObject,
@@ -328,46 +362,45 @@ unsafe extern "C" fn play_fn(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter calls methods attached.
-    let py = unsafe { Python::assume_attached() };
-    // SAFETY: the interpreter checks that `slf` is a `Position` (an instance of the
-    // descriptor's class, which has no subclasses) before it calls this.
-    let position = unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<Position>() };
-    let fast = || {
-        if nargs != 1 || !kwnames.is_null() {
-            return Fast::General;
-        }
-        // SAFETY: one positional argument, live for the call.
-        let arg = unsafe { Borrowed::from_ptr(py, *args) };
-        let Ok(m) = arg.cast_exact::<Move>() else {
-            return Fast::General;
-        };
-        let mut next = position.get().inner.clone();
-        if next.play(m.get().0).is_err() {
-            return Fast::General;
-        }
-        // On an error (no memory) pyo3's method repeats the call and raises.
-        match crate::alloc::new_position(py, next) {
-            Ok(object) => Fast::Done(object.into_any()),
-            Err(_) => Fast::General,
-        }
-    };
     // SAFETY: as this function requires.
-    answer(py, fast, || unsafe {
-        call_general(position.as_any(), |g| &g.play, args, nargs, kwnames)
-    })
+    unsafe { array_call(slf, args, nargs, kwnames, 1, |g| &g.play, play_here) }
 }
 
-/// The game a method was called on.
+/// `play(move)` with a `Move` done here, or `Fast::General` for pyo3's method to do or to
+/// refuse (a position never changes, so nothing is repeated).
+#[cfg(array_calls)]
+#[inline(always)]
+fn play_here<'py>(
+    position: Borrowed<'py, 'py, Position>,
+    arg: Option<Borrowed<'py, 'py, PyAny>>,
+) -> Fast<'py> {
+    let Some(m) = arg.and_then(|arg| arg.cast_exact::<Move>().ok()) else {
+        return Fast::General;
+    };
+    let mut next = position.get().inner.clone();
+    if next.play(m.get().0).is_err() {
+        return Fast::General;
+    }
+    // On an error (no memory) pyo3's method repeats the call and raises.
+    match crate::alloc::new_position(position.py(), next) {
+        Ok(object) => Fast::Done(object.into_any()),
+        Err(_) => Fast::General,
+    }
+}
+
+/// The object of class `T` a method was called on.
 ///
 /// # Safety
-/// `slf` is the object a method descriptor of `Game` was called on, attached. The interpreter
-/// checks that it is a `Game` (an instance of the descriptor's class, which has no subclasses)
-/// before it calls the descriptor's function.
+/// `slf` is the object a method descriptor of `T`'s class was called on, attached. The
+/// interpreter checks that it is an instance of the descriptor's class (which has no
+/// subclasses) before it calls the descriptor's function.
 #[inline(always)]
-unsafe fn game<'a>(py: Python<'a>, slf: *mut ffi::PyObject) -> Borrowed<'a, 'a, Game> {
+unsafe fn receiver<'a, T: pyo3::PyClass>(
+    py: Python<'a>,
+    slf: *mut ffi::PyObject,
+) -> Borrowed<'a, 'a, T> {
     // SAFETY: as this function requires.
-    unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<Game>() }
+    unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<T>() }
 }
 
 fn not_installed() -> PyErr {
@@ -381,7 +414,7 @@ fn not_installed() -> PyErr {
 #[cfg(array_calls)]
 unsafe fn call_general<'py>(
     slf: &Bound<'py, PyAny>,
-    method: fn(&General) -> &Py<PyAny>,
+    method: impl FnOnce(&General) -> &Py<PyAny>,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
