@@ -1123,7 +1123,36 @@ impl Game {
     /// # Errors
     /// [`GameFromUsiError`] naming the problem and the ply.
     pub fn from_usi(text: &str, rules: RuleSet) -> Result<Game, GameFromUsiError> {
+        Game::from_usi_with(text, rules, &crate::record::ReadLimits::DEFAULT)
+    }
+
+    /// As [`Game::from_usi`], within `limits`: the text's length (input and
+    /// line bytes) and the number of moves are checked before any move is
+    /// played.
+    ///
+    /// # Errors
+    /// [`GameFromUsiError::LimitExceeded`] beyond a limit, else as
+    /// [`Game::from_usi`].
+    pub fn from_usi_with(
+        text: &str,
+        rules: RuleSet,
+        limits: &crate::record::ReadLimits,
+    ) -> Result<Game, GameFromUsiError> {
+        use crate::record::Limit;
+        let too_long = |limit: Limit| GameFromUsiError::LimitExceeded {
+            limit,
+            max: limit.of(limits),
+        };
+        if text.len() > limits.max_input_bytes {
+            return Err(too_long(Limit::InputBytes));
+        }
+        if text.len() > limits.max_line_bytes {
+            return Err(too_long(Limit::LineBytes));
+        }
         let (start, moves) = crate::usi::parse_position_words(text)?;
+        if moves.len() > limits.max_moves_per_line {
+            return Err(too_long(Limit::MovesPerLine));
+        }
         let mut game = Game::from_position(start, rules);
         for (i, usi) in moves.into_iter().enumerate() {
             // A move after the end is that, whether or not the final position
@@ -1178,6 +1207,14 @@ pub enum GameFromUsiError {
         ply: usize,
         /// How it had ended.
         outcome: Outcome,
+    },
+    /// The text exceeds one of the [`crate::record::ReadLimits`].
+    #[error("{} exceeds the limit of {max}", .limit.description())]
+    LimitExceeded {
+        /// Which limit.
+        limit: crate::record::Limit,
+        /// Its value.
+        max: usize,
     },
 }
 

@@ -102,14 +102,23 @@ pub fn parse_position_command(text: &str) -> Result<PositionCommand, UsiCommandE
 /// # Errors
 /// As [`parse_position_command`], except that legality is not checked.
 pub fn parse_position_words(text: &str) -> Result<(Position, Vec<UsiMove>), UsiCommandError> {
+    let (start, moves) = parse_position_words_at(text)?;
+    Ok((start, moves.into_iter().map(|(_, m)| m).collect()))
+}
+
+/// As [`parse_position_words`], with the 1-based column of each move word.
+pub(crate) fn parse_position_words_at(
+    text: &str,
+) -> Result<(Position, Vec<(usize, UsiMove)>), UsiCommandError> {
     let (start, words) = parse_start(text)?;
     let mut moves = Vec::with_capacity(words.len());
     for (ply, (column, word)) in words.into_iter().enumerate() {
-        moves.push(word.parse().map_err(|source| UsiCommandError::BadMove {
+        let usi = word.parse().map_err(|source| UsiCommandError::BadMove {
             ply: ply + 1,
             column,
             source,
-        })?);
+        })?;
+        moves.push((column, usi));
     }
     Ok((start, moves))
 }
@@ -120,13 +129,12 @@ type MoveWords<'a> = Vec<(usize, &'a str)>;
 /// The start position and the move words.
 fn parse_start(text: &str) -> Result<(Position, MoveWords<'_>), UsiCommandError> {
     let words = split_words(text);
-    let column_of = |i: usize| {
-        words.get(i).map_or(text.chars().count() + 1, |&(byte, _)| {
-            text[..byte].chars().count() + 1
-        })
-    };
-    let mut i = usize::from(words.first().map(|w| w.1) == Some("position"));
-    let start = match words.get(i).map(|w| w.1) {
+    let end_column = words
+        .last()
+        .map_or(1, |w| w.column + w.text.chars().count());
+    let column_of = |i: usize| words.get(i).map_or(end_column, |w| w.column);
+    let mut i = usize::from(words.first().map(|w| w.text) == Some("position"));
+    let start = match words.get(i).map(|w| w.text) {
         Some("startpos") => {
             i += 1;
             Position::startpos()
@@ -134,10 +142,10 @@ fn parse_start(text: &str) -> Result<(Position, MoveWords<'_>), UsiCommandError>
         Some("sfen") => {
             i += 1;
             let from = i;
-            while i < words.len() && words[i].1 != "moves" {
+            while i < words.len() && words[i].text != "moves" {
                 i += 1;
             }
-            let sfen: Vec<&str> = words[from..i].iter().map(|w| w.1).collect();
+            let sfen: Vec<&str> = words[from..i].iter().map(|w| w.text).collect();
             Position::from_sfen_composed(&sfen.join(" "))?
         }
         _ => {
@@ -148,33 +156,44 @@ fn parse_start(text: &str) -> Result<(Position, MoveWords<'_>), UsiCommandError>
     };
     let mut moves = Vec::new();
     if i < words.len() {
-        if words[i].1 != "moves" {
+        if words[i].text != "moves" {
             return Err(UsiCommandError::ExpectedMoves {
                 column: column_of(i),
             });
         }
-        for (j, word) in words.iter().enumerate().skip(i + 1) {
-            moves.push((column_of(j), word.1));
-        }
+        moves = words[i + 1..].iter().map(|w| (w.column, w.text)).collect();
     }
     Ok((start, moves))
 }
 
-/// Words with their byte offsets, split on ASCII whitespace.
-fn split_words(text: &str) -> Vec<(usize, &str)> {
+/// A word of a command and its 1-based column in characters.
+struct Word<'a> {
+    column: usize,
+    text: &'a str,
+}
+
+/// The words of `text`, split on ASCII whitespace, with their columns
+/// counted as the text is read (once, whatever the number of words).
+fn split_words(text: &str) -> Vec<Word<'_>> {
     let mut words = Vec::new();
     let mut start = None;
-    for (i, c) in text.char_indices() {
+    for (column, (i, c)) in (1..).zip(text.char_indices()) {
         if c.is_ascii_whitespace() {
-            if let Some(s) = start.take() {
-                words.push((s, &text[s..i]));
+            if let Some((s, col)) = start.take() {
+                words.push(Word {
+                    column: col,
+                    text: &text[s..i],
+                });
             }
         } else if start.is_none() {
-            start = Some(i);
+            start = Some((i, column));
         }
     }
-    if let Some(s) = start {
-        words.push((s, &text[s..]));
+    if let Some((s, column)) = start {
+        words.push(Word {
+            column,
+            text: &text[s..],
+        });
     }
     words
 }

@@ -30,11 +30,13 @@ pub mod handicap;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
+mod limits;
 pub(crate) mod text;
 pub mod usi;
 
 pub use encoding::{Encoding, decode, encode};
 pub use handicap::Handicap;
+pub use limits::{Limit, ReadLimits};
 
 /// A record file format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -618,6 +620,21 @@ pub enum RecordErrorKind {
     /// A line that is not understood.
     #[error("unexpected line {0:?}")]
     UnexpectedLine(String),
+    /// The input exceeds one of the [`ReadLimits`].
+    #[error("{} exceeds the limit of {max}", .limit.description())]
+    LimitExceeded {
+        /// Which limit.
+        limit: Limit,
+        /// Its value.
+        max: usize,
+    },
+    /// A number (a move number, a time, a count) is larger than the format
+    /// or the library allows.
+    #[error("number too large (the limit is {max})")]
+    NumberTooLarge {
+        /// The largest number accepted there.
+        max: u64,
+    },
 }
 
 /// A record that could not be read: where, and why.
@@ -727,26 +744,88 @@ pub fn detect_format(text: &str) -> Option<Format> {
 /// # Errors
 /// [`RecordError`] with the line and column of the problem.
 pub fn read(bytes: &[u8]) -> Result<GameRecord, RecordError> {
-    let (text, _) = decode(bytes)?;
-    let format = detect_format(&text)
-        .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat))?;
-    read_str_as(&text, format)
+    read_with(bytes, None, &ReadLimits::DEFAULT)
 }
 
-/// Reads a record of a known format from bytes.
+/// Reads a record of a known format from bytes, within the default
+/// [`ReadLimits`].
 ///
 /// # Errors
 /// [`RecordError`] with the line and column of the problem.
 pub fn read_as(bytes: &[u8], format: Format) -> Result<GameRecord, RecordError> {
-    let (text, _) = decode(bytes)?;
-    read_str_as(&text, format)
+    read_with(bytes, Some(format), &ReadLimits::DEFAULT)
 }
 
-/// Reads a record of a known format from text.
+/// Reads a record from bytes within `limits`: in `format`, or in the format
+/// [`detect_format`] finds when `format` is `None`.
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the problem;
+/// [`RecordErrorKind::LimitExceeded`] when the input exceeds `limits`.
+pub fn read_with(
+    bytes: &[u8],
+    format: Option<Format>,
+    limits: &ReadLimits,
+) -> Result<GameRecord, RecordError> {
+    let label = format.unwrap_or(Format::Kif);
+    if bytes.len() > limits.max_input_bytes {
+        return Err(RecordError::new(
+            label,
+            0,
+            0,
+            RecordErrorKind::LimitExceeded {
+                limit: Limit::InputBytes,
+                max: limits.max_input_bytes,
+            },
+        ));
+    }
+    let (text, _) = decode(bytes)?;
+    read_str_with(&text, format, limits)
+}
+
+/// Reads a record of a known format from text, within the default
+/// [`ReadLimits`].
 ///
 /// # Errors
 /// [`RecordError`] with the line and column of the problem.
 pub fn read_str_as(text: &str, format: Format) -> Result<GameRecord, RecordError> {
+    read_str_with(text, Some(format), &ReadLimits::DEFAULT)
+}
+
+/// Reads a record from text within `limits`: in `format`, or in the format
+/// [`detect_format`] finds when `format` is `None`.
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the problem;
+/// [`RecordErrorKind::LimitExceeded`] when the input exceeds `limits`.
+pub fn read_str_with(
+    text: &str,
+    format: Option<Format>,
+    limits: &ReadLimits,
+) -> Result<GameRecord, RecordError> {
+    let label = format.unwrap_or(Format::Kif);
+    let limit_error = |line, limit: Limit| {
+        RecordError::new(
+            label,
+            line,
+            1,
+            RecordErrorKind::LimitExceeded {
+                limit,
+                max: limit.of(limits),
+            },
+        )
+    };
+    if text.len() > limits.max_input_bytes {
+        return Err(limit_error(0, Limit::InputBytes));
+    }
+    if let Some(line) = text::first_line_longer_than(text, limits.max_line_bytes) {
+        return Err(limit_error(line, Limit::LineBytes));
+    }
+    let format = match format {
+        Some(format) => format,
+        None => detect_format(text)
+            .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat))?,
+    };
     match format {
         Format::Kif => kif::read(text),
         Format::Ki2 => ki2::read(text),
@@ -760,7 +839,7 @@ pub fn read_str_as(text: &str, format: Format) -> Result<GameRecord, RecordError
             0,
             RecordErrorKind::Unsupported(format),
         )),
-        Format::Usi => usi::read(text),
+        Format::Usi => usi::read(text, limits),
     }
 }
 

@@ -25,6 +25,27 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
     parts.into_iter()
 }
 
+/// The 1-based number of the first line of `text` (split as [`lines`]
+/// splits) longer than `max` bytes, if any.
+pub(crate) fn first_line_longer_than(text: &str, max: usize) -> Option<usize> {
+    if text.len() <= max {
+        return None;
+    }
+    lines(text).position(|l| l.len() > max).map(|i| i + 1)
+}
+
+/// At most this many characters of the input are quoted in an error.
+pub(crate) const EXCERPT_CHARS: usize = 80;
+
+/// `s` as an error quotes it: whole when it has at most [`EXCERPT_CHARS`]
+/// characters, else its first ones followed by `…`.
+pub(crate) fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(EXCERPT_CHARS) {
+        None => s.to_string(),
+        Some((end, _)) => format!("{}…", &s[..end]),
+    }
+}
+
 /// A header value on one line: the line breaks [`lines`] splits at (`\n`,
 /// `\r`) become spaces, and every other character, control characters
 /// included, is written as it is, so that a value read from a line is

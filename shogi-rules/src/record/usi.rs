@@ -1,14 +1,16 @@
 //! USI records: a `position startpos moves …` or `position sfen … moves …`
 //! line (the word `position` is optional).
 
-use super::{Format, GameRecord, RecordError, RecordErrorKind, RecordMove};
-use crate::usi::{UsiCommandError, parse_position_words};
+use super::text::excerpt;
+use super::{Format, GameRecord, Limit, ReadLimits, RecordError, RecordErrorKind, RecordMove};
+use crate::usi::{UsiCommandError, parse_position_words_at};
 
-/// Reads the first non-empty line as a USI `position` command.
+/// Reads the first non-empty line as a USI `position` command, within
+/// `limits` (the number of moves is checked before any is played).
 ///
 /// # Errors
 /// [`RecordError`] with the line and column of the problem.
-pub fn read(text: &str) -> Result<GameRecord, RecordError> {
+pub fn read(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
     let (index, line) = text
         .lines()
         .enumerate()
@@ -24,17 +26,20 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
     let line_number = index + 1;
     let line = line.trim_start_matches('\u{feff}');
     let error = |column, kind| RecordError::new(Format::Usi, line_number, column, kind);
-    let (start, moves) = parse_position_words(line).map_err(|e| match e {
+    let (start, moves) = parse_position_words_at(line).map_err(|e| match e {
         UsiCommandError::MissingStart { column } | UsiCommandError::ExpectedMoves { column } => {
-            error(column, RecordErrorKind::UnexpectedLine(line.to_string()))
+            error(column, RecordErrorKind::UnexpectedLine(excerpt(line)))
         }
         UsiCommandError::Sfen(crate::SfenError::Setup(setup)) => {
             error(1, RecordErrorKind::IllegalPosition(setup))
         }
-        UsiCommandError::Sfen(sfen) => error(1, RecordErrorKind::BadPosition(sfen.to_string())),
-        UsiCommandError::BadMove { column, source, .. } => {
-            error(column, RecordErrorKind::BadMoveText(source.to_string()))
+        UsiCommandError::Sfen(sfen) => {
+            error(1, RecordErrorKind::BadPosition(excerpt(&sfen.to_string())))
         }
+        UsiCommandError::BadMove { column, source, .. } => error(
+            column,
+            RecordErrorKind::BadMoveText(excerpt(&source.to_string())),
+        ),
         UsiCommandError::IllegalMove {
             column,
             ply,
@@ -42,20 +47,29 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
         } => error(
             column,
             RecordErrorKind::IllegalMove {
-                ply: ply as u32,
+                ply: u32::try_from(ply).unwrap_or(u32::MAX),
                 reason: source.reason,
             },
         ),
     })?;
+    if moves.len() > limits.max_moves_per_line {
+        let column = moves[limits.max_moves_per_line].0;
+        return Err(error(
+            column,
+            RecordErrorKind::LimitExceeded {
+                limit: Limit::MovesPerLine,
+                max: limits.max_moves_per_line,
+            },
+        ));
+    }
     let mut record = GameRecord::new(start);
     let mut pos = record.start.clone();
-    for (i, usi) in moves.into_iter().enumerate() {
+    for (i, (column, usi)) in moves.into_iter().enumerate() {
         let m = pos.to_move(usi).map_err(|e| {
-            let column = move_word_column(line, i).unwrap_or(1);
             error(
                 column,
                 RecordErrorKind::IllegalMove {
-                    ply: i as u32 + 1,
+                    ply: u32::try_from(i + 1).unwrap_or(u32::MAX),
                     reason: e.reason,
                 },
             )
@@ -73,27 +87,4 @@ pub fn write(record: &GameRecord) -> String {
     let mut out = crate::usi::position_command(&record.start, &record.moves());
     out.push('\n');
     out
-}
-
-/// The 1-based column (in characters) of the word for move `index` (0-based)
-/// after the `moves` keyword of a `position` line.
-fn move_word_column(line: &str, index: usize) -> Option<usize> {
-    let mut words = Vec::new();
-    let mut start = None;
-    for (b, c) in line
-        .char_indices()
-        .chain(core::iter::once((line.len(), ' ')))
-    {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(b),
-            (true, Some(s)) => {
-                words.push((s, &line[s..b]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    let keyword = words.iter().position(|&(_, w)| w == "moves")?;
-    let &(byte, _) = words.get(keyword + 1 + index)?;
-    Some(line[..byte].chars().count() + 1)
 }
