@@ -386,15 +386,6 @@ fn json_string(text: &str) -> String {
     out
 }
 
-/// The number of variations in `line`, nested ones included.
-fn count_variations(line: &record::Line) -> usize {
-    line.moves
-        .iter()
-        .flat_map(|m| &m.variations)
-        .map(|v| 1 + count_variations(v))
-        .sum()
-}
-
 /// `IllegalWin` → `illegal_win`.
 fn snake_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 4);
@@ -621,7 +612,7 @@ fn replay_bytes(name: &str, bytes: &[u8], options: &ReplayOptions) -> ExitCode {
                 _ => out.push_str(&format!("{:>4} {mover:<5} {m}{check}\n", i + 1)),
             }
         }
-        let variations = count_variations(&record.main);
+        let variations = record.variation_count();
         if variations > 0 {
             out.push_str(&format!(
                 "variations: {variations} (not replayed; the main line is)\n"

@@ -6,7 +6,8 @@ mod common;
 use std::path::Path;
 
 use shogi_rules::record::{
-    self, CommentKind, Format, GameRecord, Handicap, HeaderKey, RecordErrorKind, SpecialMove, ki2,
+    self, CommentKind, Format, GameRecord, Handicap, HeaderKey, LineId, RecordErrorKind,
+    SpecialMove, WalkOrder, ki2,
 };
 use shogi_rules::{Color, Outcome, Position, Termination};
 
@@ -74,31 +75,32 @@ fn moves_agree_with_the_twins() {
             let n = rec.moves().len().min(other.moves().len());
             assert_eq!(rec.start, other.start, "{ki2_file}");
             assert_eq!(rec.moves()[..n], other.moves()[..n], "{ki2_file}");
-            assert_eq!(rec.main, other.main.clone().without_times(), "{ki2_file}");
+            let mut other = without_times(other);
+            other.headers = rec.headers.clone();
+            other.start_comments = rec.start_comments.clone();
+            assert_eq!(rec, other, "{ki2_file}");
         }
         compared += 1;
     }
     assert!(compared >= 5, "{compared}");
 }
 
-trait WithoutTimes {
-    fn without_times(self) -> Self;
-}
-
-impl WithoutTimes for record::Line {
-    fn without_times(mut self) -> Self {
-        if let Some(end) = &mut self.end {
+/// `record` with no times, in every line.
+fn without_times(mut record: GameRecord) -> GameRecord {
+    let ids: Vec<LineId> = record
+        .walk(WalkOrder::EarliestFirst)
+        .map(|v| v.id)
+        .collect();
+    for id in ids {
+        let line = record.line_mut(id).unwrap();
+        if let Some(end) = &mut line.end {
             end.time = None;
         }
-        for m in &mut self.moves {
+        for m in &mut line.moves {
             m.time = None;
-            m.variations = std::mem::take(&mut m.variations)
-                .into_iter()
-                .map(WithoutTimes::without_times)
-                .collect();
         }
-        self
     }
+    record
 }
 
 #[test]
@@ -123,13 +125,13 @@ fn corpus_details() {
 
     let rec = load(&c.join("kifu-for-js/fork.ki2"));
     assert_eq!(end(&rec), Some(SpecialMove::Resign));
-    assert_eq!(rec.main.moves[2].variations.len(), 1);
-    assert_eq!(rec.main.moves[1].variations.len(), 1);
-    assert_eq!(rec.main.moves[0].variations.len(), 1);
-    let ends: Vec<_> = rec.main.moves[0].variations[0].moves[2]
-        .variations
-        .iter()
-        .map(|l| l.end.as_ref().map(|e| e.special))
+    for i in 0..3 {
+        assert_eq!(rec.variations(LineId::MAIN, i).count(), 1);
+    }
+    let first = rec.variations(LineId::MAIN, 0).next().unwrap();
+    let ends: Vec<_> = rec
+        .variations(first, 2)
+        .map(|l| rec.line(l).unwrap().end.as_ref().map(|e| e.special))
         .collect();
     assert_eq!(ends, [Some(SpecialMove::Repetition)]);
 
@@ -139,7 +141,9 @@ fn corpus_details() {
         rec.stated_result(),
         Some(Outcome::win(Color::Gote, Termination::IllegalMove))
     );
-    let v = &rec.main.moves[0].variations[0];
+    let v = rec
+        .line(rec.variations(LineId::MAIN, 0).next().unwrap())
+        .unwrap();
     assert_eq!(
         v.end.as_ref().map(|e| e.special),
         Some(SpecialMove::IllegalWin)

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use shogi_rules::record::{
-    self, CommentKind, GameRecord, Handicap, HeaderKey, RecordErrorKind, SpecialMove, kif,
+    self, CommentKind, GameRecord, Handicap, HeaderKey, LineId, RecordErrorKind, SpecialMove, kif,
 };
 use shogi_rules::{Color, IllegalReason, Position};
 
@@ -323,16 +323,14 @@ fn variations_attach_depth_first() {
          変化：3手\n   3 ２六歩(27)\n\n\
          変化：2手\n   2 ５四歩(53)\n"
     ));
-    let main = &r.main;
-    assert_eq!(main.moves[2].variations.len(), 1);
-    let second = &main.moves[1].variations;
+    let forks = |id, i| r.variations(id, i).collect::<Vec<LineId>>();
+    let line = |id| r.line(id).unwrap();
+    assert_eq!(forks(LineId::MAIN, 2).len(), 1);
+    let second = forks(LineId::MAIN, 1);
     assert_eq!(second.len(), 2);
-    assert_eq!(second[0].moves[1].variations.len(), 1);
-    assert_eq!(
-        second[0].moves[1].variations[0].moves[0].mv.to_string(),
-        "2g2f"
-    );
-    assert_eq!(second[1].moves[0].mv.to_string(), "5c5d");
+    assert_eq!(forks(second[0], 1).len(), 1);
+    assert_eq!(line(forks(second[0], 1)[0]).moves[0].mv.to_string(), "2g2f");
+    assert_eq!(line(second[1]).moves[0].mv.to_string(), "5c5d");
     round_trip(&r);
     let e = kif::read(&format!(
         "{HEADER}   1 ７六歩(77)\n\n変化：2手\n   2 ３四歩(33)\n"
@@ -472,12 +470,10 @@ fn variations_written_earliest_first_attach_to_the_main_line() {
         "{HEADER}   1 ３六歩(37)\n   2 ４二玉(51)\n   3 ３五歩(36)\n   4 ３二玉(42)\n\n\
          変化：1手\n   1 ７六歩(77)\n\n変化：3手\n   3 ２六歩(27)\n"
     ));
-    assert_eq!(r.main.moves[0].variations.len(), 1);
-    assert_eq!(r.main.moves[2].variations.len(), 1);
-    assert_eq!(
-        r.main.moves[2].variations[0].moves[0].mv.to_string(),
-        "2g2f"
-    );
+    assert_eq!(r.variations(LineId::MAIN, 0).count(), 1);
+    let third: Vec<LineId> = r.variations(LineId::MAIN, 2).collect();
+    assert_eq!(third.len(), 1);
+    assert_eq!(r.line(third[0]).unwrap().moves[0].mv.to_string(), "2g2f");
     round_trip(&r);
 }
 

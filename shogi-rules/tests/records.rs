@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use shogi_rules::record::{
-    self, Comment, CommentKind, Format, GameRecord, Line, RecordError, RecordErrorKind,
+    self, Comment, CommentKind, Format, GameRecord, LineId, RecordError, RecordErrorKind,
 };
 use shogi_rules::{Move, Position};
 
@@ -270,12 +270,17 @@ struct Tree {
     moves: Vec<(Move, Vec<Tree>)>,
 }
 
-fn tree(line: &Line) -> Tree {
+fn tree(record: &GameRecord, id: LineId) -> Tree {
+    let line = record.line(id).expect("a line of the record");
     Tree {
         moves: line
             .moves
             .iter()
-            .map(|m| (m.mv, m.variations.iter().map(tree).collect()))
+            .enumerate()
+            .map(|(i, m)| {
+                let variations = record.variations(id, i).map(|v| tree(record, v)).collect();
+                (m.mv, variations)
+            })
             .collect(),
     }
 }
@@ -562,7 +567,9 @@ fn twins_agree() {
         };
         let same = match agree {
             Agree::Record => ra == rb,
-            Agree::Tree => ra.start == rb.start && tree(&ra.main) == tree(&rb.main),
+            Agree::Tree => {
+                ra.start == rb.start && tree(&ra, LineId::MAIN) == tree(&rb, LineId::MAIN)
+            }
             Agree::MainLine => ra.start == rb.start && ra.moves() == rb.moves(),
         };
         if !same {
@@ -722,10 +729,15 @@ fn first_difference(a: &GameRecord, b: &GameRecord) -> String {
             a.start_comments, b.start_comments
         );
     }
-    line_difference(&a.main, &b.main, "main line")
+    line_difference((a, LineId::MAIN), (b, LineId::MAIN), "main line")
 }
 
-fn line_difference(a: &Line, b: &Line, at: &str) -> String {
+fn line_difference(
+    (ra, ia): (&GameRecord, LineId),
+    (rb, ib): (&GameRecord, LineId),
+    at: &str,
+) -> String {
+    let (a, b) = (ra.line(ia).unwrap(), rb.line(ib).unwrap());
     for (i, (x, y)) in a.moves.iter().zip(&b.moves).enumerate() {
         if x.mv != y.mv || x.time != y.time || x.comments != y.comments {
             return format!(
@@ -735,17 +747,23 @@ fn line_difference(a: &Line, b: &Line, at: &str) -> String {
                 (y.mv, y.time, &y.comments)
             );
         }
-        if x.variations.len() != y.variations.len() {
+        let xv: Vec<LineId> = ra.variations(ia, i).collect();
+        let yv: Vec<LineId> = rb.variations(ib, i).collect();
+        if xv.len() != yv.len() {
             return format!(
                 "{at} move {}: {} vs {} variations",
                 i + 1,
-                x.variations.len(),
-                y.variations.len()
+                xv.len(),
+                yv.len()
             );
         }
-        for (k, (v, w)) in x.variations.iter().zip(&y.variations).enumerate() {
-            if v != w {
-                return line_difference(v, w, &format!("{at} move {} variation {k}", i + 1));
+        for (k, (&v, &w)) in xv.iter().zip(&yv).enumerate() {
+            if tree(ra, v) != tree(rb, w) || ra.line(v) != rb.line(w) {
+                return line_difference(
+                    (ra, v),
+                    (rb, w),
+                    &format!("{at} move {} variation {k}", i + 1),
+                );
             }
         }
     }
@@ -872,12 +890,16 @@ mod conversion_chain {
             .collect()
     }
 
-    fn kept(line: &Line, pos: &Position, holds: Holds) -> Kept {
+    fn kept(record: &GameRecord, id: LineId, pos: &Position, holds: Holds) -> Kept {
+        let line = record.line(id).expect("a line of the record");
         let mut pos = pos.clone();
         let mut moves = Vec::new();
-        for m in &line.moves {
+        for (i, m) in line.moves.iter().enumerate() {
             let variations = if holds.variations {
-                m.variations.iter().map(|v| kept(v, &pos, holds)).collect()
+                record
+                    .variations(id, i)
+                    .map(|v| kept(record, v, &pos, holds))
+                    .collect()
             } else {
                 Vec::new()
             };
@@ -938,8 +960,8 @@ mod conversion_chain {
                     kept_comments(&current.start_comments)
                 ));
             }
-            let want = kept(&original.main, &original.start, holds);
-            let got = kept(&current.main, &current.start, holds);
+            let want = kept(&original, LineId::MAIN, &original.start, holds);
+            let got = kept(&current, LineId::MAIN, &current.start, holds);
             if want != got {
                 return Err(format!("after {format}: {}", kept_difference(&want, &got)));
             }
@@ -1138,19 +1160,13 @@ mod jkf {
     #[test]
     fn jkf_forks_replace_the_move_that_carries_them() {
         let r = loaded("jkf/kifu-notebook/joseki.jkf");
-        fn count(line: &Line) -> usize {
-            line.moves
-                .iter()
-                .map(|m| m.variations.len() + m.variations.iter().map(count).sum::<usize>())
-                .sum()
-        }
-        assert!(count(&r.main) >= 227, "{}", count(&r.main));
+        assert!(r.variation_count() >= 227, "{}", r.variation_count());
         // A variation of move 1 starts from the start position.
         let r = loaded("jkf/tsshogi/sample03.jkf");
         let mut pos = r.start.clone();
-        for m in &r.main.moves {
-            for v in &m.variations {
-                assert!(pos.is_legal(v.moves[0].mv));
+        for (i, m) in r.main.moves.iter().enumerate() {
+            for v in r.variations(LineId::MAIN, i) {
+                assert!(pos.is_legal(r.line(v).unwrap().moves[0].mv));
             }
             pos.play_unchecked(m.mv);
         }

@@ -86,10 +86,10 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
-use super::text::{lines, one_line};
+use super::text::{excerpt, lines, one_line};
 use super::{
-    Comment, CommentKind, Format, GameRecord, Header, HeaderKey, LineEnd, MoveTime, RecordError,
-    RecordErrorKind, RecordMove, SpecialMove, validate_start,
+    Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, MoveTime,
+    ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
 };
 use crate::notation::csa::{self as notation, CsaError, piece_code, role_from_code};
 use crate::{Color, Piece, Position, Role, Square};
@@ -109,7 +109,18 @@ pub enum CsaVersion {
 /// # Errors
 /// [`RecordError`] with the 1-based line and column of the problem.
 pub fn read(text: &str) -> Result<GameRecord, RecordError> {
-    let mut reader = Reader::default();
+    read_with(text, &ReadLimits::DEFAULT)
+}
+
+/// Reads a CSA record within `limits`.
+///
+/// # Errors
+/// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
+pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
+    let mut reader = Reader {
+        limits: *limits,
+        ..Reader::default()
+    };
     for (index, line) in lines(text).enumerate() {
         let line_no = index + 1;
         let line = if index == 0 {
@@ -187,11 +198,6 @@ fn error(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
     RecordError::new(Format::Csa, line, column, kind)
 }
 
-/// 1-based character column of byte offset `byte` of `line`.
-fn column(line: &str, byte: usize) -> usize {
-    line.get(..byte).map_or(1, |s| s.chars().count() + 1)
-}
-
 /// What a `T` statement would attach to.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum TimeTarget {
@@ -216,13 +222,17 @@ struct Reader {
     end: Option<LineEnd>,
     target: Option<TimeTarget>,
     names: [Option<String>; 2],
+    limits: ReadLimits,
 }
 
 impl Reader {
     /// Reads one line; `true` at a `/` record separator.
     fn read_line(&mut self, line_no: usize, line: &str) -> Result<bool, RecordError> {
+        // Columns counted as the statements come, once per line.
+        let (mut at_byte, mut col) = (0, 1);
         for (offset, statement) in statements(line) {
-            let col = column(line, offset);
+            col += line.get(at_byte..offset).map_or(0, |s| s.chars().count());
+            at_byte = offset;
             if statement == "/" {
                 return Ok(true);
             }
@@ -232,7 +242,17 @@ impl Reader {
     }
 
     fn statement(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
-        let unexpected = || error(line_no, col, RecordErrorKind::UnexpectedLine(s.to_owned()));
+        let unexpected = || error(line_no, col, RecordErrorKind::UnexpectedLine(excerpt(s)));
+        if s.len() > self.limits.max_header_bytes && !s.starts_with(['+', '-', 'P']) {
+            return Err(error(
+                line_no,
+                col,
+                RecordErrorKind::LimitExceeded {
+                    limit: Limit::HeaderBytes,
+                    max: self.limits.max_header_bytes,
+                },
+            ));
+        }
         let Some(first) = s.chars().next() else {
             return Ok(());
         };
@@ -253,11 +273,7 @@ impl Reader {
                 };
                 let value = s[2..].trim().to_owned();
                 if self.names[color.index()].is_some() {
-                    return Err(error(
-                        line_no,
-                        col,
-                        RecordErrorKind::BadHeader(s.to_owned()),
-                    ));
+                    return Err(error(line_no, col, RecordErrorKind::BadHeader(excerpt(s))));
                 }
                 self.names[color.index()] = Some(value.clone());
                 self.headers.push(Header {
@@ -273,19 +289,11 @@ impl Reader {
             }
             '$' if self.pos.is_none() => {
                 let Some((name, value)) = s.split_once(':') else {
-                    return Err(error(
-                        line_no,
-                        col,
-                        RecordErrorKind::BadHeader(s.to_owned()),
-                    ));
+                    return Err(error(line_no, col, RecordErrorKind::BadHeader(excerpt(s))));
                 };
                 let name = name.trim_end();
                 if name.len() < 2 {
-                    return Err(error(
-                        line_no,
-                        col,
-                        RecordErrorKind::BadHeader(s.to_owned()),
-                    ));
+                    return Err(error(line_no, col, RecordErrorKind::BadHeader(excerpt(s))));
                 }
                 let key = match &name[1..] {
                     "START_TIME" => HeaderKey::StartTime,
@@ -468,7 +476,7 @@ impl Reader {
             _ => Err(error(
                 line_no,
                 col,
-                RecordErrorKind::UnexpectedLine(s.to_owned()),
+                RecordErrorKind::UnexpectedLine(excerpt(s)),
             )),
         }
     }
@@ -506,25 +514,35 @@ impl Reader {
     }
 
     fn play(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
-        let ply = self.moves.len() as u32 + 1;
+        let ply = u32::try_from(self.moves.len() + 1).unwrap_or(u32::MAX);
         if self.end.is_some() {
             return Err(error(line_no, col, RecordErrorKind::MoveAfterEnd));
+        }
+        if self.moves.len() >= self.limits.max_moves_per_line {
+            return Err(error(
+                line_no,
+                col,
+                RecordErrorKind::LimitExceeded {
+                    limit: Limit::MovesPerLine,
+                    max: self.limits.max_moves_per_line,
+                },
+            ));
         }
         let Some(pos) = &mut self.pos else {
             return Err(error(
                 line_no,
                 col,
-                RecordErrorKind::UnexpectedLine(s.to_owned()),
+                RecordErrorKind::UnexpectedLine(excerpt(s)),
             ));
         };
         let m = notation::parse(pos, s).map_err(|e| match e {
             CsaError::Syntax { column: c, .. } => error(
                 line_no,
                 col + c - 1,
-                RecordErrorKind::BadMoveText(s.to_owned()),
+                RecordErrorKind::BadMoveText(excerpt(s)),
             ),
             CsaError::WrongSide { .. } => {
-                error(line_no, col, RecordErrorKind::BadMoveText(s.to_owned()))
+                error(line_no, col, RecordErrorKind::BadMoveText(excerpt(s)))
             }
             CsaError::Illegal(e) => error(
                 line_no,
@@ -544,7 +562,8 @@ impl Reader {
 
     fn time(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
         let used = parse_seconds(&s[1..])
-            .ok_or_else(|| error(line_no, col, RecordErrorKind::BadTime(s.to_owned())))?;
+            .ok_or_else(|| error(line_no, col, RecordErrorKind::BadTime(excerpt(s))))?
+            .map_err(|kind| error(line_no, col, kind))?;
         let time = Some(MoveTime { used, total: None });
         let slot = match self.target {
             Some(TimeTarget::Move) => self.moves.last_mut().map(|m| &mut m.time),
@@ -559,7 +578,7 @@ impl Reader {
             _ => Err(error(
                 line_no,
                 col,
-                RecordErrorKind::UnexpectedLine(s.to_owned()),
+                RecordErrorKind::UnexpectedLine(excerpt(s)),
             )),
         }
     }
@@ -594,7 +613,7 @@ impl Reader {
                 return Err(error(
                     line_no,
                     col,
-                    RecordErrorKind::UnexpectedLine(s.to_owned()),
+                    RecordErrorKind::UnexpectedLine(excerpt(s)),
                 ));
             }
         };
@@ -740,7 +759,7 @@ fn row_cells(body: &str) -> Option<Vec<Option<Piece>>> {
 }
 
 /// Seconds with an optional fraction: `12`, `12.345`.
-fn parse_seconds(s: &str) -> Option<Duration> {
+fn parse_seconds(s: &str) -> Option<Result<Duration, RecordErrorKind>> {
     let (whole, fraction) = s.split_once('.').unwrap_or((s, ""));
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -748,14 +767,19 @@ fn parse_seconds(s: &str) -> Option<Duration> {
     if !fraction.bytes().all(|b| b.is_ascii_digit()) || (s.contains('.') && fraction.is_empty()) {
         return None;
     }
-    let secs: u64 = whole.parse().ok()?;
+    let too_large = RecordErrorKind::NumberTooLarge {
+        max: super::MAX_TIME_SECONDS,
+    };
+    let Ok(secs) = whole.parse::<u64>() else {
+        return Some(Err(too_large));
+    };
     let mut nanos = 0u32;
     let mut scale = 100_000_000u32;
     for b in fraction.bytes() {
         nanos += u32::from(b - b'0') * scale;
         scale /= 10;
     }
-    Some(Duration::new(secs, nanos))
+    Some(super::checked_time(Duration::new(secs, nanos)))
 }
 
 /// The ending a floodgate `summary:` comment states (the text after

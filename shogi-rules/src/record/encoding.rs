@@ -108,23 +108,73 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), RecordError> {
         }
         (Some(sjis), None) => Ok((sjis, Encoding::Cp932)),
         (None, Some(euc)) => Ok((euc, Encoding::EucJp)),
-        (None, None) => Err(encoding_error(bytes, Encoding::Cp932)),
+        (None, None) => Err(undecodable(bytes)),
     }
 }
 
-/// The error for bytes that are not valid in `encoding`, at the first line
-/// that fails to decode.
+/// The error for bytes that are not valid in `encoding`: the line and
+/// column of the first byte that is not.
 fn encoding_error(bytes: &[u8], encoding: Encoding) -> RecordError {
-    let line = bytes
-        .split(|&b| b == b'\n')
-        .position(|l| decode_strict(l, encoding).is_none())
-        .map_or(1, |i| i + 1);
-    RecordError::new(
-        Format::Kif,
-        line,
-        1,
-        RecordErrorKind::Encoding(encoding.name()),
-    )
+    let name = match encoding {
+        Encoding::Utf8 => "UTF-8 (declared by its byte order mark)",
+        Encoding::Cp932 => "Shift_JIS",
+        Encoding::EucJp => "EUC-JP",
+    };
+    error_at(bytes, encoding, name)
+}
+
+/// The error for bytes valid in no encoding: placed at the first bad byte
+/// in the encoding that reads furthest, naming every encoding tried.
+fn undecodable(bytes: &[u8]) -> RecordError {
+    let furthest = [Encoding::Utf8, Encoding::Cp932, Encoding::EucJp]
+        .into_iter()
+        .max_by_key(|&e| (valid_up_to(bytes, e), e == Encoding::Utf8))
+        .unwrap_or(Encoding::Utf8);
+    let name = match furthest {
+        Encoding::Utf8 => {
+            "UTF-8, Shift_JIS or EUC-JP (the place is of the first byte bad in UTF-8)"
+        }
+        Encoding::Cp932 => {
+            "UTF-8, Shift_JIS or EUC-JP (the place is of the first byte bad in Shift_JIS)"
+        }
+        Encoding::EucJp => {
+            "UTF-8, Shift_JIS or EUC-JP (the place is of the first byte bad in EUC-JP)"
+        }
+    };
+    error_at(bytes, furthest, name)
+}
+
+/// An encoding error named `name` at the first byte not valid in `encoding`.
+fn error_at(bytes: &[u8], encoding: Encoding, name: &'static str) -> RecordError {
+    let bad = valid_up_to(bytes, encoding);
+    let before = &bytes[..bad.min(bytes.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column =
+        decode_strict(&before[line_start..], encoding).map_or(1, |t| t.chars().count() + 1);
+    RecordError::new(Format::Kif, line, column, RecordErrorKind::Encoding(name))
+}
+
+/// How many bytes at the start of `bytes` are valid in `encoding`.
+fn valid_up_to(bytes: &[u8], encoding: Encoding) -> usize {
+    if encoding == Encoding::Utf8 {
+        return core::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |_| bytes.len());
+    }
+    let mut decoder = encoding.codec().new_decoder_without_bom_handling();
+    let capacity = decoder
+        .max_utf8_buffer_length_without_replacement(bytes.len())
+        .unwrap_or(bytes.len().saturating_mul(3));
+    let mut out = String::with_capacity(capacity);
+    let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut out, true);
+    match result {
+        encoding_rs::DecoderResult::Malformed(bad, after) => {
+            read.saturating_sub(usize::from(bad) + usize::from(after))
+        }
+        _ => read,
+    }
 }
 
 /// Encodes text for writing.
@@ -185,5 +235,19 @@ mod tests {
     fn encodes_cp932_and_reports_unmappable_characters() {
         assert!(encode("▲７六歩", Encoding::Cp932).is_ok());
         assert_eq!(encode("☗", Encoding::Cp932), Err('☗'));
+    }
+
+    #[test]
+    fn a_bad_byte_in_utf8_text_is_placed_where_it_is() {
+        let mut bytes = "先手：羽生\n".repeat(6).into_bytes();
+        bytes.extend_from_slice("後手：".as_bytes());
+        bytes.push(0xff);
+        bytes.extend_from_slice("谷川\n".as_bytes());
+        let err = decode(&bytes).unwrap_err();
+        assert_eq!((err.line, err.column), (7, 4));
+        assert!(
+            matches!(err.kind, RecordErrorKind::Encoding(name) if name.contains("bad in UTF-8"))
+        );
+        assert!(err.to_string().contains("Shift_JIS"));
     }
 }

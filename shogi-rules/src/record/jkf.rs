@@ -62,9 +62,12 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::text::excerpt;
+use super::tree::{BuildError, TreeBuilder};
 use super::{
-    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd, MoveTime,
-    RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
+    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
+    LineId, MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit,
+    WalkOrder, validate_start,
 };
 use crate::notation::csa::{piece_code, role_from_code};
 use crate::notation::had_promotion_choice;
@@ -320,20 +323,38 @@ fn json_error(message: impl Into<String>) -> RecordError {
 /// column for malformed JSON; the other kinds, at the start of the object
 /// they are about, for what does not follow the rules.
 pub fn read(text: &str) -> Result<GameRecord, RecordError> {
+    read_with(text, &ReadLimits::DEFAULT)
+}
+
+/// How deep forks can nest in JKF that this module reads: serde_json reads
+/// at most 128 levels of JSON nesting, the record and its main line take
+/// three, each level of forks three more (the `forks` array, the fork, the
+/// entry) and a move two (`move`, `to`). The writer refuses deeper records.
+pub const MAX_FORK_DEPTH: usize = 40;
+
+/// Reads a JKF record within `limits` (forks nest at most
+/// [`MAX_FORK_DEPTH`] deep, whatever `limits` allows).
+///
+/// # Errors
+/// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
+pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let jkf: JkfRecord = serde_json::from_str(text).map_err(|e| {
         let line = e.line();
         let column = char_column(text, line, e.column());
-        RecordError::new(
-            Format::Jkf,
-            line,
-            column,
-            RecordErrorKind::Json(e.to_string()),
-        )
+        let kind = if e.to_string().starts_with("recursion limit exceeded") {
+            RecordErrorKind::LimitExceeded {
+                limit: Limit::Depth,
+                max: limits.max_depth.min(MAX_FORK_DEPTH),
+            }
+        } else {
+            RecordErrorKind::Json(excerpt(&e.to_string()))
+        };
+        RecordError::new(Format::Jkf, line, column, kind)
     })?;
     let start = start_position(jkf.initial.as_ref()).map_err(|e| locate(e, text, "/initial"))?;
-    let mut record = GameRecord::new(start);
-    record.headers = jkf
+    let mut tree = TreeBuilder::new(start, 1, limits);
+    let mut headers: Vec<Header> = jkf
         .header
         .0
         .into_iter()
@@ -343,6 +364,19 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
             value,
         })
         .collect();
+    for h in &headers {
+        if h.value.len() > limits.max_header_bytes {
+            return Err(locate(
+                error(RecordErrorKind::LimitExceeded {
+                    limit: Limit::HeaderBytes,
+                    max: limits.max_header_bytes,
+                }),
+                text,
+                "/header",
+            ));
+        }
+    }
+    let mut start_comments = Vec::new();
     let mut entries = jkf.moves.iter();
     if let Some(first) = entries.next() {
         if first.mv.is_some() || first.special.is_some() || first.forks.is_some() {
@@ -352,24 +386,29 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
                 "/moves/0",
             ));
         }
-        record.start_comments = comments_of(first);
+        start_comments = comments_of(first, limits).map_err(|e| locate(e, text, "/moves/0"))?;
     }
     let rest: Vec<&Entry> = entries.collect();
-    let mut state = LineState {
-        pos: record.start.clone(),
+    let state = LineState {
+        pos: tree.start().clone(),
         previous: None,
         totals: [Duration::ZERO; 2],
         ply: 0,
     };
-    record.main = read_line(
-        &rest,
-        &mut state,
-        &EntriesAt {
-            text,
-            prefix: "/moves",
-            first: 1,
-        },
-    )?;
+    // Lines still to read: the main line, then each fork as it is found.
+    let mut pending = vec![PendingLine {
+        id: LineId::MAIN,
+        entries: rest,
+        state,
+        prefix: "/moves".to_string(),
+        first: 1,
+    }];
+    while let Some(line) = pending.pop() {
+        read_line(line, &mut tree, text, limits, &mut pending)?;
+    }
+    let mut record = tree.finish();
+    record.headers = core::mem::take(&mut headers);
+    record.start_comments = start_comments;
     Ok(record)
 }
 
@@ -506,11 +545,17 @@ fn color_of(c: u8) -> Option<Color> {
     }
 }
 
-fn comments_of(entry: &Entry) -> Vec<Comment> {
+fn comments_of(entry: &Entry, limits: &ReadLimits) -> Result<Vec<Comment>, RecordError> {
     let mut out = Vec::new();
     let texts = entry.comments.iter().flatten().map(String::as_str);
     let single = entry.comment.iter().flat_map(|c| c.split('\n'));
     for text in texts.chain(single) {
+        if text.len() > limits.max_header_bytes {
+            return Err(error(RecordErrorKind::LimitExceeded {
+                limit: Limit::HeaderBytes,
+                max: limits.max_header_bytes,
+            }));
+        }
         let comment = if let Some(rest) = text.strip_prefix('*') {
             Comment {
                 kind: CommentKind::Engine,
@@ -529,7 +574,7 @@ fn comments_of(entry: &Entry) -> Vec<Comment> {
         };
         out.push(comment);
     }
-    out
+    Ok(out)
 }
 
 /// Where a line of play stands while it is read or written.
@@ -550,13 +595,19 @@ fn read_time(
     let Some(time) = time else {
         return Ok(None);
     };
-    let overflow = || error(RecordErrorKind::BadTime("time out of range".into()));
-    let used = time.now.duration().ok_or_else(overflow)?;
+    let too_large = || {
+        error(RecordErrorKind::NumberTooLarge {
+            max: super::MAX_TIME_SECONDS,
+        })
+    };
+    let used = time.now.duration().ok_or_else(too_large)?;
     let side = state.pos.turn().index();
     let total = match &time.total {
-        Some(t) => t.duration().ok_or_else(overflow)?,
-        None => state.totals[side].checked_add(used).ok_or_else(overflow)?,
+        Some(t) => t.duration().ok_or_else(too_large)?,
+        None => state.totals[side].checked_add(used).ok_or_else(too_large)?,
     };
+    let used = super::checked_time(used).map_err(error)?;
+    let total = super::checked_time(total).map_err(error)?;
     state.totals[side] = total;
     Ok(Some(MoveTime {
         used,
@@ -564,24 +615,38 @@ fn read_time(
     }))
 }
 
-/// Where the entries of a line are in the text: the JSON pointer of their
-/// array and the index of the first one.
-struct EntriesAt<'a> {
-    text: &'a str,
-    prefix: &'a str,
+/// A line of entries still to read: the line it fills, its entries, the
+/// state before its first one, and where they are in the text (the JSON
+/// pointer of their array and the index of the first one).
+struct PendingLine<'a> {
+    id: LineId,
+    entries: Vec<&'a Entry>,
+    state: LineState,
+    prefix: String,
     first: usize,
 }
 
-fn read_line(
-    entries: &[&Entry],
-    state: &mut LineState,
-    at: &EntriesAt<'_>,
-) -> Result<Line, RecordError> {
-    let mut line = Line::default();
+/// Reads the entries of `line` into the tree; its forks become new lines of
+/// the tree and are left in `pending` to read.
+fn read_line<'a>(
+    line: PendingLine<'a>,
+    tree: &mut TreeBuilder,
+    text: &str,
+    limits: &ReadLimits,
+    pending: &mut Vec<PendingLine<'a>>,
+) -> Result<(), RecordError> {
+    let PendingLine {
+        id,
+        entries,
+        mut state,
+        prefix,
+        first,
+    } = line;
+    let mut ended = false;
     for (k, entry) in entries.iter().enumerate() {
-        let index = k + at.first;
-        let here = |e: RecordError| locate(e, at.text, &format!("{}/{index}", at.prefix));
-        if line.end.is_some() {
+        let index = k + first;
+        let here = |e: RecordError| locate(e, text, &format!("{prefix}/{index}"));
+        if ended {
             return Err(here(error(RecordErrorKind::MoveAfterEnd)));
         }
         if let Some(special) = &entry.special {
@@ -597,11 +662,15 @@ fn read_line(
             let special = special_of(special, state.pos.turn())
                 .ok_or_else(|| here(json_error(format!("unknown special {special:?}"))))?;
             let time = read_time(entry.time.as_ref(), &mut state.clone()).map_err(here)?;
-            line.end = Some(LineEnd {
+            let end = LineEnd {
                 special,
                 time,
-                comments: comments_of(entry),
-            });
+                comments: comments_of(entry, limits).map_err(here)?,
+            };
+            if let Some(l) = tree.line_mut(id) {
+                l.end = Some(end);
+            }
+            ended = true;
             continue;
         }
         let Some(jkf_move) = &entry.mv else {
@@ -612,36 +681,47 @@ fn read_line(
         };
         // Forks start from the position before this move.
         let before = state.clone();
-        let mv = resolve(jkf_move, state).map_err(here)?;
-        let time = read_time(entry.time.as_ref(), state).map_err(here)?;
-        let mut record_move = RecordMove {
+        let mv = resolve(jkf_move, &state).map_err(here)?;
+        let time = read_time(entry.time.as_ref(), &mut state).map_err(here)?;
+        let record_move = RecordMove {
             mv,
             time,
-            comments: comments_of(entry),
-            variations: Vec::new(),
+            comments: comments_of(entry, limits).map_err(here)?,
         };
+        tree.push(id, record_move, &before.pos)
+            .map_err(|e| here(build_error(e, before.ply + 1, limits)))?;
+        let move_index = tree.line(id).map_or(0, |l| l.moves.len() - 1);
         for (f, fork) in entry.forks.iter().flatten().enumerate() {
             if fork.is_empty() {
                 return Err(here(error(RecordErrorKind::BadVariation(before.ply + 1))));
             }
-            let refs: Vec<&Entry> = fork.iter().collect();
-            let mut fork_state = before.clone();
-            let prefix = format!("{}/{index}/forks/{f}", at.prefix);
-            let place = EntriesAt {
-                text: at.text,
-                prefix: &prefix,
+            let fork_id = tree
+                .branch(id, move_index)
+                .map_err(|e| here(build_error(e, before.ply + 1, limits)))?;
+            pending.push(PendingLine {
+                id: fork_id,
+                entries: fork.iter().collect(),
+                state: before.clone(),
+                prefix: format!("{prefix}/{index}/forks/{f}"),
                 first: 0,
-            };
-            record_move
-                .variations
-                .push(read_line(&refs, &mut fork_state, &place)?);
+            });
         }
         state.pos.play_unchecked(mv);
         state.previous = Some(mv);
         state.ply += 1;
-        line.moves.push(record_move);
     }
-    Ok(line)
+    Ok(())
+}
+
+/// The error for a [`BuildError`] about ply `ply`.
+fn build_error(e: BuildError, ply: u32, limits: &ReadLimits) -> RecordError {
+    match e {
+        BuildError::Limit(limit) => error(RecordErrorKind::LimitExceeded {
+            limit,
+            max: limit.of(limits),
+        }),
+        BuildError::NoBranchPoint => error(RecordErrorKind::BadVariation(ply)),
+    }
 }
 
 /// Gives an error found after parsing the line and column of the JSON value
@@ -832,9 +912,15 @@ fn resolve(jkf: &JkfMove, state: &LineState) -> Result<Move, RecordError> {
     Ok(m)
 }
 
-/// Writes the record as JKF (see the [module documentation](self)).
-#[must_use]
-pub fn write(record: &GameRecord) -> String {
+/// Writes the record as JKF (see the [module documentation](self)). The
+/// JSON is indented two spaces a level up to eight levels, and no deeper,
+/// so that its size stays proportional to the record's whatever the
+/// nesting.
+///
+/// # Errors
+/// [`RecordErrorKind::LimitExceeded`] for variations nested deeper than
+/// [`MAX_FORK_DEPTH`], which the reader could not read back.
+pub fn write(record: &GameRecord) -> Result<String, RecordError> {
     let mut headers: Vec<(String, String)> = Vec::with_capacity(record.headers.len());
     for h in &record.headers {
         let name = header_name(h);
@@ -842,25 +928,163 @@ pub fn write(record: &GameRecord) -> String {
             headers.push((name.to_string(), h.value.clone()));
         }
     }
+    let visits: Vec<Visit<'_>> = record.walk(WalkOrder::EarliestFirst).collect();
+    if visits.iter().any(|v| v.depth > MAX_FORK_DEPTH) {
+        return Err(error(RecordErrorKind::LimitExceeded {
+            limit: Limit::Depth,
+            max: MAX_FORK_DEPTH,
+        }));
+    }
+    // Each line's entries, parents before their variations (the walk's
+    // order); a variation starts from the state before the move it
+    // replaces, saved when its parent is written.
+    let mut states: std::collections::HashMap<LineId, LineState> = std::collections::HashMap::new();
+    states.insert(
+        LineId::MAIN,
+        LineState {
+            pos: record.start.clone(),
+            previous: None,
+            totals: [Duration::ZERO; 2],
+            ply: 0,
+        },
+    );
+    let mut entries: std::collections::HashMap<LineId, Vec<Entry>> =
+        std::collections::HashMap::new();
+    for visit in &visits {
+        let Some(mut state) = states.remove(&visit.id) else {
+            continue;
+        };
+        let mut out = Vec::with_capacity(visit.line.moves.len() + 1);
+        write_line(
+            record,
+            visit.id,
+            visit.line,
+            &mut state,
+            &mut out,
+            &mut states,
+        );
+        entries.insert(visit.id, out);
+    }
+    // Forks go into the entries of their moves, variations before the
+    // lines they branch from (the reverse of the walk's order).
+    for visit in visits.iter().rev() {
+        let Some(mut own) = entries.remove(&visit.id) else {
+            continue;
+        };
+        for (index, entry) in own.iter_mut().enumerate() {
+            let forks: Vec<Vec<Entry>> = record
+                .variations(visit.id, index)
+                .filter_map(|v| entries.remove(&v))
+                .collect();
+            if !forks.is_empty() {
+                entry.forks = Some(forks);
+            }
+        }
+        entries.insert(visit.id, own);
+    }
     let mut moves = vec![Entry {
         comments: comments_out(&record.start_comments),
         ..Entry::default()
     }];
-    let mut state = LineState {
-        pos: record.start.clone(),
-        previous: None,
-        totals: [Duration::ZERO; 2],
-        ply: 0,
-    };
-    write_line(&record.main, &mut state, &mut moves);
+    moves.extend(entries.remove(&LineId::MAIN).unwrap_or_default());
     let jkf = JkfRecord {
         header: Headers(headers),
         initial: Some(initial_of(&record.start)),
         moves,
     };
-    let mut out = serde_json::to_string_pretty(&jkf).unwrap_or_default();
+    let mut out = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, Indent::default());
+    jkf.serialize(&mut serializer)
+        .map_err(|e| json_error(e.to_string()))?;
+    let mut out = String::from_utf8(out).map_err(|e| json_error(e.to_string()))?;
     out.push('\n');
-    out
+    Ok(out)
+}
+
+/// serde_json's pretty layout with the indentation capped at
+/// [`Indent::MAX_LEVELS`] levels.
+#[derive(Default)]
+struct Indent {
+    level: usize,
+    has_value: bool,
+}
+
+impl Indent {
+    const MAX_LEVELS: usize = 8;
+
+    fn newline<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b"\n")?;
+        for _ in 0..self.level.min(Self::MAX_LEVELS) {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for Indent {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        w.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            self.newline(w)?;
+        }
+        w.write_all(b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        self.newline(w)
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        w.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            self.newline(w)?;
+        }
+        w.write_all(b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        self.newline(w)
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
 }
 
 fn initial_of(start: &Position) -> Initial {
@@ -991,9 +1215,20 @@ fn relative_code(pos: &Position, m: Move) -> Option<String> {
     Some(s)
 }
 
-fn write_line(line: &Line, state: &mut LineState, out: &mut Vec<Entry>) {
-    for rm in &line.moves {
-        let before = state.clone();
+/// Writes the entries of line `id` (`line`) from `state`, and saves in
+/// `forks` the state before each move that has variations, for them.
+fn write_line(
+    record: &GameRecord,
+    id: LineId,
+    line: &Line,
+    state: &mut LineState,
+    out: &mut Vec<Entry>,
+    forks: &mut std::collections::HashMap<LineId, LineState>,
+) {
+    for (index, rm) in line.moves.iter().enumerate() {
+        for v in record.variations(id, index) {
+            forks.insert(v, state.clone());
+        }
         let m = rm.mv;
         let pos = &state.pos;
         let color = pos.turn();
@@ -1015,27 +1250,13 @@ fn write_line(line: &Line, state: &mut LineState, out: &mut Vec<Entry>) {
             relative: relative_code(pos, m),
         };
         let time = time_out(rm.time.as_ref(), state);
-        let forks = if rm.variations.is_empty() {
-            None
-        } else {
-            Some(
-                rm.variations
-                    .iter()
-                    .map(|v| {
-                        let mut fork = Vec::new();
-                        write_line(v, &mut before.clone(), &mut fork);
-                        fork
-                    })
-                    .collect(),
-            )
-        };
         out.push(Entry {
             comments: comments_out(&rm.comments),
             comment: None,
             mv: Some(jkf_move),
             time,
             special: None,
-            forks,
+            forks: None,
         });
         state.pos.play_unchecked(m);
         state.previous = Some(m);

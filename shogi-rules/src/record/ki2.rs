@@ -74,12 +74,14 @@
 use core::fmt::Write as _;
 
 use super::text::{
-    board_role, board_row, header, is_space, lines, one_line, side_of_name, summary_words, trim,
-    width, write_comments, write_diagram,
+    board_role, board_row, excerpt, header, is_space, lines, one_line, side_of_name, summary_words,
+    trim, width, write_comments, write_diagram,
 };
+use super::tree::{BuildError, TreeBuilder};
 use super::{
-    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd,
-    RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
+    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
+    LineId, MAX_MOVE_NUMBER, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove,
+    WalkOrder, validate_start,
 };
 use crate::notation::japanese::{self, JapaneseError, Mark};
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -89,7 +91,18 @@ use crate::{Color, Move, Piece, Position, Role, Square};
 /// # Errors
 /// [`RecordError`] with the 1-based line and column of the problem.
 pub fn read(text: &str) -> Result<GameRecord, RecordError> {
-    let mut reader = Reader::default();
+    read_with(text, &ReadLimits::DEFAULT)
+}
+
+/// Reads a KI2 record within `limits`.
+///
+/// # Errors
+/// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
+pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
+    let mut reader = Reader {
+        limits: *limits,
+        ..Reader::default()
+    };
     for (index, line) in lines(text).enumerate() {
         let line = if index == 0 {
             line.trim_start_matches('\u{feff}')
@@ -128,8 +141,15 @@ pub fn write(record: &GameRecord) -> String {
     }
     write_comments(&mut out, &record.start_comments);
     let writer = Writer { names };
-    writer.line(&mut out, &record.main, &record.start, None, 1);
-    writer.variations(&mut out, &record.main, &record.start, None, 1);
+    let first = record.start.move_number();
+    for visit in record.walk(WalkOrder::LatestFirst) {
+        // KI2 counts plies from 1 whatever the start's move number.
+        let ply = visit.ply.saturating_sub(first).saturating_add(1);
+        if visit.depth > 0 {
+            let _ = writeln!(out, "\n変化：{ply}手");
+        }
+        writer.line(&mut out, visit.line, &visit.position, visit.previous, ply);
+    }
     out
 }
 
@@ -164,51 +184,24 @@ struct Diagram {
     move_number: Option<u32>,
 }
 
-/// One line of play being read: the path of (move index, variation index)
-/// steps from the main line, and the ply of its first move.
-#[derive(Clone)]
-struct Frame {
-    steps: Vec<(usize, usize)>,
-    start: u32,
-}
-
 #[derive(Default)]
 struct Reader {
     headers: Vec<Header>,
     handicap: Option<(String, usize)>,
     diagram: Diagram,
     start_comments: Vec<Comment>,
-    /// The start position, once the moves begin.
-    start: Option<Position>,
-    main: Line,
-    frames: Vec<Frame>,
+    /// The lines read, once the moves begin.
+    tree: Option<TreeBuilder>,
     /// The position after the last move of the current line, and that move.
     pos: Option<Position>,
     previous: Option<Move>,
-    /// The ply of the next move of the current line.
-    ply: u32,
-}
-
-fn line_mut<'a>(main: &'a mut Line, steps: &[(usize, usize)]) -> Option<&'a mut Line> {
-    let mut line = main;
-    for &(m, v) in steps {
-        line = line.moves.get_mut(m)?.variations.get_mut(v)?;
-    }
-    Some(line)
-}
-
-fn line_ref<'a>(main: &'a Line, steps: &[(usize, usize)]) -> Option<&'a Line> {
-    let mut line = main;
-    for &(m, v) in steps {
-        line = line.moves.get(m)?.variations.get(v)?;
-    }
-    Some(line)
+    limits: ReadLimits,
 }
 
 impl Reader {
     fn line(&mut self, no: usize, raw: &str) -> Result<(), RecordError> {
         let t = trim(raw);
-        let unexpected = || error(no, 1, RecordErrorKind::UnexpectedLine(raw.to_owned()));
+        let unexpected = || error(no, 1, RecordErrorKind::UnexpectedLine(excerpt(raw)));
         let Some(first) = t.chars().next() else {
             return Ok(());
         };
@@ -230,10 +223,13 @@ impl Reader {
             let n = number(trim(digits))
                 .filter(|&n| n > 0)
                 .ok_or_else(unexpected)?;
+            if n > MAX_MOVE_NUMBER {
+                return Err(error(no, 1, too_large()));
+            }
             return self.variation(no, n);
         }
         if looks_like_diagram(t) {
-            if self.start.is_some() {
+            if self.tree.is_some() {
                 return Err(unexpected());
             }
             if self.diagram_line(no, raw, t)? {
@@ -244,6 +240,9 @@ impl Reader {
             let name = trim(&t[..sep]);
             let value = trim(&t[sep + t[sep..].chars().next().map_or(1, char::len_utf8)..]);
             if !name.is_empty() && !name.contains(is_space) {
+                if value.len() > self.limits.max_header_bytes {
+                    return Err(limit_error(no, Limit::HeaderBytes, &self.limits));
+                }
                 let header = header(name, value);
                 if header.key == HeaderKey::Handicap && self.handicap.is_none() {
                     self.handicap = Some((value.to_owned(), no));
@@ -261,14 +260,17 @@ impl Reader {
             error(
                 no,
                 1,
-                RecordErrorKind::BadPosition(format!("{what}: {raw}")),
+                RecordErrorKind::BadPosition(excerpt(&format!("{what}: {raw}"))),
             )
         };
         let d = &mut self.diagram;
         if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
             let digits: String = rest.chars().take_while(|c| !is_space(*c)).collect();
             let n = number(&digits).ok_or_else(|| bad("move number"))?;
-            d.move_number = Some(n.saturating_add(1));
+            if n >= MAX_MOVE_NUMBER {
+                return Err(error(no, 1, too_large()));
+            }
+            d.move_number = Some(n + 1);
         } else if t.starts_with('９') && t.ends_with('１') {
             // File labels.
         } else if t.starts_with("+-") || t.starts_with("+―") {
@@ -300,7 +302,7 @@ impl Reader {
 
     /// The start position, decided when the moves begin.
     fn begin(&mut self) -> Result<(), RecordError> {
-        if self.start.is_some() {
+        if self.tree.is_some() {
             return Ok(());
         }
         let d = &self.diagram;
@@ -337,21 +339,19 @@ impl Reader {
             Position::startpos()
         };
         self.pos = Some(pos.clone());
-        self.start = Some(pos);
-        self.frames = vec![Frame {
-            steps: Vec::new(),
-            start: 1,
-        }];
-        self.ply = 1;
+        self.tree = Some(TreeBuilder::new(pos, 1, &self.limits));
         Ok(())
     }
 
     fn current(&mut self) -> Option<&mut Line> {
-        let steps = &self.frames.last()?.steps;
-        line_mut(&mut self.main, steps)
+        let tree = self.tree.as_mut()?;
+        tree.line_mut(tree.current())
     }
 
     fn comment(&mut self, no: usize, t: &str, raw: &str) -> Result<(), RecordError> {
+        if t.len() > self.limits.max_header_bytes {
+            return Err(limit_error(no, Limit::HeaderBytes, &self.limits));
+        }
         let comment = if let Some(rest) = t.strip_prefix("**") {
             Comment {
                 kind: CommentKind::Engine,
@@ -371,7 +371,10 @@ impl Reader {
                     .to_owned(),
             }
         };
-        let in_variation = self.frames.len() > 1;
+        let in_variation = self
+            .tree
+            .as_ref()
+            .is_some_and(|t| t.current() != LineId::MAIN);
         let Some(line) = self.current() else {
             self.start_comments.push(comment);
             return Ok(());
@@ -383,11 +386,7 @@ impl Reader {
         } else if !in_variation {
             self.start_comments.push(comment);
         } else {
-            return Err(error(
-                no,
-                1,
-                RecordErrorKind::UnexpectedLine(raw.to_owned()),
-            ));
+            return Err(error(no, 1, RecordErrorKind::UnexpectedLine(excerpt(raw))));
         }
         Ok(())
     }
@@ -410,30 +409,31 @@ impl Reader {
     }
 
     fn one_move(&mut self, no: usize, col: usize, text: &str) -> Result<(), RecordError> {
-        let ply = self.ply;
         if self.current().is_some_and(|l| l.end.is_some()) {
             return Err(error(no, col, RecordErrorKind::MoveAfterEnd));
         }
-        let Some(pos) = &mut self.pos else {
+        let (Some(pos), Some(tree)) = (&mut self.pos, &mut self.tree) else {
             return Err(error(
                 no,
                 col,
-                RecordErrorKind::UnexpectedLine(text.to_owned()),
+                RecordErrorKind::UnexpectedLine(excerpt(text)),
             ));
         };
+        let current = tree.current();
+        let ply = tree.next_ply(current);
         let m = japanese::parse(pos, text, self.previous).map_err(|e| match e {
             JapaneseError::Syntax { column, .. } => error(
                 no,
                 col + column - 1,
-                RecordErrorKind::BadMoveText(trim(text).to_owned()),
+                RecordErrorKind::BadMoveText(excerpt(trim(text))),
             ),
             JapaneseError::NoPreviousMove { column } => error(
                 no,
                 col + column - 1,
-                RecordErrorKind::BadMoveText(trim(text).to_owned()),
+                RecordErrorKind::BadMoveText(excerpt(trim(text))),
             ),
             JapaneseError::WrongSide { .. } => {
-                error(no, col, RecordErrorKind::BadMoveText(trim(text).to_owned()))
+                error(no, col, RecordErrorKind::BadMoveText(excerpt(trim(text))))
             }
             JapaneseError::Illegal(e) => error(
                 no,
@@ -448,18 +448,17 @@ impl Reader {
             }
             _ => error(no, col, RecordErrorKind::NoSuchMove { ply }),
         })?;
+        let limits = self.limits;
+        tree.push(current, RecordMove::new(m), pos)
+            .map_err(|e| build_error(e, no, col, ply, &limits))?;
         pos.play_unchecked(m);
         self.previous = Some(m);
-        self.ply += 1;
-        if let Some(line) = self.current() {
-            line.moves.push(RecordMove::new(m));
-        }
         Ok(())
     }
 
     fn summary(&mut self, no: usize, rest: &str, raw: &str) -> Result<(), RecordError> {
         self.begin()?;
-        let unexpected = || error(no, 1, RecordErrorKind::UnexpectedLine(raw.to_owned()));
+        let unexpected = || error(no, 1, RecordErrorKind::UnexpectedLine(excerpt(raw)));
         let digits_end = rest
             .char_indices()
             .find(|&(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(&c)))
@@ -485,60 +484,60 @@ impl Reader {
 
     fn variation(&mut self, no: usize, n: u32) -> Result<(), RecordError> {
         self.begin()?;
-        let bad = || error(no, 1, RecordErrorKind::BadVariation(n));
-        let found = self.frames.iter().enumerate().rev().find_map(|(d, f)| {
-            let line = line_ref(&self.main, &f.steps)?;
-            let index = n.checked_sub(f.start)? as usize;
-            (index < line.moves.len()).then_some((d, index))
-        });
-        let (d, index) = found.ok_or_else(bad)?;
-        let frame = self.frames[d].clone();
-        let (parent_depth, parent_steps, move_index) = if d > 0 && index == 0 {
-            // An alternative to the first move of a variation is its sibling.
-            let (&(m, _), parent) = frame.steps.split_last().ok_or_else(bad)?;
-            (d - 1, parent.to_vec(), m)
-        } else {
-            (d, frame.steps.clone(), index)
+        let limits = self.limits;
+        let Some(tree) = self.tree.as_mut() else {
+            return Err(error(no, 1, RecordErrorKind::BadVariation(n)));
         };
-        let parent = line_mut(&mut self.main, &parent_steps).ok_or_else(bad)?;
-        let variations = &mut parent.moves.get_mut(move_index).ok_or_else(bad)?.variations;
-        variations.push(Line::default());
-        let mut steps = parent_steps;
-        steps.push((move_index, variations.len() - 1));
-        self.frames.truncate(parent_depth + 1);
-        // Replay the moves before the branch.
-        let mut pos = self.start.clone().unwrap_or_default();
-        let mut previous = None;
-        let mut line = &self.main;
-        for &(m, v) in &steps {
-            for rm in line.moves.get(..m).unwrap_or(&[]) {
-                pos.play_unchecked(rm.mv);
-                previous = Some(rm.mv);
-            }
-            line = line
-                .moves
-                .get(m)
-                .and_then(|x| x.variations.get(v))
-                .ok_or_else(bad)?;
-        }
-        self.frames.push(Frame { steps, start: n });
+        let id = tree
+            .branch_at_ply(n)
+            .map_err(|e| build_error(e, no, 1, n, &limits))?;
+        let index = (n - tree.first_ply(id)) as usize;
+        let (pos, previous) = tree.position_before(id, index);
         self.pos = Some(pos);
         self.previous = previous;
-        self.ply = n;
         Ok(())
     }
 
     fn finish(mut self) -> Result<GameRecord, RecordError> {
         self.begin()?;
-        let mut record = GameRecord::new(self.start.take().unwrap_or_default());
+        let tree = self
+            .tree
+            .take()
+            .ok_or_else(|| error(0, 0, RecordErrorKind::UnknownFormat))?;
+        let mut record = tree.finish();
         record.headers = self.headers;
         record.start_comments = self.start_comments;
-        record.main = self.main;
         Ok(record)
     }
 }
 
-/// Whether `t` (a trimmed line) is a line of a board diagram.
+/// The error for a [`BuildError`] on line `no`, about ply `ply`.
+fn build_error(e: BuildError, no: usize, col: usize, ply: u32, limits: &ReadLimits) -> RecordError {
+    match e {
+        BuildError::Limit(limit) => limit_error(no, limit, limits),
+        BuildError::NoBranchPoint => error(no, col, RecordErrorKind::BadVariation(ply)),
+    }
+}
+
+/// The error for exceeding `limit` on line `no`.
+fn limit_error(no: usize, limit: Limit, limits: &ReadLimits) -> RecordError {
+    error(
+        no,
+        1,
+        RecordErrorKind::LimitExceeded {
+            limit,
+            max: limit.of(limits),
+        },
+    )
+}
+
+/// A move number above [`MAX_MOVE_NUMBER`].
+fn too_large() -> RecordErrorKind {
+    RecordErrorKind::NumberTooLarge {
+        max: u64::from(MAX_MOVE_NUMBER),
+    }
+}
+
 fn looks_like_diagram(t: &str) -> bool {
     t.starts_with("手数＝")
         || t.starts_with("手数=")
@@ -732,35 +731,6 @@ impl Writer {
                 let _ = writeln!(out, "まで{plies}手で{words}");
             }
             write_comments(out, &end.comments);
-        }
-    }
-
-    /// Writes the variations of `line` and of their own moves, latest
-    /// branch first.
-    fn variations(
-        &self,
-        out: &mut String,
-        line: &Line,
-        pos: &Position,
-        previous: Option<Move>,
-        ply: u32,
-    ) {
-        let mut positions = Vec::with_capacity(line.moves.len());
-        let mut pos = pos.clone();
-        let mut previous = previous;
-        for m in &line.moves {
-            positions.push((pos.clone(), previous));
-            pos.play_unchecked(m.mv);
-            previous = Some(m.mv);
-        }
-        for (i, m) in line.moves.iter().enumerate().rev() {
-            let (before, prev) = &positions[i];
-            let n = ply + i as u32;
-            for v in &m.variations {
-                let _ = writeln!(out, "\n変化：{n}手");
-                self.line(out, v, before, *prev, n);
-                self.variations(out, v, before, *prev, n);
-            }
         }
     }
 }

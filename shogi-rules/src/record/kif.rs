@@ -92,12 +92,14 @@ use core::fmt::Write as _;
 use core::time::Duration;
 
 use super::text::{
-    KANJI_NUMBERS, board_role, board_row, header, is_space, side_of_name, summary_words, trim,
-    width, write_comments, write_diagram,
+    KANJI_NUMBERS, board_role, board_row, excerpt, header, is_space, side_of_name, summary_words,
+    trim, width, write_comments, write_diagram,
 };
+use super::tree::{BuildError, TreeBuilder};
 use super::{
-    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Line, LineEnd, MoveTime,
-    RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
+    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, LineEnd, LineId,
+    MAX_MOVE_NUMBER, MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove,
+    Visit, WalkOrder, validate_start,
 };
 use crate::notation::japanese::{self, JapaneseError};
 use crate::{Color, IllegalReason, Move, Piece, Position, Role};
@@ -114,7 +116,18 @@ const FOUL_PREFIX: &str = "反則手: ";
 /// move text or time, an illegal move, a move after the end of its line, or
 /// a variation without a move to branch from.
 pub fn read(text: &str) -> Result<GameRecord, RecordError> {
-    let mut reader = Reader::default();
+    read_with(text, &ReadLimits::DEFAULT)
+}
+
+/// Reads a KIF record from decoded text within `limits`.
+///
+/// # Errors
+/// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
+pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
+    let mut reader = Reader {
+        limits: *limits,
+        ..Reader::default()
+    };
     for (index, raw) in text.split('\n').enumerate() {
         reader.line(index + 1, raw)?;
     }
@@ -153,8 +166,12 @@ pub fn write(record: &GameRecord) -> String {
         first,
         names,
     };
-    ctx.line(&mut out, &record.main, first, None);
-    ctx.variations(&mut out, &record.main, first, None);
+    for visit in record.walk(WalkOrder::LatestFirst) {
+        if visit.depth > 0 {
+            let _ = write!(out, "\n変化：{}手\n", visit.ply);
+        }
+        ctx.line(&mut out, record, &visit);
+    }
     out
 }
 
@@ -246,21 +263,9 @@ struct Diagram {
     first_line: Option<usize>,
 }
 
-/// One line of play while reading, in an arena.
-struct LineBuf {
-    /// The ply of its first move.
-    start: u32,
-    moves: Vec<RecordMove>,
-    end: Option<LineEnd>,
-    /// Where it branches off: the line and the index of the move it replaces.
-    parent: Option<(usize, usize)>,
-    /// Variations in order of appearance: (move index, line id).
-    children: Vec<(usize, usize)>,
-}
-
 /// An illegal last move of a line, read as the foul that ended it.
 struct Foul {
-    line: usize,
+    line: LineId,
     error: RecordError,
     /// Whether the record says so: a `反則勝ち` line, or a comment or
     /// summary about a foul (`反則`) right after the move.
@@ -271,8 +276,8 @@ struct Foul {
 #[derive(Copy, Clone)]
 enum Target {
     Start,
-    Move(usize, usize),
-    End(usize),
+    Move(LineId, usize),
+    End(LineId),
     /// A variation block before its first move: nowhere.
     Nowhere,
 }
@@ -286,19 +291,17 @@ struct Reader {
     start_comments: Vec<Comment>,
     /// Set once the first move-section line is seen.
     play: Option<Play>,
+    limits: ReadLimits,
 }
 
 /// The move section: the start position, the lines, and where reading is.
 struct Play {
-    start: Position,
+    /// The lines read so far and the path being read.
+    tree: TreeBuilder,
     /// Whether the first numbered line may set the numbering.
     free_numbering: bool,
-    lines: Vec<LineBuf>,
-    /// The lines of the path just read, root first.
-    path: Vec<usize>,
-    /// The line being read, the position after its moves so far, and the
+    /// The position after the moves of the line being read so far, and the
     /// last move played on the path.
-    current: usize,
     pos: Position,
     previous: Option<Move>,
     target: Target,
@@ -320,7 +323,7 @@ impl Reader {
             error(
                 number,
                 col(0),
-                RecordErrorKind::UnexpectedLine(body.to_owned()),
+                RecordErrorKind::UnexpectedLine(excerpt(body)),
             )
         };
 
@@ -339,7 +342,9 @@ impl Reader {
                 .or_else(|| rest.strip_prefix(':'))
                 .ok_or_else(unexpected)?;
             let digits = trim(rest.strip_suffix('手').unwrap_or(rest));
-            let ply: u32 = parse_number(digits).ok_or_else(unexpected)?;
+            let ply = parse_number(digits)
+                .ok_or_else(unexpected)?
+                .map_err(|kind| error(number, col(0), kind))?;
             return self.variation(number, col(0), ply);
         }
         if let Some(rest) = body.strip_prefix("まで") {
@@ -358,7 +363,9 @@ impl Reader {
                     .chars()
                     .take_while(char::is_ascii_digit)
                     .collect();
-                let n = parse_number(&digits).ok_or_else(unexpected)?;
+                let n = parse_number(&digits)
+                    .ok_or_else(unexpected)?
+                    .map_err(|kind| error(number, col(0), kind))?;
                 self.diagram.moves_played = Some(n);
                 return Ok(());
             }
@@ -399,6 +406,14 @@ impl Reader {
             if name.is_empty() || self.play.as_ref().is_some_and(|p| p.started()) {
                 return Err(unexpected());
             }
+            if value.len() > self.limits.max_header_bytes {
+                return Err(limit_error(
+                    number,
+                    col(0),
+                    Limit::HeaderBytes,
+                    &self.limits,
+                ));
+            }
             let header = header(name, value);
             if header.key == HeaderKey::Handicap {
                 let value_at =
@@ -432,6 +447,14 @@ impl Reader {
         kind: CommentKind,
         text: &str,
     ) -> Result<(), RecordError> {
+        if text.len() > self.limits.max_header_bytes {
+            return Err(limit_error(
+                number,
+                column,
+                Limit::HeaderBytes,
+                &self.limits,
+            ));
+        }
         let comment = Comment {
             kind,
             text: text.to_owned(),
@@ -442,14 +465,22 @@ impl Reader {
         };
         match play.target {
             Target::Start => self.start_comments.push(comment),
-            Target::Move(line, index) => play.lines[line].moves[index].comments.push(comment),
+            Target::Move(line, index) => {
+                if let Some(m) = play
+                    .tree
+                    .line_mut(line)
+                    .and_then(|l| l.moves.get_mut(index))
+                {
+                    m.comments.push(comment);
+                }
+            }
             Target::End(line) => {
                 if let Some(foul) = play.foul.as_mut() {
                     if foul.line == line && comment.text.contains("反則") {
                         foul.stated = true;
                     }
                 }
-                if let Some(end) = play.lines[line].end.as_mut() {
+                if let Some(end) = play.tree.line_mut(line).and_then(|l| l.end.as_mut()) {
                     end.comments.push(comment);
                 }
             }
@@ -457,7 +488,7 @@ impl Reader {
                 return Err(error(
                     number,
                     column,
-                    RecordErrorKind::UnexpectedLine(body.to_owned()),
+                    RecordErrorKind::UnexpectedLine(excerpt(body)),
                 ));
             }
         }
@@ -534,34 +565,19 @@ impl Reader {
     fn begin_play(&mut self) -> Result<&mut Play, RecordError> {
         if self.play.is_none() {
             let (start, free) = self.start_position()?;
+            let first = start.move_number().max(1);
             self.play = Some(Play {
                 pos: start.clone(),
-                start,
+                tree: TreeBuilder::new(start, first, &self.limits),
                 free_numbering: free,
-                lines: Vec::new(),
-                path: Vec::new(),
-                current: 0,
                 previous: None,
                 target: Target::Start,
                 foul: None,
             });
         }
-        let play = self
-            .play
+        self.play
             .as_mut()
-            .ok_or_else(|| error(0, 0, RecordErrorKind::UnknownFormat))?;
-        if play.lines.is_empty() {
-            let first = play.start.move_number().max(1);
-            play.lines.push(LineBuf {
-                start: first,
-                moves: Vec::new(),
-                end: None,
-                parent: None,
-                children: Vec::new(),
-            });
-            play.path.push(0);
-        }
-        Ok(play)
+            .ok_or_else(|| error(0, 0, RecordErrorKind::UnknownFormat))
     }
 
     fn start_position(&self) -> Result<(Position, bool), RecordError> {
@@ -599,25 +615,28 @@ impl Reader {
     }
 
     fn move_line(&mut self, number: usize, raw: &str, lead: usize) -> Result<(), RecordError> {
+        let limits = self.limits;
         let body = &raw[lead..];
         let col = |byte: usize| column(raw, lead + byte);
         let digits_len = body
             .find(|c: char| !c.is_ascii_digit())
             .unwrap_or(body.len());
-        let written = parse_number(&body[..digits_len]).ok_or_else(|| {
-            error(
-                number,
-                col(0),
-                RecordErrorKind::UnexpectedLine(body.to_owned()),
-            )
-        })?;
+        let written = parse_number(&body[..digits_len])
+            .ok_or_else(|| {
+                error(
+                    number,
+                    col(0),
+                    RecordErrorKind::UnexpectedLine(excerpt(body)),
+                )
+            })?
+            .map_err(|kind| error(number, col(0), kind))?;
         let after_number = &body[digits_len..];
         let rest = after_number.trim_start_matches(is_space);
         if rest.len() == after_number.len() && !rest.is_empty() {
             return Err(error(
                 number,
                 col(digits_len),
-                RecordErrorKind::UnexpectedLine(body.to_owned()),
+                RecordErrorKind::UnexpectedLine(excerpt(body)),
             ));
         }
         let text_at = body.len() - rest.len();
@@ -631,13 +650,18 @@ impl Reader {
             if let Some(open) = tail.rfind('(') {
                 let inner = &tail[open + 1..tail.len() - 1];
                 if inner.contains([':', '/']) {
-                    time = Some(parse_time(inner).ok_or_else(|| {
+                    let t = parse_time(inner).ok_or_else(|| {
                         error(
                             number,
                             col(text_at + open),
-                            RecordErrorKind::BadTime(inner.to_owned()),
+                            RecordErrorKind::BadTime(excerpt(inner)),
                         )
-                    })?);
+                    })?;
+                    for d in [Some(t.used), t.total].into_iter().flatten() {
+                        super::checked_time(d)
+                            .map_err(|kind| error(number, col(text_at + open), kind))?;
+                    }
+                    time = Some(t);
                     tail = tail[..open].trim_end_matches(is_space);
                 }
             }
@@ -652,25 +676,18 @@ impl Reader {
         }
 
         let play = self.begin_play()?;
-        if play.lines.len() == 1
-            && play.free_numbering
-            && play.lines[0].moves.is_empty()
-            && play.lines[0].end.is_none()
-        {
+        if play.free_numbering && !play.started() {
             // A diagram without 手数＝: the first number sets the numbering.
             play.free_numbering = false;
             if written >= 1 {
-                play.start.move_number = written;
+                play.tree.set_first_ply(written);
                 play.pos.move_number = written;
-                play.lines[0].start = written;
             }
         }
-        let current = play.current;
-        let line = &play.lines[current];
-        let expected = line
-            .start
-            .saturating_add(u32::try_from(line.moves.len()).unwrap_or(u32::MAX));
-        if line.end.is_some() {
+        let current = play.tree.current();
+        let expected = play.tree.next_ply(current);
+        let ended = play.tree.line(current).is_some_and(|l| l.end.is_some());
+        if ended {
             if let Some(foul) = &mut play.foul {
                 if foul.line == current {
                     // A foul stands only as the last thing of its line: a
@@ -699,11 +716,14 @@ impl Reader {
             ));
         }
         if let Some(special) = special_of_word(text) {
-            play.lines[current].end = Some(LineEnd {
-                special,
-                time,
-                comments: Vec::new(),
-            });
+            play.set_end(
+                current,
+                LineEnd {
+                    special,
+                    time,
+                    comments: Vec::new(),
+                },
+            );
             play.target = Target::End(current);
             return Ok(());
         }
@@ -723,29 +743,34 @@ impl Reader {
                     error: error(number, col(text_at) + offset, kind),
                     stated: false,
                 });
-                play.lines[current].end = Some(LineEnd {
-                    special: SpecialMove::IllegalLoss,
-                    time,
-                    comments: vec![Comment {
-                        kind: CommentKind::Normal,
-                        text: format!("{FOUL_PREFIX}{text}"),
-                    }],
-                });
+                play.set_end(
+                    current,
+                    LineEnd {
+                        special: SpecialMove::IllegalLoss,
+                        time,
+                        comments: vec![Comment {
+                            kind: CommentKind::Normal,
+                            text: format!("{FOUL_PREFIX}{text}"),
+                        }],
+                    },
+                );
                 play.target = Target::End(current);
                 return Ok(());
             }
             Err((offset, kind)) => return Err(error(number, col(text_at) + offset, kind)),
         };
-        play.pos.play_unchecked(m);
-        play.previous = Some(m);
-        let line = &mut play.lines[current];
-        line.moves.push(RecordMove {
+        let record_move = RecordMove {
             mv: m,
             time,
             comments: Vec::new(),
-            variations: Vec::new(),
-        });
-        play.target = Target::Move(current, line.moves.len() - 1);
+        };
+        play.tree
+            .push(current, record_move, &play.pos)
+            .map_err(|e| build_error(e, number, col(0), written, &limits))?;
+        play.pos.play_unchecked(m);
+        play.previous = Some(m);
+        let index = play.tree.line(current).map_or(0, |l| l.moves.len() - 1);
+        play.target = Target::Move(current, index);
         Ok(())
     }
 
@@ -760,7 +785,7 @@ impl Reader {
             error(
                 number,
                 column,
-                RecordErrorKind::UnexpectedLine(body.to_owned()),
+                RecordErrorKind::UnexpectedLine(excerpt(body)),
             )
         };
         let digits_len = rest
@@ -776,61 +801,35 @@ impl Reader {
         let play = self.begin_play()?;
         let to_move = play.pos.turn();
         let special = summary_special(words, to_move).ok_or_else(unexpected)?;
-        let current = play.current;
+        let current = play.tree.current();
         if let Some(foul) = play.foul.as_mut() {
             if foul.line == current && words.contains("反則") {
                 foul.stated = true;
             }
         }
-        let line = &mut play.lines[current];
-        if line.end.is_none() {
-            line.end = Some(LineEnd {
-                special,
-                time: None,
-                comments: Vec::new(),
-            });
+        if play.tree.line(current).is_some_and(|l| l.end.is_none()) {
+            play.set_end(
+                current,
+                LineEnd {
+                    special,
+                    time: None,
+                    comments: Vec::new(),
+                },
+            );
         }
         play.target = Target::End(current);
         Ok(())
     }
 
     fn variation(&mut self, number: usize, column: usize, ply: u32) -> Result<(), RecordError> {
+        let limits = self.limits;
         let play = self.begin_play()?;
-        let bad = || error(number, column, RecordErrorKind::BadVariation(ply));
-        // The most recent line of the path holding ply N; a line starting at
-        // N is a sibling, so its parent holds the list to join.
-        while play.path.len() > 1
-            && play.path.last().is_some_and(|&id| {
-                let line = &play.lines[id];
-                line.start >= ply || (ply - line.start) as usize >= line.moves.len()
-            })
-        {
-            play.path.pop();
-        }
-        let parent = *play.path.last().ok_or_else(bad)?;
-        if play.path.len() >= MAX_DEPTH {
-            return Err(bad());
-        }
-        let line = &play.lines[parent];
-        if ply < line.start {
-            return Err(bad());
-        }
-        let index = usize::try_from(ply - line.start).map_err(|_| bad())?;
-        if index >= line.moves.len() {
-            return Err(bad());
-        }
-        let id = play.lines.len();
-        play.lines.push(LineBuf {
-            start: ply,
-            moves: Vec::new(),
-            end: None,
-            parent: Some((parent, index)),
-            children: Vec::new(),
-        });
-        play.lines[parent].children.push((index, id));
-        play.path.push(id);
-        play.current = id;
-        let (pos, previous) = play.position_before(parent, index);
+        let id = play
+            .tree
+            .branch_at_ply(ply)
+            .map_err(|e| build_error(e, number, column, ply, &limits))?;
+        let index = (ply - play.tree.first_ply(id)) as usize;
+        let (pos, previous) = play.tree.position_before(id, index);
         play.pos = pos;
         play.previous = previous;
         play.target = Target::Nowhere;
@@ -847,59 +846,53 @@ impl Reader {
                 return Err(foul.error);
             }
         }
-        let main = build_line(&mut play.lines, 0);
-        let handicap = Handicap::of_position(&play.start);
-        Ok(GameRecord {
-            headers: self.headers,
-            start: play.start,
-            handicap,
-            start_comments: self.start_comments,
-            main,
-        })
+        let mut record = play.tree.finish();
+        record.headers = self.headers;
+        record.start_comments = self.start_comments;
+        Ok(record)
     }
 }
 
 impl Play {
     /// Whether a move, an ending or a variation has been read.
     fn started(&self) -> bool {
-        self.lines.len() > 1
-            || self
-                .lines
-                .first()
-                .is_some_and(|l| !l.moves.is_empty() || l.end.is_some())
+        let main = self.tree.line(LineId::MAIN);
+        self.tree.variation_count() > 0
+            || main.is_some_and(|l| !l.moves.is_empty() || l.end.is_some())
     }
 
-    /// The position before move `index` of line `id`, and the move before it.
-    fn position_before(&self, id: usize, index: usize) -> (Position, Option<Move>) {
-        let mut chain = vec![(id, index)];
-        let mut at = id;
-        while let Some((parent, index)) = self.lines[at].parent {
-            chain.push((parent, index));
-            at = parent;
+    /// Ends line `id` with `end`.
+    fn set_end(&mut self, id: LineId, end: LineEnd) {
+        if let Some(line) = self.tree.line_mut(id) {
+            line.end = Some(end);
         }
-        let mut pos = self.start.clone();
-        let mut previous = None;
-        for &(line, index) in chain.iter().rev() {
-            for m in self.lines[line].moves.iter().take(index) {
-                pos.play_unchecked(m.mv);
-                previous = Some(m.mv);
-            }
-        }
-        (pos, previous)
     }
 }
 
-fn build_line(lines: &mut [LineBuf], id: usize) -> Line {
-    let children = core::mem::take(&mut lines[id].children);
-    let mut moves = core::mem::take(&mut lines[id].moves);
-    let end = lines[id].end.take();
-    for (index, child) in children {
-        let built = build_line(lines, child);
-        if let Some(m) = moves.get_mut(index) {
-            m.variations.push(built);
-        }
+/// The error for a [`BuildError`] at `line` and `column`, about ply `ply`.
+fn build_error(
+    e: BuildError,
+    line: usize,
+    column: usize,
+    ply: u32,
+    limits: &ReadLimits,
+) -> RecordError {
+    match e {
+        BuildError::Limit(limit) => limit_error(line, column, limit, limits),
+        BuildError::NoBranchPoint => error(line, column, RecordErrorKind::BadVariation(ply)),
     }
-    Line { moves, end }
+}
+
+/// The error for exceeding `limit` at `line` and `column`.
+fn limit_error(line: usize, column: usize, limit: Limit, limits: &ReadLimits) -> RecordError {
+    error(
+        line,
+        column,
+        RecordErrorKind::LimitExceeded {
+            limit,
+            max: limit.of(limits),
+        },
+    )
 }
 
 /// Resolves move text in `pos`; on error, the character offset in the text
@@ -914,13 +907,13 @@ fn resolve(
     japanese::parse(pos, text, previous).map_err(|e| match e {
         JapaneseError::Syntax { column, .. } => (
             column.saturating_sub(1),
-            RecordErrorKind::BadMoveText(text.to_owned()),
+            RecordErrorKind::BadMoveText(excerpt(text)),
         ),
         JapaneseError::NoPreviousMove { column } => (
             column.saturating_sub(1),
-            RecordErrorKind::BadMoveText(text.to_owned()),
+            RecordErrorKind::BadMoveText(excerpt(text)),
         ),
-        JapaneseError::WrongSide { .. } => (0, RecordErrorKind::BadMoveText(text.to_owned())),
+        JapaneseError::WrongSide { .. } => (0, RecordErrorKind::BadMoveText(excerpt(text))),
         JapaneseError::Illegal(illegal) => (
             0,
             RecordErrorKind::IllegalMove {
@@ -968,18 +961,22 @@ fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
     })
 }
 
-/// Move numbers, plies and `手数＝` above this are refused, so that no
-/// count can overflow.
-const MAX_NUMBER: u32 = 100_000_000;
-
-/// Variation blocks nest at most this deep.
-const MAX_DEPTH: usize = 1000;
-
-fn parse_number(digits: &str) -> Option<u32> {
-    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+/// A move number, ply or `手数＝` count: `None` when `digits` is not a
+/// number, [`RecordErrorKind::NumberTooLarge`] above [`MAX_MOVE_NUMBER`].
+fn parse_number(digits: &str) -> Option<Result<u32, RecordErrorKind>> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits.parse().ok().filter(|&n| n <= MAX_NUMBER)
+    let too_large = RecordErrorKind::NumberTooLarge {
+        max: u64::from(MAX_MOVE_NUMBER),
+    };
+    Some(
+        digits
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= MAX_MOVE_NUMBER)
+            .ok_or(too_large),
+    )
 }
 
 /// A time field without its parentheses: `used/total`, either part lenient.
@@ -1189,12 +1186,15 @@ impl WriteCtx {
         out.push('\n');
     }
 
-    /// Writes `line`, whose first move is ply `start`, after `previous`.
-    fn line(&self, out: &mut String, line: &Line, start: u32, mut previous: Option<Move>) {
-        let mut ply = start;
-        for m in &line.moves {
+    /// Writes the moves and the ending of the line `visit` meets.
+    fn line(&self, out: &mut String, record: &GameRecord, visit: &Visit<'_>) {
+        let line = visit.line;
+        let mut ply = visit.ply;
+        let mut previous = visit.previous;
+        for (index, m) in line.moves.iter().enumerate() {
             let text = japanese::format_kif(m.mv, previous);
-            Self::move_line(out, ply, &text, m.time.as_ref(), !m.variations.is_empty());
+            let fork = record.has_variations(visit.id, index);
+            Self::move_line(out, ply, &text, m.time.as_ref(), fork);
             write_comments(out, &m.comments);
             previous = Some(m.mv);
             ply = ply.saturating_add(1);
@@ -1217,27 +1217,6 @@ impl WriteCtx {
         let words = summary_words(special, self.turn_at(ply), self.names)
             .unwrap_or_else(|| word_of_special(special).to_owned());
         format!("まで{played}手で{words}")
-    }
-
-    /// Writes the variation blocks of `line` depth-first, latest branch
-    /// point first.
-    fn variations(&self, out: &mut String, line: &Line, start: u32, previous: Option<Move>) {
-        for (index, m) in line.moves.iter().enumerate().rev() {
-            if m.variations.is_empty() {
-                continue;
-            }
-            let ply = start.saturating_add(u32::try_from(index).unwrap_or(0));
-            let before = if index == 0 {
-                previous
-            } else {
-                Some(line.moves[index - 1].mv)
-            };
-            for v in &m.variations {
-                let _ = write!(out, "\n変化：{ply}手\n");
-                self.line(out, v, ply, before);
-                self.variations(out, v, ply, before);
-            }
-        }
     }
 }
 

@@ -32,11 +32,13 @@ pub mod ki2;
 pub mod kif;
 mod limits;
 pub(crate) mod text;
+mod tree;
 pub mod usi;
 
 pub use encoding::{Encoding, decode, encode};
 pub use handicap::Handicap;
 pub use limits::{Limit, ReadLimits};
+pub use tree::{LineId, Visit, Walk, WalkOrder};
 
 /// A record file format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -347,9 +349,6 @@ pub struct RecordMove {
     pub time: Option<MoveTime>,
     /// Comments after the move.
     pub comments: Vec<Comment>,
-    /// Alternative lines that replace this move (each starts from the
-    /// position before it), in the order the record gives them.
-    pub variations: Vec<Line>,
 }
 
 impl RecordMove {
@@ -360,7 +359,6 @@ impl RecordMove {
             mv,
             time: None,
             comments: Vec::new(),
-            variations: Vec::new(),
         }
     }
 }
@@ -375,7 +373,12 @@ pub struct Line {
 }
 
 /// A game record in any format.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Variations are kept in a table beside the main line (see [`LineId`],
+/// [`GameRecord::add_variation`], [`GameRecord::walk`]); two records are
+/// equal when their headers, start, comments and lines are, and the same
+/// variations branch at the same moves in the same order.
+#[derive(Clone, Debug)]
 pub struct GameRecord {
     /// Headers in file order.
     pub headers: Vec<Header>,
@@ -387,7 +390,21 @@ pub struct GameRecord {
     pub start_comments: Vec<Comment>,
     /// The main line.
     pub main: Line,
+    /// The variations.
+    tree: tree::Tree,
 }
+
+impl PartialEq for GameRecord {
+    fn eq(&self, other: &GameRecord) -> bool {
+        self.headers == other.headers
+            && self.start == other.start
+            && self.handicap == other.handicap
+            && self.start_comments == other.start_comments
+            && self.same_tree(other)
+    }
+}
+
+impl Eq for GameRecord {}
 
 impl GameRecord {
     /// An empty record from `start`.
@@ -400,6 +417,7 @@ impl GameRecord {
             handicap,
             start_comments: Vec::new(),
             main: Line::default(),
+            tree: tree::Tree::default(),
         }
     }
 
@@ -497,7 +515,7 @@ impl GameRecord {
             Format::Ki2 => ki2::write(self),
             Format::Csa => csa::write(self),
             #[cfg(feature = "serde")]
-            Format::Jkf => jkf::write(self),
+            Format::Jkf => jkf::write(self)?,
             #[cfg(not(feature = "serde"))]
             Format::Jkf => {
                 return Err(RecordError::new(
@@ -510,6 +528,30 @@ impl GameRecord {
             Format::Usi => usi::write(self),
         })
     }
+}
+
+/// The largest move number a record may have (its start position's, or a
+/// ply in a move number or variation heading): every reader refuses a
+/// larger one with [`RecordErrorKind::NumberTooLarge`], so that every
+/// format can write every number it reads.
+pub const MAX_MOVE_NUMBER: u32 = 100_000_000;
+
+/// The longest time a record may give, in seconds (a move's time or a
+/// running total; about three years): every reader refuses a longer one
+/// with [`RecordErrorKind::NumberTooLarge`], so that every format can write
+/// every time it reads.
+pub const MAX_TIME_SECONDS: u64 = 100_000_000;
+
+/// `time` if it is at most [`MAX_TIME_SECONDS`].
+pub(crate) fn checked_time(time: Duration) -> Result<Duration, RecordErrorKind> {
+    if time.as_secs() > MAX_TIME_SECONDS
+        || (time.as_secs() == MAX_TIME_SECONDS && time.subsec_nanos() > 0)
+    {
+        return Err(RecordErrorKind::NumberTooLarge {
+            max: MAX_TIME_SECONDS,
+        });
+    }
+    Ok(time)
 }
 
 /// The special move that states `outcome` with `to_move` to move.
@@ -827,11 +869,11 @@ pub fn read_str_with(
             .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat))?,
     };
     match format {
-        Format::Kif => kif::read(text),
-        Format::Ki2 => ki2::read(text),
-        Format::Csa => csa::read(text),
+        Format::Kif => kif::read_with(text, limits),
+        Format::Ki2 => ki2::read_with(text, limits),
+        Format::Csa => csa::read_with(text, limits),
         #[cfg(feature = "serde")]
-        Format::Jkf => jkf::read(text),
+        Format::Jkf => jkf::read_with(text, limits),
         #[cfg(not(feature = "serde"))]
         Format::Jkf => Err(RecordError::new(
             format,

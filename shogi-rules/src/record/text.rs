@@ -259,9 +259,14 @@ pub(crate) fn write_comments(out: &mut String, comments: &[Comment]) {
             CommentKind::Engine => "**",
             CommentKind::Bookmark => "&",
         };
-        for text in c.text.split('\n') {
+        // Every line break the readers split at (`\n`, `\r\n`, a lone
+        // `\r`) starts a new comment line.
+        for text in c.text.split('\n').flat_map(|l| {
+            let l = l.strip_suffix('\r').unwrap_or(l);
+            l.split('\r')
+        }) {
             out.push_str(marker);
-            out.push_str(text.trim_end_matches('\r'));
+            out.push_str(text);
             out.push('\n');
         }
     }

@@ -1,0 +1,534 @@
+//! The variation tree of a record, kept flat.
+//!
+//! Variations nest: a variation's own moves may have variations. A record
+//! keeps them in one table of lines ([`LineId`] indexes it) rather than as
+//! lines inside moves inside lines, so that no operation on a record —
+//! reading, writing, comparing, cloning, dropping, walking — recurses as
+//! deep as the variations nest. Whatever the input, the stack a record needs
+//! is the same.
+//!
+//! A variation is attached to a move of its parent line (the *branch
+//! point*): it starts from the position before that move and replaces it.
+//! Variations of one move keep the order they were added in. A branch point
+//! past the end of its line (the moves were removed through
+//! [`GameRecord::line_mut`]) hides the variation and everything below it
+//! from [`GameRecord::walk`] and the writers.
+
+use super::{GameRecord, Limit, Line, ReadLimits, RecordMove};
+use crate::{Move, Position};
+
+/// A line of play of a [`GameRecord`]: the main line
+/// ([`LineId::MAIN`]) or a variation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LineId(u32);
+
+impl LineId {
+    /// The main line.
+    pub const MAIN: LineId = LineId(0);
+
+    /// The index of the line in the record's table (0 for the main line,
+    /// variations from 1 in the order they were added).
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A variation in a record's table.
+#[derive(Clone, Debug)]
+pub(crate) struct Variation {
+    line: Line,
+    /// The line it branches from, and the index of the move it replaces.
+    parent: (LineId, u32),
+    /// Nesting depth: 1 for a variation of the main line.
+    depth: u32,
+}
+
+/// The variations of a record and where each attaches.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tree {
+    /// Variation `LineId(i)` is `variations[i - 1]`.
+    variations: Vec<Variation>,
+    /// For each line (main line first), its branch points in order of
+    /// move index, then of addition: (move index, variation).
+    forks: Vec<Vec<(u32, LineId)>>,
+}
+
+impl Tree {
+    /// The number of variations.
+    pub(crate) fn len(&self) -> usize {
+        self.variations.len()
+    }
+
+    fn forks_of(&self, id: LineId) -> &[(u32, LineId)] {
+        self.forks.get(id.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// Adds an empty variation replacing move `index` of `parent`, whose
+    /// nesting depth is `parent_depth + 1`.
+    fn add(&mut self, parent: LineId, index: u32, parent_depth: u32, line: Line) -> LineId {
+        let id = LineId(u32::try_from(self.variations.len() + 1).unwrap_or(u32::MAX));
+        self.variations.push(Variation {
+            line,
+            parent: (parent, index),
+            depth: parent_depth + 1,
+        });
+        if self.forks.len() <= parent.index() {
+            self.forks.resize_with(parent.index() + 1, Vec::new);
+        }
+        let forks = &mut self.forks[parent.index()];
+        let at = forks.partition_point(|&(i, _)| i <= index);
+        forks.insert(at, (index, id));
+        id
+    }
+}
+
+/// A line as [`GameRecord::walk`] meets it.
+#[derive(Clone, Debug)]
+pub struct Visit<'a> {
+    /// The line.
+    pub id: LineId,
+    /// Its moves and ending.
+    pub line: &'a Line,
+    /// The ply of its first move (the start position's move number for the
+    /// main line).
+    pub ply: u32,
+    /// How deep it nests: 0 for the main line, 1 for its variations, ….
+    pub depth: usize,
+    /// The position before its first move.
+    pub position: Position,
+    /// The move played before its first move, if any.
+    pub previous: Option<Move>,
+}
+
+/// The order in which [`GameRecord::walk`] visits variations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WalkOrder {
+    /// Depth first; the variations of a line in the order of their branch
+    /// points, earliest move first.
+    EarliestFirst,
+    /// Depth first; the variations of a line from its last branch point to
+    /// its first (the order of KIF and KI2 files). Variations of one move
+    /// stay in their order.
+    LatestFirst,
+}
+
+impl GameRecord {
+    /// The line `id`, if the record has it.
+    #[must_use]
+    pub fn line(&self, id: LineId) -> Option<&Line> {
+        match id.index() {
+            0 => Some(&self.main),
+            i => self.tree.variations.get(i - 1).map(|v| &v.line),
+        }
+    }
+
+    /// The line `id` to change, if the record has it. Removing moves that
+    /// variations branch from hides those variations (see [`Self::walk`]).
+    pub fn line_mut(&mut self, id: LineId) -> Option<&mut Line> {
+        match id.index() {
+            0 => Some(&mut self.main),
+            i => self.tree.variations.get_mut(i - 1).map(|v| &mut v.line),
+        }
+    }
+
+    /// The number of variations, nested ones included.
+    #[must_use]
+    pub fn variation_count(&self) -> usize {
+        self.tree.len()
+    }
+
+    /// The variations replacing move `index` of line `id`, in order.
+    pub fn variations(&self, id: LineId, index: usize) -> impl Iterator<Item = LineId> + '_ {
+        let forks = self.tree.forks_of(id);
+        let index = u32::try_from(index).unwrap_or(u32::MAX);
+        let from = forks.partition_point(|&(i, _)| i < index);
+        forks[from..]
+            .iter()
+            .take_while(move |&&(i, _)| i == index)
+            .map(|&(_, v)| v)
+    }
+
+    /// Whether move `index` of line `id` has variations.
+    #[must_use]
+    pub fn has_variations(&self, id: LineId, index: usize) -> bool {
+        self.variations(id, index).next().is_some()
+    }
+
+    /// Where variation `id` branches off: its parent line and the index of
+    /// the move it replaces. `None` for the main line or an unknown id.
+    #[must_use]
+    pub fn branch_point(&self, id: LineId) -> Option<(LineId, usize)> {
+        let v = self.tree.variations.get(id.index().checked_sub(1)?)?;
+        Some((v.parent.0, v.parent.1 as usize))
+    }
+
+    /// How deep line `id` nests: 0 for the main line, 1 for a variation of
+    /// it, ….
+    #[must_use]
+    pub fn depth(&self, id: LineId) -> usize {
+        match id.index() {
+            0 => 0,
+            i => self
+                .tree
+                .variations
+                .get(i - 1)
+                .map_or(0, |v| v.depth as usize),
+        }
+    }
+
+    /// Adds `variation` as an alternative to move `index` of line `id`
+    /// (after the variations that move has); it starts from the position
+    /// before that move. Its moves are not checked here: a record built
+    /// with illegal moves writes them as they are.
+    ///
+    /// Returns the new line, or `None` when the record has no line `id` or
+    /// that line has no move `index`.
+    ///
+    /// ```
+    /// use shogi_rules::record::{GameRecord, Line, LineId, RecordMove};
+    /// use shogi_rules::Position;
+    /// let mut pos = Position::startpos();
+    /// let mut record = GameRecord::new(pos.clone());
+    /// let m = pos.parse_usi_move("7g7f").unwrap();
+    /// record.main.moves.push(RecordMove::new(m));
+    /// let alternative = pos.parse_usi_move("2g2f").unwrap();
+    /// let mut line = Line::default();
+    /// line.moves.push(RecordMove::new(alternative));
+    /// let id = record.add_variation(LineId::MAIN, 0, line).unwrap();
+    /// assert_eq!(record.variations(LineId::MAIN, 0).collect::<Vec<_>>(), [id]);
+    /// assert_eq!(record.branch_point(id), Some((LineId::MAIN, 0)));
+    /// ```
+    pub fn add_variation(&mut self, id: LineId, index: usize, variation: Line) -> Option<LineId> {
+        let parent = self.line(id)?;
+        if index >= parent.moves.len() {
+            return None;
+        }
+        let depth = u32::try_from(self.depth(id)).ok()?;
+        let index = u32::try_from(index).ok()?;
+        Some(self.tree.add(id, index, depth, variation))
+    }
+
+    /// Every line reachable from the main line, the main line first, each
+    /// with the position before its first move: depth first, in `order`.
+    /// The walk keeps its own stack, so it costs the same whatever the
+    /// nesting; its time is linear in the number of moves.
+    #[must_use]
+    pub fn walk(&self, order: WalkOrder) -> Walk<'_> {
+        Walk {
+            record: self,
+            order,
+            stack: vec![Pending {
+                id: LineId::MAIN,
+                ply: self.start.move_number(),
+                depth: 0,
+                position: self.start.clone(),
+                previous: None,
+            }],
+        }
+    }
+
+    /// The tree compared by shape: the same variations at the same branch
+    /// points, in the same order, with equal lines.
+    pub(crate) fn same_tree(&self, other: &GameRecord) -> bool {
+        if self.main != other.main || self.tree.len() != other.tree.len() {
+            return false;
+        }
+        let mut stack = vec![(LineId::MAIN, LineId::MAIN)];
+        while let Some((a, b)) = stack.pop() {
+            let forks_a = self.tree.forks_of(a);
+            let forks_b = other.tree.forks_of(b);
+            if forks_a.len() != forks_b.len() {
+                return false;
+            }
+            for (&(ia, va), &(ib, vb)) in forks_a.iter().zip(forks_b) {
+                if ia != ib || self.line(va) != other.line(vb) {
+                    return false;
+                }
+                stack.push((va, vb));
+            }
+        }
+        true
+    }
+}
+
+/// A line waiting to be visited.
+#[derive(Clone, Debug)]
+struct Pending {
+    id: LineId,
+    ply: u32,
+    depth: usize,
+    position: Position,
+    previous: Option<Move>,
+}
+
+/// The iterator of [`GameRecord::walk`].
+#[derive(Clone, Debug)]
+pub struct Walk<'a> {
+    record: &'a GameRecord,
+    order: WalkOrder,
+    stack: Vec<Pending>,
+}
+
+impl<'a> Iterator for Walk<'a> {
+    type Item = Visit<'a>;
+
+    fn next(&mut self) -> Option<Visit<'a>> {
+        let pending = self.stack.pop()?;
+        let record = self.record;
+        let line = record.line(pending.id)?;
+        let forks = record.tree.forks_of(pending.id);
+        if !forks.is_empty() {
+            // The positions at the branch points, replaying the line once.
+            let mut found: Vec<Pending> = Vec::new();
+            let mut pos = pending.position.clone();
+            let mut previous = pending.previous;
+            let mut next_fork = 0;
+            for (index, m) in line.moves.iter().enumerate() {
+                while let Some(&(i, v)) = forks.get(next_fork) {
+                    if i as usize != index {
+                        break;
+                    }
+                    found.push(Pending {
+                        id: v,
+                        ply: pending.ply.saturating_add(i),
+                        depth: pending.depth + 1,
+                        position: pos.clone(),
+                        previous,
+                    });
+                    next_fork += 1;
+                }
+                if next_fork == forks.len() {
+                    break;
+                }
+                pos.play_unchecked(m.mv);
+                previous = Some(m.mv);
+            }
+            // Popped from the end: push in reverse of the visiting order.
+            match self.order {
+                WalkOrder::EarliestFirst => self.stack.extend(found.into_iter().rev()),
+                WalkOrder::LatestFirst => {
+                    let mut groups: Vec<&[Pending]> =
+                        found.chunk_by(|a, b| a.ply == b.ply).collect();
+                    groups.reverse();
+                    let ordered: Vec<Pending> = groups.into_iter().flatten().cloned().collect();
+                    self.stack.extend(ordered.into_iter().rev());
+                }
+            }
+        }
+        Some(Visit {
+            id: pending.id,
+            line,
+            ply: pending.ply,
+            depth: pending.depth,
+            position: pending.position,
+            previous: pending.previous,
+        })
+    }
+}
+
+/// Positions kept every this many moves while a reader builds lines, so
+/// that the position at any branch point is found by replaying at most this
+/// many moves.
+const CHECKPOINT_EVERY: usize = 16;
+
+/// A line being read.
+struct BuildLine {
+    /// The ply of its first move.
+    ply: u32,
+    /// The move before its first move.
+    previous: Option<Move>,
+    /// The position before move `k * CHECKPOINT_EVERY`, for each `k` up
+    /// to the number of moves (the first is the position the line starts
+    /// from).
+    checkpoints: Vec<Position>,
+}
+
+/// Why a line could not be added or extended while reading.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum BuildError {
+    /// A limit of [`ReadLimits`] would be exceeded.
+    Limit(Limit),
+    /// The branch point does not exist.
+    NoBranchPoint,
+}
+
+/// Builds a record's lines as a reader meets them, within [`ReadLimits`]:
+/// the position at any branch point costs at most [`CHECKPOINT_EVERY`]
+/// moves of replay, so reading is linear in the input whatever the shape of
+/// the tree.
+pub(crate) struct TreeBuilder {
+    record: GameRecord,
+    lines: Vec<BuildLine>,
+    limits: ReadLimits,
+    /// The lines of the path being read, main line first.
+    path: Vec<LineId>,
+}
+
+impl TreeBuilder {
+    /// A builder for a record from `start`, whose first move is ply `ply`.
+    pub(crate) fn new(start: Position, ply: u32, limits: &ReadLimits) -> TreeBuilder {
+        TreeBuilder {
+            lines: vec![BuildLine {
+                ply,
+                previous: None,
+                checkpoints: vec![start.clone()],
+            }],
+            record: GameRecord::new(start),
+            limits: *limits,
+            path: vec![LineId::MAIN],
+        }
+    }
+
+    /// The start position.
+    pub(crate) fn start(&self) -> &Position {
+        &self.record.start
+    }
+
+    /// Numbers the main line from `ply`: the start position's move number.
+    pub(crate) fn set_first_ply(&mut self, ply: u32) {
+        self.record.start.move_number = ply;
+        if let Some(main) = self.lines.first_mut() {
+            main.ply = ply;
+            main.checkpoints = vec![self.record.start.clone()];
+        }
+    }
+
+    /// The number of variations so far.
+    pub(crate) fn variation_count(&self) -> usize {
+        self.record.variation_count()
+    }
+
+    /// The line being read: the last one of the path.
+    pub(crate) fn current(&self) -> LineId {
+        self.path.last().copied().unwrap_or(LineId::MAIN)
+    }
+
+    /// The line `id`.
+    pub(crate) fn line(&self, id: LineId) -> Option<&Line> {
+        self.record.line(id)
+    }
+
+    /// The line `id` to change.
+    pub(crate) fn line_mut(&mut self, id: LineId) -> Option<&mut Line> {
+        self.record.line_mut(id)
+    }
+
+    /// The ply of the first move of line `id`.
+    pub(crate) fn first_ply(&self, id: LineId) -> u32 {
+        self.lines.get(id.index()).map_or(1, |l| l.ply)
+    }
+
+    /// The ply the next move of line `id` would be.
+    pub(crate) fn next_ply(&self, id: LineId) -> u32 {
+        let len = self.record.line(id).map_or(0, |l| l.moves.len());
+        self.first_ply(id)
+            .saturating_add(u32::try_from(len).unwrap_or(u32::MAX))
+    }
+
+    /// Appends `m`, played from `before`, to line `id`.
+    pub(crate) fn push(
+        &mut self,
+        id: LineId,
+        m: RecordMove,
+        before: &Position,
+    ) -> Result<(), BuildError> {
+        let max = self.limits.max_moves_per_line;
+        let line = self.record.line_mut(id).ok_or(BuildError::NoBranchPoint)?;
+        if line.moves.len() >= max {
+            return Err(BuildError::Limit(Limit::MovesPerLine));
+        }
+        if line.moves.len() % CHECKPOINT_EVERY == 0 && !line.moves.is_empty() {
+            if let Some(b) = self.lines.get_mut(id.index()) {
+                b.checkpoints.push(before.clone());
+            }
+        }
+        line.moves.push(m);
+        Ok(())
+    }
+
+    /// The position before move `index` of line `id` (`index` may be the
+    /// number of moves: the position after them), and the move before it.
+    pub(crate) fn position_before(&self, id: LineId, index: usize) -> (Position, Option<Move>) {
+        let (Some(line), Some(build)) = (self.record.line(id), self.lines.get(id.index())) else {
+            return (self.record.start.clone(), None);
+        };
+        let index = index.min(line.moves.len());
+        let k = index / CHECKPOINT_EVERY;
+        let (mut pos, from) = match build.checkpoints.get(k) {
+            Some(p) => (p.clone(), k * CHECKPOINT_EVERY),
+            None => match build.checkpoints.last() {
+                Some(p) => (p.clone(), (build.checkpoints.len() - 1) * CHECKPOINT_EVERY),
+                None => return (self.record.start.clone(), build.previous),
+            },
+        };
+        for m in &line.moves[from..index] {
+            pos.play_unchecked(m.mv);
+        }
+        let previous = match index {
+            0 => build.previous,
+            i => Some(line.moves[i - 1].mv),
+        };
+        (pos, previous)
+    }
+
+    /// Starts a variation replacing move `index` of line `parent`, and makes
+    /// it the line being read (the path is cut back to `parent`).
+    pub(crate) fn branch(&mut self, parent: LineId, index: usize) -> Result<LineId, BuildError> {
+        let depth = self.record.depth(parent) + 1;
+        if depth > self.limits.max_depth {
+            return Err(BuildError::Limit(Limit::Depth));
+        }
+        if self.record.variation_count() >= self.limits.max_variations {
+            return Err(BuildError::Limit(Limit::Variations));
+        }
+        let (position, previous) = self.position_before(parent, index);
+        let ply = self
+            .first_ply(parent)
+            .saturating_add(u32::try_from(index).unwrap_or(u32::MAX));
+        let id = self
+            .record
+            .add_variation(parent, index, Line::default())
+            .ok_or(BuildError::NoBranchPoint)?;
+        self.lines.push(BuildLine {
+            ply,
+            previous,
+            checkpoints: vec![position],
+        });
+        while self.path.len() > 1 && self.path.last() != Some(&parent) {
+            self.path.pop();
+        }
+        self.path.push(id);
+        Ok(id)
+    }
+
+    /// Starts a variation at ply `ply` of the path being read, as KIF and
+    /// KI2 number them: it joins the most recent line of the path that has
+    /// a move at that ply and does not start there (a line starting at
+    /// `ply` is a sibling, so its parent holds the list to join).
+    pub(crate) fn branch_at_ply(&mut self, ply: u32) -> Result<LineId, BuildError> {
+        while self.path.len() > 1
+            && self.path.last().is_some_and(|&id| {
+                let first = self.first_ply(id);
+                let len = self.record.line(id).map_or(0, |l| l.moves.len());
+                first >= ply || (ply - first) as usize >= len
+            })
+        {
+            self.path.pop();
+        }
+        let parent = self.current();
+        let first = self.first_ply(parent);
+        if ply < first {
+            return Err(BuildError::NoBranchPoint);
+        }
+        let index = (ply - first) as usize;
+        self.branch(parent, index)
+    }
+
+    /// The record built, to be completed by the reader.
+    pub(crate) fn finish(self) -> GameRecord {
+        let mut record = self.record;
+        record.handicap = super::Handicap::of_position(&record.start);
+        record
+    }
+}
