@@ -2,7 +2,10 @@
 //! line (the word `position` is optional).
 
 use super::text::excerpt;
-use super::{Format, GameRecord, Limit, ReadLimits, RecordError, RecordErrorKind, RecordMove};
+use super::{
+    Format, GameRecord, Limit, MAX_MOVE_NUMBER, ReadLimits, RecordError, RecordErrorKind,
+    RecordMove,
+};
 use crate::usi::{UsiCommandError, parse_position_words_at};
 
 /// Reads the first non-empty line as a USI `position` command, within
@@ -59,6 +62,14 @@ pub fn read(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> 
             RecordErrorKind::LimitExceeded {
                 limit: Limit::MovesPerLine,
                 max: limits.max_moves_per_line,
+            },
+        ));
+    }
+    if start.move_number() > MAX_MOVE_NUMBER {
+        return Err(error(
+            1,
+            RecordErrorKind::NumberTooLarge {
+                max: u64::from(MAX_MOVE_NUMBER),
             },
         ));
     }
