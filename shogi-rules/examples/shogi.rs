@@ -16,7 +16,7 @@
 //! Without arguments the tool replays the bundled sample game
 //! (`examples/data/sample.kif`, see `examples/data/README.md`).
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -52,59 +52,101 @@ FILE may be '-' for standard input.";
 const SAMPLE: &[u8] = include_bytes!("data/sample.kif");
 const SAMPLE_NAME: &str = "examples/data/sample.kif";
 
+/// Exit statuses: 0 success, 1 failure (input that cannot be read or is
+/// wrong, output that cannot be written), 2 usage error.
 fn main() -> ExitCode {
-    match run() {
+    // Everything for standard output goes through one buffered writer, and
+    // every write is checked, the final flush included: output that cannot
+    // be written is a failure, never a silent success.
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(&mut out).and_then(|code| {
+        out.flush()?;
+        Ok(code)
+    });
+    match result {
         Ok(code) => code,
         Err(Usage(message)) => {
+            let _ = out.flush();
             if let Some(message) = message {
-                eprintln!("error: {message}");
+                complain(&message);
             }
-            eprintln!("{USAGE}");
+            let _ = writeln!(io::stderr(), "{USAGE}");
             ExitCode::from(2)
+        }
+        Err(Failure::Output(e)) => {
+            // A reader that went away (`shogi legal | head -1`) is told
+            // nothing: exit status 1 without a message, as a tool killed by
+            // SIGPIPE would stop quietly. Any other write error is reported.
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                complain(&format!("cannot write to standard output: {e}"));
+            }
+            ExitCode::FAILURE
         }
     }
 }
 
-fn run() -> Result<ExitCode, Usage> {
+fn run(out: &mut dyn Write) -> Result<ExitCode, Failure> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        [] => cmd_sample(),
+        [] => cmd_sample(out),
         ["-h" | "--help" | "help"] => {
-            println!("{USAGE}");
+            writeln!(out, "{USAGE}")?;
             Ok(ExitCode::SUCCESS)
         }
-        ["perft", sfen, depth] => cmd_perft(sfen, depth, false).map(|()| ExitCode::SUCCESS),
-        ["perft", sfen, depth, "--divide"] => {
-            cmd_perft(sfen, depth, true).map(|()| ExitCode::SUCCESS)
+        ["perft", sfen, depth] => cmd_perft(out, sfen, depth, false),
+        ["perft", sfen, depth, "--divide"] => cmd_perft(out, sfen, depth, true),
+        ["legal"] => cmd_legal_stdin(out),
+        ["legal", sfen] => {
+            let pos = load(sfen)?;
+            writeln!(out, "{}", legal_line(&pos))?;
+            Ok(ExitCode::SUCCESS)
         }
-        ["legal"] => cmd_legal_stdin().map(|()| ExitCode::SUCCESS),
-        ["legal", sfen] => load(sfen).map(|pos| {
-            println!("{}", legal_line(&pos));
-            ExitCode::SUCCESS
-        }),
-        ["check", sfen, mv] => cmd_check(sfen, mv).map(|()| ExitCode::SUCCESS),
-        ["show", sfen] => load(sfen).map(|pos| {
-            print!("{}", diagram(&pos));
-            ExitCode::SUCCESS
-        }),
-        ["show", sfen, "--json"] => load(sfen).map(|pos| {
-            println!("{}", json(&pos));
-            ExitCode::SUCCESS
-        }),
-        ["replay", rest @ ..] => cmd_replay(rest),
-        ["convert", rest @ ..] => cmd_convert(rest),
-        ["validate", rest @ ..] => cmd_validate(rest),
+        ["check", sfen, mv] => cmd_check(out, sfen, mv),
+        ["show", sfen] => {
+            let pos = load(sfen)?;
+            write!(out, "{}", diagram(&pos))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        ["show", sfen, "--json"] => {
+            let pos = load(sfen)?;
+            writeln!(out, "{}", json(&pos))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        ["replay", rest @ ..] => cmd_replay(out, rest),
+        ["convert", rest @ ..] => cmd_convert(out, rest),
+        ["validate", rest @ ..] => cmd_validate(out, rest),
         [other, ..] => Err(Usage(Some(format!(
             "unknown command or arguments: {other:?}"
         )))),
     }
 }
 
-/// A usage error, with a message when there is more to say than the usage text.
-struct Usage(Option<String>);
+/// Why a command stopped short.
+enum Failure {
+    /// A usage error (exit status 2), with a message when there is more to
+    /// say than the usage text.
+    Usage(Option<String>),
+    /// Standard output could not be written (exit status 1).
+    Output(io::Error),
+}
 
-fn load(sfen: &str) -> Result<Position, Usage> {
+use Failure::Usage;
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+/// `error: MESSAGE` on standard error. When standard error cannot be
+/// written either, there is no one left to tell: the exit status still says
+/// what happened.
+fn complain(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "error: {message}");
+}
+
+fn load(sfen: &str) -> Result<Position, Failure> {
     parse_position(sfen).map_err(|e| Usage(Some(e)))
 }
 
@@ -117,7 +159,12 @@ fn parse_position(sfen: &str) -> Result<Position, String> {
     Position::from_sfen(sfen).map_err(|e| format!("invalid SFEN: {e}"))
 }
 
-fn cmd_perft(sfen: &str, depth: &str, divide: bool) -> Result<(), Usage> {
+fn cmd_perft(
+    out: &mut dyn Write,
+    sfen: &str,
+    depth: &str,
+    divide: bool,
+) -> Result<ExitCode, Failure> {
     let pos = load(sfen)?;
     let depth: u32 = depth
         .parse()
@@ -127,20 +174,21 @@ fn cmd_perft(sfen: &str, depth: &str, divide: bool) -> Result<(), Usage> {
         let mut lines = perft_divide(&pos, depth);
         lines.sort_by_key(|(m, _)| m.to_string());
         for (m, n) in &lines {
-            println!("{m}: {n}");
+            writeln!(out, "{m}: {n}")?;
         }
         lines.iter().map(|(_, n)| n).sum()
     } else {
         perft(&pos, depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!("{nodes}");
-    println!(
+    writeln!(out, "{nodes}")?;
+    writeln!(
+        out,
         "time {:.3} s, {:.1} M leaves/s",
         seconds,
         nodes as f64 / seconds.max(1e-9) / 1e6
-    );
-    Ok(())
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn legal_line(pos: &Position) -> String {
@@ -149,31 +197,27 @@ fn legal_line(pos: &Position) -> String {
     moves.join(" ")
 }
 
-fn cmd_legal_stdin() -> Result<(), Usage> {
+fn cmd_legal_stdin(out: &mut dyn Write) -> Result<ExitCode, Failure> {
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let reply = match parse_position(&line) {
             Ok(pos) => legal_line(&pos),
             Err(e) => format!("error: {e}"),
         };
-        if writeln!(out, "{reply}").is_err() {
-            break;
-        }
+        writeln!(out, "{reply}")?;
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_check(sfen: &str, mv: &str) -> Result<(), Usage> {
+fn cmd_check(out: &mut dyn Write, sfen: &str, mv: &str) -> Result<ExitCode, Failure> {
     let pos = load(sfen)?;
     match pos.parse_usi_move(mv) {
-        Ok(_) => println!("legal"),
-        Err(UsiMoveError::Illegal(e)) => println!("illegal: {}", e.reason().as_str()),
-        Err(e) => println!("error: {e}"),
+        Ok(_) => writeln!(out, "legal")?,
+        Err(UsiMoveError::Illegal(e)) => writeln!(out, "illegal: {}", e.reason().as_str())?,
+        Err(e) => writeln!(out, "error: {e}")?,
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 fn diagram(pos: &Position) -> String {
@@ -251,7 +295,7 @@ enum Notation {
 }
 
 impl Notation {
-    fn parse(text: Option<&&str>) -> Result<Notation, Usage> {
+    fn parse(text: Option<&&str>) -> Result<Notation, Failure> {
         match text {
             Some(&"usi") => Ok(Notation::Usi),
             Some(&"western") => Ok(Notation::Western),
@@ -357,12 +401,6 @@ fn describe_error(e: &RecordError) -> String {
     }
 }
 
-/// Writes `text` to standard output; a closed pipe is not an error.
-fn emit(text: &str) {
-    let mut out = io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-}
-
 /// A JSON string literal: quotes, backslashes and control characters escaped.
 fn json_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -444,7 +482,7 @@ struct ReplayOptions {
     notation: Option<Notation>,
 }
 
-fn parse_rules(text: Option<&&str>) -> Result<RuleSet, Usage> {
+fn parse_rules(text: Option<&&str>) -> Result<RuleSet, Failure> {
     match text {
         Some(&"site") => Ok(RuleSet::site()),
         Some(&"csa27") => Ok(RuleSet::csa27()),
@@ -456,17 +494,17 @@ fn parse_rules(text: Option<&&str>) -> Result<RuleSet, Usage> {
     }
 }
 
-fn cmd_sample() -> Result<ExitCode, Usage> {
+fn cmd_sample(out: &mut dyn Write) -> Result<ExitCode, Failure> {
     let options = ReplayOptions {
         json: false,
         declare: false,
         rules: RuleSet::site(),
         notation: Some(Notation::Japanese),
     };
-    Ok(replay_bytes(SAMPLE_NAME, SAMPLE, &options))
+    replay_bytes(out, SAMPLE_NAME, SAMPLE, &options)
 }
 
-fn cmd_replay(args: &[&str]) -> Result<ExitCode, Usage> {
+fn cmd_replay(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> {
     let mut file = None;
     let mut options = ReplayOptions {
         json: false,
@@ -496,11 +534,11 @@ fn cmd_replay(args: &[&str]) -> Result<ExitCode, Usage> {
     let bytes = match read_bytes(file) {
         Ok(bytes) => bytes,
         Err(e) => {
-            eprintln!("error: {e}");
+            complain(&e);
             return Ok(ExitCode::FAILURE);
         }
     };
-    Ok(replay_bytes(file, &bytes, &options))
+    replay_bytes(out, file, &bytes, &options)
 }
 
 /// The game the rules make of `record`, and when the rules end it before
@@ -525,12 +563,17 @@ fn adjudicate(record: &GameRecord, rules: RuleSet) -> (Game, Option<usize>) {
     }
 }
 
-fn replay_bytes(name: &str, bytes: &[u8], options: &ReplayOptions) -> ExitCode {
+fn replay_bytes(
+    stdout: &mut dyn Write,
+    name: &str,
+    bytes: &[u8],
+    options: &ReplayOptions,
+) -> Result<ExitCode, Failure> {
     let loaded = match load_record(name, bytes) {
         Ok(loaded) => loaded,
         Err(e) => {
-            eprintln!("error: {name}: {}", e);
-            return ExitCode::FAILURE;
+            complain(&format!("{name}: {e}"));
+            return Ok(ExitCode::FAILURE);
         }
     };
     let record = &loaded.record;
@@ -667,14 +710,15 @@ fn replay_bytes(name: &str, bytes: &[u8], options: &ReplayOptions) -> ExitCode {
         ));
         out.push_str(&format!("final: {}\n", final_position.to_sfen()));
     }
-    emit(&out);
+    stdout.write_all(out.as_bytes())?;
     if let Some(e) = declare_error {
-        eprintln!("declaration rejected: {e}");
+        // The rules' answer to the declaration, not a failure of the tool.
+        let _ = writeln!(io::stderr(), "declaration rejected: {e}");
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
-fn parse_format(text: Option<&&str>) -> Result<Format, Usage> {
+fn parse_format(text: Option<&&str>) -> Result<Format, Failure> {
     match text {
         Some(&"kif") => Ok(Format::Kif),
         Some(&"ki2") => Ok(Format::Ki2),
@@ -710,7 +754,7 @@ fn redeclare_encoding(text: &str, name: &str) -> String {
     out
 }
 
-fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
+fn cmd_convert(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> {
     let mut file = None;
     let mut to = None;
     let mut output = None;
@@ -762,33 +806,31 @@ fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
         None => return Err(Usage(Some("convert needs --to kif|ki2|csa|jkf|usi".into()))),
     };
     if to == Format::Jkf && !cfg!(feature = "serde") {
-        eprintln!(
-            "error: writing JKF needs the crate's `serde` feature (cargo run --features serde ...)"
-        );
+        complain("writing JKF needs the crate's `serde` feature (cargo run --features serde ...)");
         return Ok(ExitCode::FAILURE);
     }
     if to == Format::Jkf && encoding != Encoding::Utf8 {
-        eprintln!("error: JKF is JSON, which is always written in UTF-8");
+        complain("JKF is JSON, which is always written in UTF-8");
         return Ok(ExitCode::FAILURE);
     }
     let bytes = match read_bytes(file) {
         Ok(bytes) => bytes,
         Err(e) => {
-            eprintln!("error: {e}");
+            complain(&e);
             return Ok(ExitCode::FAILURE);
         }
     };
     let loaded = match load_record(file, &bytes) {
         Ok(loaded) => loaded,
         Err(e) => {
-            eprintln!("error: {file}: {}", e);
+            complain(&format!("{file}: {e}"));
             return Ok(ExitCode::FAILURE);
         }
     };
     let text = match loaded.record.write(to) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("error: {}", e.kind);
+            complain(&e.kind.to_string());
             return Ok(ExitCode::FAILURE);
         }
     };
@@ -799,10 +841,10 @@ fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
             match record::encode(&text, other) {
                 Ok(bytes) => bytes,
                 Err(c) => {
-                    eprintln!(
-                        "error: the character {c:?} (U+{:04X}) cannot be written in CP932",
+                    complain(&format!(
+                        "the character {c:?} (U+{:04X}) cannot be written in CP932",
                         c as u32
-                    );
+                    ));
                     return Ok(ExitCode::FAILURE);
                 }
             }
@@ -811,24 +853,20 @@ fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
     match output {
         Some(path) if path != "-" => {
             if let Err(e) = std::fs::write(path, &bytes) {
-                eprintln!("error: cannot write {path}: {e}");
+                complain(&format!("cannot write {path}: {e}"));
                 return Ok(ExitCode::FAILURE);
             }
         }
-        _ => {
-            let mut out = io::stdout().lock();
-            let _ = out.write_all(&bytes).and_then(|()| out.flush());
-        }
+        _ => out.write_all(&bytes)?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_validate(files: &[&str]) -> Result<ExitCode, Usage> {
+fn cmd_validate(out: &mut dyn Write, files: &[&str]) -> Result<ExitCode, Failure> {
     if files.is_empty() {
         return Err(Usage(Some("validate needs at least one FILE".into())));
     }
     let mut failed = 0usize;
-    let mut out = io::stdout().lock();
     for &file in files {
         let line = match read_bytes(file) {
             Err(e) => {
@@ -843,11 +881,8 @@ fn cmd_validate(files: &[&str]) -> Result<ExitCode, Usage> {
                 }
             },
         };
-        if writeln!(out, "{line}").is_err() {
-            break;
-        }
+        writeln!(out, "{line}")?;
     }
-    let _ = out.flush();
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {

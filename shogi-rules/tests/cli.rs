@@ -7,7 +7,7 @@
 //! already), then run the binary from the target directory.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use serde_json::Value;
@@ -67,6 +67,21 @@ fn shogi() -> &'static Path {
 fn run(args: &[&str]) -> Output {
     Command::new(shogi())
         .args(args)
+        .output()
+        .expect("the example runs")
+}
+
+/// Runs the example with standard output going to `/dev/full`, where every
+/// write fails with "no space left on device".
+fn run_to_full_device(args: &[&str]) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    Command::new(shogi())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(full)
         .output()
         .expect("the example runs")
 }
@@ -454,4 +469,34 @@ fn position_commands_still_work() {
     assert_ok(&output, "show --json");
     let json: Value = serde_json::from_str(stdout(&output).trim()).expect("JSON");
     assert_eq!(json["legal_moves"], 30);
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn output_that_cannot_be_written_is_a_failure() {
+    let sample = sample();
+    for args in [
+        vec![],
+        vec!["show", "startpos"],
+        vec!["show", "startpos", "--json"],
+        vec!["legal", "startpos"],
+        vec!["check", "startpos", "7g7f"],
+        vec!["perft", "startpos", "2"],
+        vec!["perft", "startpos", "2", "--divide"],
+        vec!["replay", &sample],
+        vec!["replay", &sample, "--json"],
+        vec!["convert", &sample, "--to", "usi"],
+        vec!["convert", &sample, "--to", "kif", "-o", "-"],
+        vec!["validate", &sample],
+        vec!["help"],
+    ] {
+        let output = run_to_full_device(&args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("error: cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
 }
