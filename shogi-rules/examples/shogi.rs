@@ -22,7 +22,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use shogi_rules::notation::{csa, japanese, western};
-use shogi_rules::record::{self, Encoding, Format, GameRecord, RecordError, RecordErrorKind};
+use shogi_rules::record::{
+    self, Encoding, Format, GameRecord, Limit, ReadLimits, RecordError, RecordErrorKind,
+};
 use shogi_rules::{
     Color, Game, GameError, Move, Outcome, Position, RuleSet, Square, Termination, UsiMoveError,
     perft, perft_divide,
@@ -335,17 +337,53 @@ struct Loaded {
     encoding: Encoding,
 }
 
-/// The bytes of `path`, or of standard input for `-`.
-fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
-    if path == "-" {
-        let mut bytes = Vec::new();
+/// The limits records are read within: the library's defaults. The input
+/// size limit also bounds what [`read_input`] reads.
+const LIMITS: ReadLimits = ReadLimits::DEFAULT;
+
+/// The bytes of `path`, or of standard input for `-`: the one way every
+/// command reads its input. A directory is refused by name, and no more than
+/// `LIMITS.max_input_bytes` + 1 bytes are ever read, so that an endless
+/// stream (`/dev/zero`, a pipe that never ends) fails at once with the
+/// limit instead of filling memory.
+fn read_input(path: &str) -> Result<Vec<u8>, String> {
+    let max = LIMITS.max_input_bytes;
+    let name = if path == "-" { "standard input" } else { path };
+    let too_large = || {
+        format!(
+            "cannot read {name}: {} exceeds the limit of {max} ({} MiB)",
+            Limit::InputBytes.description(),
+            max >> 20
+        )
+    };
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
         io::stdin()
+            .lock()
+            .take(max as u64 + 1)
             .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(bytes)
     } else {
-        std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let metadata = file
+            .metadata()
+            .map_err(|e| format!("cannot read {path}: {e}"))?;
+        if metadata.is_dir() {
+            return Err(format!("cannot read {path}: is a directory"));
+        }
+        if metadata.is_file() {
+            // A regular file says its size: refuse it before reading.
+            if metadata.len() > max as u64 {
+                return Err(too_large());
+            }
+            bytes.reserve_exact(metadata.len() as usize + 1);
+        }
+        file.take(max as u64 + 1).read_to_end(&mut bytes)
+    };
+    read.map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() > max {
+        return Err(too_large());
     }
+    Ok(bytes)
 }
 
 /// Reads a record: decodes the bytes, then tries the format the content
@@ -367,7 +405,7 @@ fn load_record(name: &str, bytes: &[u8]) -> Result<Loaded, String> {
     candidates.extend(by_extension.filter(|&e| Some(e) != by_content));
     let mut first_error = None;
     for format in candidates {
-        match record::read_str_as(&text, format) {
+        match record::read_str_with(&text, Some(format), &LIMITS) {
             Ok(record) => {
                 return Ok(Loaded {
                     record,
@@ -531,7 +569,7 @@ fn cmd_replay(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> {
         i += 1;
     }
     let file = file.unwrap_or("-");
-    let bytes = match read_bytes(file) {
+    let bytes = match read_input(file) {
         Ok(bytes) => bytes,
         Err(e) => {
             complain(&e);
@@ -813,7 +851,7 @@ fn cmd_convert(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> 
         complain("JKF is JSON, which is always written in UTF-8");
         return Ok(ExitCode::FAILURE);
     }
-    let bytes = match read_bytes(file) {
+    let bytes = match read_input(file) {
         Ok(bytes) => bytes,
         Err(e) => {
             complain(&e);
@@ -868,7 +906,7 @@ fn cmd_validate(out: &mut dyn Write, files: &[&str]) -> Result<ExitCode, Failure
     }
     let mut failed = 0usize;
     for &file in files {
-        let line = match read_bytes(file) {
+        let line = match read_input(file) {
             Err(e) => {
                 failed += 1;
                 format!("{file}: error: {e}")

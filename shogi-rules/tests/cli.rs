@@ -86,6 +86,49 @@ fn run_to_full_device(args: &[&str]) -> Output {
         .expect("the example runs")
 }
 
+/// Runs the example through `sh` with its virtual memory capped at 1 GiB,
+/// feeding it `input` (when given) on standard input, and kills it if it has
+/// not finished within 60 seconds: a tool that reads an endless stream into
+/// memory fails here quickly instead of taking the machine down.
+fn run_bounded(args: &[&str], stdin: Stdio, input: Option<Vec<u8>>) -> Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$@\"")
+        .arg("sh")
+        .arg(shogi())
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            stdin
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let writer = input.map(|bytes| {
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        std::thread::spawn(move || {
+            use std::io::Write;
+            // The reader may stop early; that is its business.
+            let _ = pipe.write_all(&bytes);
+        })
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} did not finish within 60 seconds");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    if let Some(writer) = writer {
+        writer.join().expect("the writer thread ends");
+    }
+    child.wait_with_output().expect("the output is collected")
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("standard output is UTF-8")
 }
@@ -499,4 +542,87 @@ fn output_that_cannot_be_written_is_a_failure() {
         );
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_directory_is_refused_by_name() {
+    let dir = scratch("directory");
+    let name = dir.to_string_lossy().into_owned();
+    let expected = format!("cannot read {name}: is a directory");
+
+    let output = run(&["validate", &name]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(stdout(&output), format!("{name}: error: {expected}\n"));
+
+    for args in [vec!["replay", &name], vec!["convert", &name, "--to", "csa"]] {
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&output), format!("error: {expected}\n"), "{args:?}");
+    }
+}
+
+/// `ReadLimits::DEFAULT.max_input_bytes`: 64 MiB.
+const MAX_INPUT_BYTES: usize = 64 << 20;
+
+#[test]
+#[cfg(unix)]
+fn endless_or_oversized_input_fails_at_the_limit() {
+    let limit_error = format!("input size in bytes exceeds the limit of {MAX_INPUT_BYTES}");
+
+    // An endless device, named and as standard input.
+    let output = run_bounded(&["validate", "/dev/zero"], Stdio::null(), None);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        format!("/dev/zero: error: cannot read /dev/zero: {limit_error} (64 MiB)\n")
+    );
+    let zero = std::fs::File::open("/dev/zero").expect("/dev/zero opens");
+    let output = run_bounded(&["replay", "-"], Stdio::from(zero), None);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("cannot read standard input: {limit_error}")),
+        "{}",
+        stderr(&output)
+    );
+
+    // A finite stream one byte over the limit.
+    let output = run_bounded(
+        &["convert", "-", "--to", "usi"],
+        Stdio::null(),
+        Some(vec![b'\n'; MAX_INPUT_BYTES + 1]),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&limit_error),
+        "{}",
+        stderr(&output)
+    );
+
+    // At the limit exactly, the input is read (and found empty).
+    let output = run_bounded(
+        &["replay", "-"],
+        Stdio::null(),
+        Some(vec![b'\n'; MAX_INPUT_BYTES]),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("the file is empty"),
+        "{}",
+        stderr(&output)
+    );
+
+    // A regular file over the limit (sparse: no disk space taken).
+    let dir = scratch("oversized");
+    let big = dir.join("big.kif");
+    std::fs::File::create(&big)
+        .and_then(|f| f.set_len(MAX_INPUT_BYTES as u64 + 1))
+        .expect("a sparse file");
+    let name = big.to_string_lossy().into_owned();
+    let output = run_bounded(&["replay", &name], Stdio::null(), None);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("cannot read {name}: {limit_error}")),
+        "{}",
+        stderr(&output)
+    );
 }
