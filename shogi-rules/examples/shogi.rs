@@ -44,8 +44,11 @@ const USAGE: &str = "usage: shogi [<command>]
                                              per file; exit status 1 if any fails
   perft <SFEN|startpos> <DEPTH> [--divide]   count leaf nodes; print time and speed
   legal [SFEN|startpos]                      legal moves in USI, sorted; without an
-                                             argument, one SFEN per line from stdin
-  check <SFEN|startpos> <USI-MOVE>           'legal', 'illegal: <reason>' or 'error: <message>'
+                                             argument, one SFEN per line from stdin, one
+                                             reply per line ('error: line N: ...' for a
+                                             bad line; exit status 1 if any)
+  check <SFEN|startpos> <USI-MOVE>           'legal' or 'illegal: <reason>'; a move that is
+                                             not USI is an error (exit status 1)
   show <SFEN|startpos> [--json]              board diagram, side to move, check, checkmate
 FILE may be '-' for standard input.";
 
@@ -168,9 +171,15 @@ fn cmd_perft(
     divide: bool,
 ) -> Result<ExitCode, Failure> {
     let pos = load(sfen)?;
-    let depth: u32 = depth
-        .parse()
-        .map_err(|_| Usage(Some(format!("depth must be a whole number, got {depth:?}"))))?;
+    let depth: u32 = depth.parse().map_err(|e: std::num::ParseIntError| {
+        Usage(Some(match e.kind() {
+            std::num::IntErrorKind::PosOverflow => format!(
+                "depth {depth}: number too large (the limit is {})",
+                u32::MAX
+            ),
+            _ => format!("depth must be a whole number, got {depth:?}"),
+        }))
+    })?;
     let start = Instant::now();
     let nodes = if divide {
         let mut lines = perft_divide(&pos, depth);
@@ -199,25 +208,113 @@ fn legal_line(pos: &Position) -> String {
     moves.join(" ")
 }
 
+/// The longest line `legal` takes from standard input, in bytes: an SFEN
+/// is under 200.
+const MAX_SFEN_LINE: usize = 4096;
+
+/// `legal` without a position: one reply line per input line, the legal
+/// moves or `error: line N: <message>`, so that replies stay paired with
+/// their lines. A bad line (not UTF-8, too long, not an SFEN) does not stop
+/// the others; any bad line makes the exit status 1.
 fn cmd_legal_stdin(out: &mut dyn Write) -> Result<ExitCode, Failure> {
-    let stdin = io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        let reply = match parse_position(&line) {
-            Ok(pos) => legal_line(&pos),
-            Err(e) => format!("error: {e}"),
+    let mut input = io::BufReader::with_capacity(64 << 10, io::stdin().lock());
+    let mut line = Vec::new();
+    let mut failed = 0usize;
+    let mut number = 0usize;
+    loop {
+        line.clear();
+        // Never more than one line's limit in memory, however long the line.
+        let read = (&mut input)
+            .take(MAX_SFEN_LINE as u64 + 1)
+            .read_until(b'\n', &mut line);
+        match read {
+            Ok(0) => break,
+            Ok(_) => number += 1,
+            Err(e) => {
+                out.flush()?;
+                complain(&format!(
+                    "cannot read standard input after line {number}: {e}"
+                ));
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        let complete = line.last() == Some(&b'\n');
+        if complete {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        }
+        let reply = if !complete && line.len() > MAX_SFEN_LINE {
+            if let Err(e) = skip_line(&mut input) {
+                out.flush()?;
+                complain(&format!("cannot read standard input in line {number}: {e}"));
+                return Ok(ExitCode::FAILURE);
+            }
+            Err(format!("longer than {MAX_SFEN_LINE} bytes"))
+        } else {
+            match std::str::from_utf8(&line) {
+                Ok(text) => parse_position(text).map(|pos| legal_line(&pos)),
+                Err(_) => Err("not valid UTF-8".to_string()),
+            }
         };
-        writeln!(out, "{reply}")?;
+        match reply {
+            Ok(moves) => writeln!(out, "{moves}")?,
+            Err(e) => {
+                failed += 1;
+                writeln!(out, "error: line {number}: {e}")?;
+            }
+        }
+        // Replies go out as soon as no more input is waiting, so that a
+        // program feeding lines one at a time gets each answer.
+        if input.buffer().is_empty() {
+            out.flush()?;
+        }
+    }
+    if failed > 0 {
+        out.flush()?;
+        complain(&format!("{failed} of {number} input lines failed"));
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Reads and drops the rest of the current line, the newline included.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buffer.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// `check`: `legal` or `illegal: <reason>` on standard output, both
+/// answers (exit status 0); a move that is not USI at all is an error
+/// (standard error, exit status 1).
 fn cmd_check(out: &mut dyn Write, sfen: &str, mv: &str) -> Result<ExitCode, Failure> {
     let pos = load(sfen)?;
     match pos.parse_usi_move(mv) {
         Ok(_) => writeln!(out, "legal")?,
         Err(UsiMoveError::Illegal(e)) => writeln!(out, "illegal: {}", e.reason().as_str())?,
-        Err(e) => writeln!(out, "error: {e}")?,
+        Err(e) => {
+            complain(&format!("{mv:?}: {e}"));
+            return Ok(ExitCode::FAILURE);
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

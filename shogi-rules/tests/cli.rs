@@ -626,3 +626,84 @@ fn endless_or_oversized_input_fails_at_the_limit() {
         stderr(&output)
     );
 }
+
+/// Runs the example with `input` on standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    run_bounded(args, Stdio::null(), Some(input.to_vec()))
+}
+
+#[test]
+#[cfg(unix)]
+fn legal_reports_each_bad_input_line_and_goes_on() {
+    let startpos = run(&["legal", "startpos"]);
+    assert_ok(&startpos, "legal startpos");
+    let startpos = stdout(&startpos);
+
+    let mut input = b"startpos\n\xff\xfe startpos\nsfen startpos\r\n".to_vec();
+    input.extend(vec![b'x'; 5000]);
+    input.extend(b"\nnonsense\nstartpos");
+    let output = run_with_input(&["legal"], &input);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines[0], startpos.trim_end());
+    assert_eq!(lines[1], "error: line 2: not valid UTF-8");
+    assert_eq!(lines[2], startpos.trim_end());
+    assert_eq!(lines[3], "error: line 4: longer than 4096 bytes");
+    assert!(
+        lines[4].starts_with("error: line 5: invalid SFEN"),
+        "{text}"
+    );
+    assert_eq!(
+        lines[5],
+        startpos.trim_end(),
+        "the last line has no newline"
+    );
+    assert_eq!(stderr(&output), "error: 3 of 6 input lines failed\n");
+
+    // Good lines only: success.
+    let output = run_with_input(&["legal"], b"startpos\nstartpos\n");
+    assert_ok(&output, "legal with good lines");
+    assert_eq!(stdout(&output), format!("{startpos}{startpos}"));
+}
+
+#[test]
+fn a_malformed_move_fails_check() {
+    let output = run(&["check", "startpos", "7g7"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "");
+    assert!(
+        stderr(&output).starts_with("error: \"7g7\": "),
+        "{}",
+        stderr(&output)
+    );
+
+    // An illegal move is an answer, not a failure.
+    let output = run(&["check", "startpos", "7g7e"]);
+    assert_ok(&output, "check startpos 7g7e");
+    assert!(
+        stdout(&output).starts_with("illegal: "),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn perft_says_when_the_depth_is_too_large() {
+    let output = run(&["perft", "startpos", "99999999999"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output)
+            .starts_with("error: depth 99999999999: number too large (the limit is 4294967295)\n"),
+        "{}",
+        stderr(&output)
+    );
+    let output = run(&["perft", "startpos", "deep"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).starts_with("error: depth must be a whole number"),
+        "{}",
+        stderr(&output)
+    );
+}
