@@ -707,3 +707,87 @@ fn perft_says_when_the_depth_is_too_large() {
         stderr(&output)
     );
 }
+
+/// The names in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the directory lists")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+#[cfg(unix)]
+fn convert_replaces_the_output_file_whole_or_not_at_all() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("atomic");
+    let target = dir.join("out.kif");
+    let name = target.to_string_lossy().into_owned();
+    let old = b"the old file\n";
+    std::fs::write(&target, old).expect("write");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    let expected = run(&["convert", &sample(), "--to", "kif"]);
+    assert_ok(&expected, "convert to standard output");
+    assert!(expected.stdout.len() > 4096, "the record is long enough");
+
+    // Writing fails midway: the file size limit (1 block) is far below the
+    // record, and SIGXFSZ is ignored so that the write returns EFBIG.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ && ulimit -f 1 && exec \"$@\"")
+        .arg("sh")
+        .arg(shogi())
+        .args(["convert", &sample(), "--to", "kif", "-o", &name])
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).starts_with(&format!("error: cannot write {name}: ")),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        std::fs::read(&target).expect("read"),
+        old,
+        "the old file is intact"
+    );
+    assert_eq!(names_in(&dir), ["out.kif"], "no temporary file is left");
+
+    // The conversion fails before any output: the old file is intact.
+    let output = run(&["convert", "/no/such/file.kif", "--to", "kif", "-o", &name]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(std::fs::read(&target).expect("read"), old);
+
+    // Success: the new content replaces the old, with the old permissions,
+    // and nothing else is left in the directory.
+    let output = run(&["convert", &sample(), "--to", "kif", "-o", &name]);
+    assert_ok(&output, "convert -o out.kif");
+    assert_eq!(std::fs::read(&target).expect("read"), expected.stdout);
+    let mode = std::fs::metadata(&target)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o640);
+    assert_eq!(names_in(&dir), ["out.kif"]);
+
+    // A new file in a directory that does not exist: an error, nothing made.
+    let missing = dir.join("missing").join("new.kif");
+    let output = run(&[
+        "convert",
+        &sample(),
+        "--to",
+        "kif",
+        "-o",
+        &missing.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(names_in(&dir), ["out.kif"]);
+}
