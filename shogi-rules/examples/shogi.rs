@@ -16,13 +16,15 @@
 //! Without arguments the tool replays the bundled sample game
 //! (`examples/data/sample.kif`, see `examples/data/README.md`).
 
-use std::io::{self, BufRead, Read, Write};
-use std::path::Path;
+use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use shogi_rules::notation::{csa, japanese, western};
-use shogi_rules::record::{self, Encoding, Format, GameRecord, RecordError, RecordErrorKind};
+use shogi_rules::record::{
+    self, Encoding, Format, GameRecord, Limit, ReadLimits, RecordError, RecordErrorKind,
+};
 use shogi_rules::{
     Color, Game, GameError, Move, Outcome, Position, RuleSet, Square, Termination, UsiMoveError,
     perft, perft_divide,
@@ -42,8 +44,11 @@ const USAGE: &str = "usage: shogi [<command>]
                                              per file; exit status 1 if any fails
   perft <SFEN|startpos> <DEPTH> [--divide]   count leaf nodes; print time and speed
   legal [SFEN|startpos]                      legal moves in USI, sorted; without an
-                                             argument, one SFEN per line from stdin
-  check <SFEN|startpos> <USI-MOVE>           'legal', 'illegal: <reason>' or 'error: <message>'
+                                             argument, one SFEN per line from stdin, one
+                                             reply per line ('error: line N: ...' for a
+                                             bad line; exit status 1 if any)
+  check <SFEN|startpos> <USI-MOVE>           'legal' or 'illegal: <reason>'; a move that is
+                                             not USI is an error (exit status 1)
   show <SFEN|startpos> [--json]              board diagram, side to move, check, checkmate
 FILE may be '-' for standard input.";
 
@@ -52,59 +57,101 @@ FILE may be '-' for standard input.";
 const SAMPLE: &[u8] = include_bytes!("data/sample.kif");
 const SAMPLE_NAME: &str = "examples/data/sample.kif";
 
+/// Exit statuses: 0 success, 1 failure (input that cannot be read or is
+/// wrong, output that cannot be written), 2 usage error.
 fn main() -> ExitCode {
-    match run() {
+    // Everything for standard output goes through one buffered writer, and
+    // every write is checked, the final flush included: output that cannot
+    // be written is a failure, never a silent success.
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(&mut out).and_then(|code| {
+        out.flush()?;
+        Ok(code)
+    });
+    match result {
         Ok(code) => code,
         Err(Usage(message)) => {
+            let _ = out.flush();
             if let Some(message) = message {
-                eprintln!("error: {message}");
+                complain(&message);
             }
-            eprintln!("{USAGE}");
+            let _ = writeln!(io::stderr(), "{USAGE}");
             ExitCode::from(2)
+        }
+        Err(Failure::Output(e)) => {
+            // A reader that went away (`shogi legal | head -1`) is told
+            // nothing: exit status 1 without a message, as a tool killed by
+            // SIGPIPE would stop quietly. Any other write error is reported.
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                complain(&format!("cannot write to standard output: {e}"));
+            }
+            ExitCode::FAILURE
         }
     }
 }
 
-fn run() -> Result<ExitCode, Usage> {
+fn run(out: &mut dyn Write) -> Result<ExitCode, Failure> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        [] => cmd_sample(),
+        [] => cmd_sample(out),
         ["-h" | "--help" | "help"] => {
-            println!("{USAGE}");
+            writeln!(out, "{USAGE}")?;
             Ok(ExitCode::SUCCESS)
         }
-        ["perft", sfen, depth] => cmd_perft(sfen, depth, false).map(|()| ExitCode::SUCCESS),
-        ["perft", sfen, depth, "--divide"] => {
-            cmd_perft(sfen, depth, true).map(|()| ExitCode::SUCCESS)
+        ["perft", sfen, depth] => cmd_perft(out, sfen, depth, false),
+        ["perft", sfen, depth, "--divide"] => cmd_perft(out, sfen, depth, true),
+        ["legal"] => cmd_legal_stdin(out),
+        ["legal", sfen] => {
+            let pos = load(sfen)?;
+            writeln!(out, "{}", legal_line(&pos))?;
+            Ok(ExitCode::SUCCESS)
         }
-        ["legal"] => cmd_legal_stdin().map(|()| ExitCode::SUCCESS),
-        ["legal", sfen] => load(sfen).map(|pos| {
-            println!("{}", legal_line(&pos));
-            ExitCode::SUCCESS
-        }),
-        ["check", sfen, mv] => cmd_check(sfen, mv).map(|()| ExitCode::SUCCESS),
-        ["show", sfen] => load(sfen).map(|pos| {
-            print!("{}", diagram(&pos));
-            ExitCode::SUCCESS
-        }),
-        ["show", sfen, "--json"] => load(sfen).map(|pos| {
-            println!("{}", json(&pos));
-            ExitCode::SUCCESS
-        }),
-        ["replay", rest @ ..] => cmd_replay(rest),
-        ["convert", rest @ ..] => cmd_convert(rest),
-        ["validate", rest @ ..] => cmd_validate(rest),
+        ["check", sfen, mv] => cmd_check(out, sfen, mv),
+        ["show", sfen] => {
+            let pos = load(sfen)?;
+            write!(out, "{}", diagram(&pos))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        ["show", sfen, "--json"] => {
+            let pos = load(sfen)?;
+            writeln!(out, "{}", json(&pos))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        ["replay", rest @ ..] => cmd_replay(out, rest),
+        ["convert", rest @ ..] => cmd_convert(out, rest),
+        ["validate", rest @ ..] => cmd_validate(out, rest),
         [other, ..] => Err(Usage(Some(format!(
             "unknown command or arguments: {other:?}"
         )))),
     }
 }
 
-/// A usage error, with a message when there is more to say than the usage text.
-struct Usage(Option<String>);
+/// Why a command stopped short.
+enum Failure {
+    /// A usage error (exit status 2), with a message when there is more to
+    /// say than the usage text.
+    Usage(Option<String>),
+    /// Standard output could not be written (exit status 1).
+    Output(io::Error),
+}
 
-fn load(sfen: &str) -> Result<Position, Usage> {
+use Failure::Usage;
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+/// `error: MESSAGE` on standard error. When standard error cannot be
+/// written either, there is no one left to tell: the exit status still says
+/// what happened.
+fn complain(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "error: {message}");
+}
+
+fn load(sfen: &str) -> Result<Position, Failure> {
     parse_position(sfen).map_err(|e| Usage(Some(e)))
 }
 
@@ -117,30 +164,42 @@ fn parse_position(sfen: &str) -> Result<Position, String> {
     Position::from_sfen(sfen).map_err(|e| format!("invalid SFEN: {e}"))
 }
 
-fn cmd_perft(sfen: &str, depth: &str, divide: bool) -> Result<(), Usage> {
+fn cmd_perft(
+    out: &mut dyn Write,
+    sfen: &str,
+    depth: &str,
+    divide: bool,
+) -> Result<ExitCode, Failure> {
     let pos = load(sfen)?;
-    let depth: u32 = depth
-        .parse()
-        .map_err(|_| Usage(Some(format!("depth must be a whole number, got {depth:?}"))))?;
+    let depth: u32 = depth.parse().map_err(|e: std::num::ParseIntError| {
+        Usage(Some(match e.kind() {
+            std::num::IntErrorKind::PosOverflow => format!(
+                "depth {depth}: number too large (the limit is {})",
+                u32::MAX
+            ),
+            _ => format!("depth must be a whole number, got {depth:?}"),
+        }))
+    })?;
     let start = Instant::now();
     let nodes = if divide {
         let mut lines = perft_divide(&pos, depth);
         lines.sort_by_key(|(m, _)| m.to_string());
         for (m, n) in &lines {
-            println!("{m}: {n}");
+            writeln!(out, "{m}: {n}")?;
         }
         lines.iter().map(|(_, n)| n).sum()
     } else {
         perft(&pos, depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!("{nodes}");
-    println!(
+    writeln!(out, "{nodes}")?;
+    writeln!(
+        out,
         "time {:.3} s, {:.1} M leaves/s",
         seconds,
         nodes as f64 / seconds.max(1e-9) / 1e6
-    );
-    Ok(())
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn legal_line(pos: &Position) -> String {
@@ -149,31 +208,115 @@ fn legal_line(pos: &Position) -> String {
     moves.join(" ")
 }
 
-fn cmd_legal_stdin() -> Result<(), Usage> {
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        let reply = match parse_position(&line) {
-            Ok(pos) => legal_line(&pos),
-            Err(e) => format!("error: {e}"),
+/// The longest line `legal` takes from standard input, in bytes: an SFEN
+/// is under 200.
+const MAX_SFEN_LINE: usize = 4096;
+
+/// `legal` without a position: one reply line per input line, the legal
+/// moves or `error: line N: <message>`, so that replies stay paired with
+/// their lines. A bad line (not UTF-8, too long, not an SFEN) does not stop
+/// the others; any bad line makes the exit status 1.
+fn cmd_legal_stdin(out: &mut dyn Write) -> Result<ExitCode, Failure> {
+    let mut input = io::BufReader::with_capacity(64 << 10, io::stdin().lock());
+    let mut line = Vec::new();
+    let mut failed = 0usize;
+    let mut number = 0usize;
+    loop {
+        line.clear();
+        // Never more than one line's limit in memory, however long the line.
+        let read = (&mut input)
+            .take(MAX_SFEN_LINE as u64 + 1)
+            .read_until(b'\n', &mut line);
+        match read {
+            Ok(0) => break,
+            Ok(_) => number += 1,
+            Err(e) => {
+                out.flush()?;
+                complain(&format!(
+                    "cannot read standard input after line {number}: {e}"
+                ));
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        let complete = line.last() == Some(&b'\n');
+        if complete {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        }
+        let reply = if !complete && line.len() > MAX_SFEN_LINE {
+            if let Err(e) = skip_line(&mut input) {
+                out.flush()?;
+                complain(&format!("cannot read standard input in line {number}: {e}"));
+                return Ok(ExitCode::FAILURE);
+            }
+            Err(format!("longer than {MAX_SFEN_LINE} bytes"))
+        } else {
+            match std::str::from_utf8(&line) {
+                Ok(text) => parse_position(text).map(|pos| legal_line(&pos)),
+                Err(_) => Err("not valid UTF-8".to_string()),
+            }
         };
-        if writeln!(out, "{reply}").is_err() {
-            break;
+        match reply {
+            Ok(moves) => writeln!(out, "{moves}")?,
+            Err(e) => {
+                failed += 1;
+                writeln!(out, "error: line {number}: {e}")?;
+            }
+        }
+        // Replies go out as soon as no more input is waiting, so that a
+        // program feeding lines one at a time gets each answer.
+        if input.buffer().is_empty() {
+            out.flush()?;
         }
     }
-    Ok(())
+    if failed > 0 {
+        out.flush()?;
+        complain(&format!("{failed} of {number} input lines failed"));
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_check(sfen: &str, mv: &str) -> Result<(), Usage> {
+/// Reads and drops the rest of the current line, the newline included.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buffer.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// `check`: `legal` or `illegal: <reason>` on standard output, both
+/// answers (exit status 0); a move that is not USI at all is an error
+/// (standard error, exit status 1).
+fn cmd_check(out: &mut dyn Write, sfen: &str, mv: &str) -> Result<ExitCode, Failure> {
     let pos = load(sfen)?;
     match pos.parse_usi_move(mv) {
-        Ok(_) => println!("legal"),
-        Err(UsiMoveError::Illegal(e)) => println!("illegal: {}", e.reason().as_str()),
-        Err(e) => println!("error: {e}"),
+        Ok(_) => writeln!(out, "legal")?,
+        Err(UsiMoveError::Illegal(e)) => writeln!(out, "illegal: {}", e.reason().as_str())?,
+        Err(e) => {
+            complain(&format!("{mv:?}: {e}"));
+            return Ok(ExitCode::FAILURE);
+        }
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 fn diagram(pos: &Position) -> String {
@@ -251,7 +394,7 @@ enum Notation {
 }
 
 impl Notation {
-    fn parse(text: Option<&&str>) -> Result<Notation, Usage> {
+    fn parse(text: Option<&&str>) -> Result<Notation, Failure> {
         match text {
             Some(&"usi") => Ok(Notation::Usi),
             Some(&"western") => Ok(Notation::Western),
@@ -291,17 +434,53 @@ struct Loaded {
     encoding: Encoding,
 }
 
-/// The bytes of `path`, or of standard input for `-`.
-fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
-    if path == "-" {
-        let mut bytes = Vec::new();
+/// The limits records are read within: the library's defaults. The input
+/// size limit also bounds what [`read_input`] reads.
+const LIMITS: ReadLimits = ReadLimits::DEFAULT;
+
+/// The bytes of `path`, or of standard input for `-`: the one way every
+/// command reads its input. A directory is refused by name, and no more than
+/// `LIMITS.max_input_bytes` + 1 bytes are ever read, so that an endless
+/// stream (`/dev/zero`, a pipe that never ends) fails at once with the
+/// limit instead of filling memory.
+fn read_input(path: &str) -> Result<Vec<u8>, String> {
+    let max = LIMITS.max_input_bytes;
+    let name = if path == "-" { "standard input" } else { path };
+    let too_large = || {
+        format!(
+            "cannot read {name}: {} exceeds the limit of {max} ({} MiB)",
+            Limit::InputBytes.description(),
+            max >> 20
+        )
+    };
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
         io::stdin()
+            .lock()
+            .take(max as u64 + 1)
             .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(bytes)
     } else {
-        std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let metadata = file
+            .metadata()
+            .map_err(|e| format!("cannot read {path}: {e}"))?;
+        if metadata.is_dir() {
+            return Err(format!("cannot read {path}: is a directory"));
+        }
+        if metadata.is_file() {
+            // A regular file says its size: refuse it before reading.
+            if metadata.len() > max as u64 {
+                return Err(too_large());
+            }
+            bytes.reserve_exact(metadata.len() as usize + 1);
+        }
+        file.take(max as u64 + 1).read_to_end(&mut bytes)
+    };
+    read.map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() > max {
+        return Err(too_large());
     }
+    Ok(bytes)
 }
 
 /// Reads a record: decodes the bytes, then tries the format the content
@@ -323,7 +502,7 @@ fn load_record(name: &str, bytes: &[u8]) -> Result<Loaded, String> {
     candidates.extend(by_extension.filter(|&e| Some(e) != by_content));
     let mut first_error = None;
     for format in candidates {
-        match record::read_str_as(&text, format) {
+        match record::read_str_with(&text, Some(format), &LIMITS) {
             Ok(record) => {
                 return Ok(Loaded {
                     record,
@@ -355,12 +534,6 @@ fn describe_error(e: &RecordError) -> String {
             e.format.as_str().to_ascii_uppercase()
         ),
     }
-}
-
-/// Writes `text` to standard output; a closed pipe is not an error.
-fn emit(text: &str) {
-    let mut out = io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped.
@@ -435,7 +608,7 @@ struct ReplayOptions {
     notation: Option<Notation>,
 }
 
-fn parse_rules(text: Option<&&str>) -> Result<RuleSet, Usage> {
+fn parse_rules(text: Option<&&str>) -> Result<RuleSet, Failure> {
     match text {
         Some(&"site") => Ok(RuleSet::site()),
         Some(&"csa27") => Ok(RuleSet::csa27()),
@@ -447,17 +620,17 @@ fn parse_rules(text: Option<&&str>) -> Result<RuleSet, Usage> {
     }
 }
 
-fn cmd_sample() -> Result<ExitCode, Usage> {
+fn cmd_sample(out: &mut dyn Write) -> Result<ExitCode, Failure> {
     let options = ReplayOptions {
         json: false,
         declare: false,
         rules: RuleSet::site(),
         notation: Some(Notation::Japanese),
     };
-    Ok(replay_bytes(SAMPLE_NAME, SAMPLE, &options))
+    replay_bytes(out, SAMPLE_NAME, SAMPLE, &options)
 }
 
-fn cmd_replay(args: &[&str]) -> Result<ExitCode, Usage> {
+fn cmd_replay(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> {
     let mut file = None;
     let mut options = ReplayOptions {
         json: false,
@@ -484,14 +657,14 @@ fn cmd_replay(args: &[&str]) -> Result<ExitCode, Usage> {
         i += 1;
     }
     let file = file.unwrap_or("-");
-    let bytes = match read_bytes(file) {
+    let bytes = match read_input(file) {
         Ok(bytes) => bytes,
         Err(e) => {
-            eprintln!("error: {e}");
+            complain(&e);
             return Ok(ExitCode::FAILURE);
         }
     };
-    Ok(replay_bytes(file, &bytes, &options))
+    replay_bytes(out, file, &bytes, &options)
 }
 
 /// The game the rules make of `record`, and when the rules end it before
@@ -516,12 +689,17 @@ fn adjudicate(record: &GameRecord, rules: RuleSet) -> (Game, Option<usize>) {
     }
 }
 
-fn replay_bytes(name: &str, bytes: &[u8], options: &ReplayOptions) -> ExitCode {
+fn replay_bytes(
+    stdout: &mut dyn Write,
+    name: &str,
+    bytes: &[u8],
+    options: &ReplayOptions,
+) -> Result<ExitCode, Failure> {
     let loaded = match load_record(name, bytes) {
         Ok(loaded) => loaded,
         Err(e) => {
-            eprintln!("error: {name}: {}", e);
-            return ExitCode::FAILURE;
+            complain(&format!("{name}: {e}"));
+            return Ok(ExitCode::FAILURE);
         }
     };
     let record = &loaded.record;
@@ -658,14 +836,15 @@ fn replay_bytes(name: &str, bytes: &[u8], options: &ReplayOptions) -> ExitCode {
         ));
         out.push_str(&format!("final: {}\n", final_position.to_sfen()));
     }
-    emit(&out);
+    stdout.write_all(out.as_bytes())?;
     if let Some(e) = declare_error {
-        eprintln!("declaration rejected: {e}");
+        // The rules' answer to the declaration, not a failure of the tool.
+        let _ = writeln!(io::stderr(), "declaration rejected: {e}");
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
-fn parse_format(text: Option<&&str>) -> Result<Format, Usage> {
+fn parse_format(text: Option<&&str>) -> Result<Format, Failure> {
     match text {
         Some(&"kif") => Ok(Format::Kif),
         Some(&"ki2") => Ok(Format::Ki2),
@@ -701,7 +880,7 @@ fn redeclare_encoding(text: &str, name: &str) -> String {
     out
 }
 
-fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
+fn cmd_convert(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> {
     let mut file = None;
     let mut to = None;
     let mut output = None;
@@ -753,33 +932,31 @@ fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
         None => return Err(Usage(Some("convert needs --to kif|ki2|csa|jkf|usi".into()))),
     };
     if to == Format::Jkf && !cfg!(feature = "serde") {
-        eprintln!(
-            "error: writing JKF needs the crate's `serde` feature (cargo run --features serde ...)"
-        );
+        complain("writing JKF needs the crate's `serde` feature (cargo run --features serde ...)");
         return Ok(ExitCode::FAILURE);
     }
     if to == Format::Jkf && encoding != Encoding::Utf8 {
-        eprintln!("error: JKF is JSON, which is always written in UTF-8");
+        complain("JKF is JSON, which is always written in UTF-8");
         return Ok(ExitCode::FAILURE);
     }
-    let bytes = match read_bytes(file) {
+    let bytes = match read_input(file) {
         Ok(bytes) => bytes,
         Err(e) => {
-            eprintln!("error: {e}");
+            complain(&e);
             return Ok(ExitCode::FAILURE);
         }
     };
     let loaded = match load_record(file, &bytes) {
         Ok(loaded) => loaded,
         Err(e) => {
-            eprintln!("error: {file}: {}", e);
+            complain(&format!("{file}: {e}"));
             return Ok(ExitCode::FAILURE);
         }
     };
     let text = match loaded.record.write(to) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("error: {}", e.kind);
+            complain(&e.kind.to_string());
             return Ok(ExitCode::FAILURE);
         }
     };
@@ -790,10 +967,10 @@ fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
             match record::encode(&text, other) {
                 Ok(bytes) => bytes,
                 Err(c) => {
-                    eprintln!(
-                        "error: the character {c:?} (U+{:04X}) cannot be written in CP932",
+                    complain(&format!(
+                        "the character {c:?} (U+{:04X}) cannot be written in CP932",
                         c as u32
-                    );
+                    ));
                     return Ok(ExitCode::FAILURE);
                 }
             }
@@ -801,27 +978,70 @@ fn cmd_convert(args: &[&str]) -> Result<ExitCode, Usage> {
     };
     match output {
         Some(path) if path != "-" => {
-            if let Err(e) = std::fs::write(path, &bytes) {
-                eprintln!("error: cannot write {path}: {e}");
+            if let Err(e) = write_atomically(path, &bytes) {
+                complain(&format!("cannot write {path}: {e}"));
                 return Ok(ExitCode::FAILURE);
             }
         }
-        _ => {
-            let mut out = io::stdout().lock();
-            let _ = out.write_all(&bytes).and_then(|()| out.flush());
-        }
+        _ => out.write_all(&bytes)?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_validate(files: &[&str]) -> Result<ExitCode, Usage> {
+/// Writes `bytes` to `path` so that `path` holds either all of its old
+/// content or all of the new, never a part: the bytes go to a temporary file
+/// in the same directory (so on the same file system), which is flushed,
+/// synced and then renamed over `path`. On any failure the temporary file is
+/// removed (when the `NamedTempFile` drops) and `path` is left as it was; a
+/// process killed midway may leave the temporary `.NAME.XXXXXX.tmp` behind,
+/// but never a damaged `path`. An existing file keeps its permissions, a new
+/// one gets 0666 less the umask, as a file written in place would.
+fn write_atomically(path: &str, bytes: &[u8]) -> io::Result<()> {
+    let mut target = PathBuf::from(path);
+    // Through a symbolic link, replace the file it points to, as writing
+    // in place would, not the link.
+    if std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
+        target = std::fs::canonicalize(&target)?;
+    }
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let existing = std::fs::metadata(&target).ok();
+    let name = target
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut temp = builder.tempfile_in(&dir)?;
+    temp.write_all(bytes)?;
+    temp.flush()?;
+    if let Some(existing) = existing {
+        temp.as_file().set_permissions(existing.permissions())?;
+    }
+    temp.as_file().sync_all()?;
+    temp.persist(&target).map_err(|e| e.error)?;
+    // Make the rename itself durable. Where a directory cannot be opened or
+    // synced (not on every system), the file is in place all the same.
+    if let Ok(dir) = std::fs::File::open(&dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+fn cmd_validate(out: &mut dyn Write, files: &[&str]) -> Result<ExitCode, Failure> {
     if files.is_empty() {
         return Err(Usage(Some("validate needs at least one FILE".into())));
     }
     let mut failed = 0usize;
-    let mut out = io::stdout().lock();
     for &file in files {
-        let line = match read_bytes(file) {
+        let line = match read_input(file) {
             Err(e) => {
                 failed += 1;
                 format!("{file}: error: {e}")
@@ -834,11 +1054,8 @@ fn cmd_validate(files: &[&str]) -> Result<ExitCode, Usage> {
                 }
             },
         };
-        if writeln!(out, "{line}").is_err() {
-            break;
-        }
+        writeln!(out, "{line}")?;
     }
-    let _ = out.flush();
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {

@@ -7,7 +7,7 @@
 //! already), then run the binary from the target directory.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use serde_json::Value;
@@ -69,6 +69,64 @@ fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the example runs")
+}
+
+/// Runs the example with standard output going to `/dev/full`, where every
+/// write fails with "no space left on device".
+fn run_to_full_device(args: &[&str]) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    Command::new(shogi())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(full)
+        .output()
+        .expect("the example runs")
+}
+
+/// Runs the example through `sh` with its virtual memory capped at 1 GiB,
+/// feeding it `input` (when given) on standard input, and kills it if it has
+/// not finished within 60 seconds: a tool that reads an endless stream into
+/// memory fails here quickly instead of taking the machine down.
+fn run_bounded(args: &[&str], stdin: Stdio, input: Option<Vec<u8>>) -> Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$@\"")
+        .arg("sh")
+        .arg(shogi())
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            stdin
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let writer = input.map(|bytes| {
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        std::thread::spawn(move || {
+            use std::io::Write;
+            // The reader may stop early; that is its business.
+            let _ = pipe.write_all(&bytes);
+        })
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} did not finish within 60 seconds");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    if let Some(writer) = writer {
+        writer.join().expect("the writer thread ends");
+    }
+    child.wait_with_output().expect("the output is collected")
 }
 
 fn stdout(output: &Output) -> String {
@@ -454,4 +512,282 @@ fn position_commands_still_work() {
     assert_ok(&output, "show --json");
     let json: Value = serde_json::from_str(stdout(&output).trim()).expect("JSON");
     assert_eq!(json["legal_moves"], 30);
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn output_that_cannot_be_written_is_a_failure() {
+    let sample = sample();
+    for args in [
+        vec![],
+        vec!["show", "startpos"],
+        vec!["show", "startpos", "--json"],
+        vec!["legal", "startpos"],
+        vec!["check", "startpos", "7g7f"],
+        vec!["perft", "startpos", "2"],
+        vec!["perft", "startpos", "2", "--divide"],
+        vec!["replay", &sample],
+        vec!["replay", &sample, "--json"],
+        vec!["convert", &sample, "--to", "usi"],
+        vec!["convert", &sample, "--to", "kif", "-o", "-"],
+        vec!["validate", &sample],
+        vec!["help"],
+    ] {
+        let output = run_to_full_device(&args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("error: cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_directory_is_refused_by_name() {
+    let dir = scratch("directory");
+    let name = dir.to_string_lossy().into_owned();
+    let expected = format!("cannot read {name}: is a directory");
+
+    let output = run(&["validate", &name]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(stdout(&output), format!("{name}: error: {expected}\n"));
+
+    for args in [vec!["replay", &name], vec!["convert", &name, "--to", "csa"]] {
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&output), format!("error: {expected}\n"), "{args:?}");
+    }
+}
+
+/// `ReadLimits::DEFAULT.max_input_bytes`: 64 MiB.
+const MAX_INPUT_BYTES: usize = 64 << 20;
+
+#[test]
+#[cfg(unix)]
+fn endless_or_oversized_input_fails_at_the_limit() {
+    let limit_error = format!("input size in bytes exceeds the limit of {MAX_INPUT_BYTES}");
+
+    // An endless device, named and as standard input.
+    let output = run_bounded(&["validate", "/dev/zero"], Stdio::null(), None);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        format!("/dev/zero: error: cannot read /dev/zero: {limit_error} (64 MiB)\n")
+    );
+    let zero = std::fs::File::open("/dev/zero").expect("/dev/zero opens");
+    let output = run_bounded(&["replay", "-"], Stdio::from(zero), None);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("cannot read standard input: {limit_error}")),
+        "{}",
+        stderr(&output)
+    );
+
+    // A finite stream one byte over the limit.
+    let output = run_bounded(
+        &["convert", "-", "--to", "usi"],
+        Stdio::null(),
+        Some(vec![b'\n'; MAX_INPUT_BYTES + 1]),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&limit_error),
+        "{}",
+        stderr(&output)
+    );
+
+    // At the limit exactly, the input is read (and found empty).
+    let output = run_bounded(
+        &["replay", "-"],
+        Stdio::null(),
+        Some(vec![b'\n'; MAX_INPUT_BYTES]),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("the file is empty"),
+        "{}",
+        stderr(&output)
+    );
+
+    // A regular file over the limit (sparse: no disk space taken).
+    let dir = scratch("oversized");
+    let big = dir.join("big.kif");
+    std::fs::File::create(&big)
+        .and_then(|f| f.set_len(MAX_INPUT_BYTES as u64 + 1))
+        .expect("a sparse file");
+    let name = big.to_string_lossy().into_owned();
+    let output = run_bounded(&["replay", &name], Stdio::null(), None);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("cannot read {name}: {limit_error}")),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// Runs the example with `input` on standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    run_bounded(args, Stdio::null(), Some(input.to_vec()))
+}
+
+#[test]
+#[cfg(unix)]
+fn legal_reports_each_bad_input_line_and_goes_on() {
+    let startpos = run(&["legal", "startpos"]);
+    assert_ok(&startpos, "legal startpos");
+    let startpos = stdout(&startpos);
+
+    let mut input = b"startpos\n\xff\xfe startpos\nsfen startpos\r\n".to_vec();
+    input.extend(vec![b'x'; 5000]);
+    input.extend(b"\nnonsense\nstartpos");
+    let output = run_with_input(&["legal"], &input);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines[0], startpos.trim_end());
+    assert_eq!(lines[1], "error: line 2: not valid UTF-8");
+    assert_eq!(lines[2], startpos.trim_end());
+    assert_eq!(lines[3], "error: line 4: longer than 4096 bytes");
+    assert!(
+        lines[4].starts_with("error: line 5: invalid SFEN"),
+        "{text}"
+    );
+    assert_eq!(
+        lines[5],
+        startpos.trim_end(),
+        "the last line has no newline"
+    );
+    assert_eq!(stderr(&output), "error: 3 of 6 input lines failed\n");
+
+    // Good lines only: success.
+    let output = run_with_input(&["legal"], b"startpos\nstartpos\n");
+    assert_ok(&output, "legal with good lines");
+    assert_eq!(stdout(&output), format!("{startpos}{startpos}"));
+}
+
+#[test]
+fn a_malformed_move_fails_check() {
+    let output = run(&["check", "startpos", "7g7"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "");
+    assert!(
+        stderr(&output).starts_with("error: \"7g7\": "),
+        "{}",
+        stderr(&output)
+    );
+
+    // An illegal move is an answer, not a failure.
+    let output = run(&["check", "startpos", "7g7e"]);
+    assert_ok(&output, "check startpos 7g7e");
+    assert!(
+        stdout(&output).starts_with("illegal: "),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn perft_says_when_the_depth_is_too_large() {
+    let output = run(&["perft", "startpos", "99999999999"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output)
+            .starts_with("error: depth 99999999999: number too large (the limit is 4294967295)\n"),
+        "{}",
+        stderr(&output)
+    );
+    let output = run(&["perft", "startpos", "deep"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).starts_with("error: depth must be a whole number"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// The names in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the directory lists")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+#[cfg(unix)]
+fn convert_replaces_the_output_file_whole_or_not_at_all() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("atomic");
+    let target = dir.join("out.kif");
+    let name = target.to_string_lossy().into_owned();
+    let old = b"the old file\n";
+    std::fs::write(&target, old).expect("write");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    let expected = run(&["convert", &sample(), "--to", "kif"]);
+    assert_ok(&expected, "convert to standard output");
+    assert!(expected.stdout.len() > 4096, "the record is long enough");
+
+    // Writing fails midway: the file size limit (1 block) is far below the
+    // record, and SIGXFSZ is ignored so that the write returns EFBIG.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ && ulimit -f 1 && exec \"$@\"")
+        .arg("sh")
+        .arg(shogi())
+        .args(["convert", &sample(), "--to", "kif", "-o", &name])
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).starts_with(&format!("error: cannot write {name}: ")),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        std::fs::read(&target).expect("read"),
+        old,
+        "the old file is intact"
+    );
+    assert_eq!(names_in(&dir), ["out.kif"], "no temporary file is left");
+
+    // The conversion fails before any output: the old file is intact.
+    let output = run(&["convert", "/no/such/file.kif", "--to", "kif", "-o", &name]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(std::fs::read(&target).expect("read"), old);
+
+    // Success: the new content replaces the old, with the old permissions,
+    // and nothing else is left in the directory.
+    let output = run(&["convert", &sample(), "--to", "kif", "-o", &name]);
+    assert_ok(&output, "convert -o out.kif");
+    assert_eq!(std::fs::read(&target).expect("read"), expected.stdout);
+    let mode = std::fs::metadata(&target)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o640);
+    assert_eq!(names_in(&dir), ["out.kif"]);
+
+    // A new file in a directory that does not exist: an error, nothing made.
+    let missing = dir.join("missing").join("new.kif");
+    let output = run(&[
+        "convert",
+        &sample(),
+        "--to",
+        "kif",
+        "-o",
+        &missing.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(names_in(&dir), ["out.kif"]);
 }
