@@ -251,7 +251,8 @@ enum Input {
     Ki2Moves,
     /// KI2 with `n` variations, each branching off the one before.
     Ki2Deep,
-    /// JKF with `n` moves.
+    /// JKF with `n` moves, one entry a line (the default limits allow
+    /// 16 MiB a line).
     JkfMoves,
     /// JKF with forks nested `n` deep, each in the line of the one before.
     JkfDeep,
@@ -484,7 +485,7 @@ fn jkf_moves(n: usize) -> String {
     let mut out = String::with_capacity(JKF_HEAD.len() + n * 80);
     out.push_str(JKF_HEAD);
     for i in 0..n {
-        out.push_str(r#",{"move":"#);
+        out.push_str(",\n{\"move\":");
         out.push_str(shuttle(i).jkf);
         out.push('}');
     }
@@ -499,7 +500,7 @@ fn jkf_deep(depth: usize) -> String {
     out.push_str(JKF_HEAD);
     let _ = write!(
         out,
-        r#",{{"move":{}}},{{"move":{}"#,
+        ",\n{{\"move\":{}}},\n{{\"move\":{}",
         shuttle(0).jkf,
         aside(1).jkf
     );
@@ -507,7 +508,7 @@ fn jkf_deep(depth: usize) -> String {
         let ply = j + 1;
         let _ = write!(
             out,
-            r#","forks":[[{{"move":{}}},{{"move":{}"#,
+            ",\"forks\":[[\n{{\"move\":{}}},\n{{\"move\":{}",
             shuttle(ply - 1).jkf,
             aside(ply).jkf
         );
@@ -660,6 +661,8 @@ enum Cell {
         runs: usize,
         /// Peak heap bytes above what was allocated before the operation.
         peak: usize,
+        /// The number the operation returned (moves read, bytes written).
+        out: usize,
     },
     /// A single run exceeded the cap; it is the only one.
     Slow {
@@ -713,9 +716,10 @@ fn measure_prepared(input: Input, op: Op, text: &str, prepared: &Prepared, cap: 
     let first = run(input, op, text, prepared);
     let first_time = start.elapsed();
     let peak = peak_since(base);
-    if let Err(e) = first {
-        return Cell::Failed(e);
-    }
+    let out = match first {
+        Ok(out) => out,
+        Err(e) => return Cell::Failed(e),
+    };
     if first_time > cap {
         return Cell::Slow {
             mb,
@@ -740,6 +744,7 @@ fn measure_prepared(input: Input, op: Op, text: &str, prepared: &Prepared, cap: 
         secs: median(samples),
         runs,
         peak,
+        out,
     }
 }
 
@@ -815,11 +820,16 @@ fn measure_row(input: Input, op: Op, texts: &[String], sizes: [usize; 3], cap: D
                 secs,
                 runs,
                 peak,
+                out,
             } => eprintln!(
-                "  {name} {}×: {mb:.3} MB, median {:.3} ms of {runs} runs, peak {:.2} MB",
+                "  {name} {}×: {mb:.3} MB, median {:.3} ms of {runs} runs, peak {:.2} MB, {}",
                 SCALES[i],
                 secs * 1e3,
-                *peak as f64 / 1e6
+                *peak as f64 / 1e6,
+                match op {
+                    Op::Write(_) => format!("{:.3} MB written", *out as f64 / 1e6),
+                    _ => format!("{out} main-line moves"),
+                }
             ),
             Cell::Slow { secs, .. } => {
                 eprintln!(
