@@ -606,18 +606,16 @@ fn read(input: Input, text: &str) -> Result<GameRecord, String> {
     result.map_err(|e| e.to_string())
 }
 
-/// What one operation needs besides the input text.
-enum Prepared {
-    Text,
-    Record(GameRecord),
-}
+/// What one operation needs besides the input text: for a writer, the
+/// record read from it.
+type Prepared = Option<GameRecord>;
 
 fn prepare(input: Input, op: Op, text: &str) -> Result<Prepared, String> {
     match op {
         Op::Write(_) => read(input, text)
-            .map(Prepared::Record)
+            .map(Some)
             .map_err(|e| format!("reading the input to write: {e}")),
-        _ => Ok(Prepared::Text),
+        _ => Ok(None),
     }
 }
 
@@ -632,11 +630,11 @@ fn run(input: Input, op: Op, text: &str, prepared: &Prepared) -> Result<usize, S
         (Op::ParsePosition, _) => shogi_rules::usi::parse_position_command(text)
             .map(|c| black_box(c).moves.len())
             .map_err(|e| e.to_string()),
-        (Op::Write(format), Prepared::Record(record)) => record
+        (Op::Write(format), Some(record)) => record
             .write(format)
             .map(|s| black_box(s).len())
             .map_err(|e| e.to_string()),
-        (Op::Write(_), Prepared::Text) => Err("no record to write".into()),
+        (Op::Write(_), None) => Err("no record to write".into()),
     }
 }
 
