@@ -1007,14 +1007,11 @@ fn options() -> Result<Options, String> {
                 options.cap = Duration::from_secs_f64(secs);
             }
             "-h" | "--help" => {
-                return Err(
-                    "usage: scaling [--quick] [--only SUBSTRING]... [--cap-secs S]\nrows:\n"
-                        .to_string()
-                        + &rows()
-                            .iter()
-                            .map(|&(i, o)| format!("  {}\n", row_name(i, o)))
-                            .collect::<String>(),
-                );
+                println!("usage: scaling [--quick] [--only SUBSTRING]... [--cap-secs S]\nrows:");
+                for (input, op) in rows() {
+                    println!("  {}", row_name(input, op));
+                }
+                std::process::exit(0);
             }
             other => return Err(format!("unknown argument {other:?} (try --help)")),
         }
