@@ -205,7 +205,7 @@ impl Rng {
         Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         // splitmix64
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -215,7 +215,7 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 }
 
@@ -403,7 +403,7 @@ impl Tree {
                 }
                 total_moves += nodes.len();
                 let ending = if rng.below(4) == 0 {
-                    rng.next() as u8
+                    rng.next_u64() as u8
                 } else {
                     u8::MAX
                 };
