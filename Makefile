@@ -17,7 +17,7 @@
 #                a line saying it was skipped:
 #                  install cargo-fuzz when missing                                    ~110 s
 #                  build the targets (ASan)                                           ~3 min
-#                  fuzz each of the 11 targets for FUZZ_SECONDS (20 s)                ~4 min
+#                  fuzz each of the 17 targets for FUZZ_SECONDS (20 s)                ~6 min
 # Each step prints how long it took.
 
 SHELL := /bin/bash
@@ -27,11 +27,21 @@ SHELL := /bin/bash
 
 CARGO ?= cargo
 FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa \
-	record_read record_kif record_ki2 record_csa record_jkf
-# Seconds of fuzzing per target in the smoke run.
+	record_read record_kif record_ki2 record_csa record_jkf \
+	hostile_kif hostile_ki2 hostile_csa hostile_jkf hostile_usi game_restore
+# Seconds of fuzzing per target in the smoke run, and in the long run (make fuzz-long).
 FUZZ_SECONDS ?= 20
+FUZZ_SECONDS_LONG ?= 600
+# Every fuzz run: at most 512 MB of memory, and a 256 KiB stack (ulimit -s, in KiB) so that
+# recursion over deeply nested input fails here as it would on a small thread. libFuzzer runs
+# the target on the process's main thread (also each child of -fork), which the limit governs.
+FUZZ_RSS_MB ?= 512
+FUZZ_STACK_KB ?= 256
+# The fuzz binaries are run directly rather than through `cargo fuzz run`, so that the stack
+# limit applies to them and not to cargo.
+FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 
-.PHONY: test fmt-check clippy test-suites fuzz-if-nightly fuzz-smoke bench perft clean
+.PHONY: test fmt-check clippy test-suites fuzz-if-nightly fuzz-smoke fuzz-long bench perft clean
 
 test: fmt-check clippy test-suites ffi-test python-test fuzz-if-nightly
 	@echo "make test: all checks passed"
@@ -61,18 +71,51 @@ fuzz-if-nightly:
 
 # Installs cargo-fuzz if missing, then fuzzes each target for FUZZ_SECONDS seconds, starting from
 # the checked-in seeds (fuzz/seeds/<target>) and the local corpus (fuzz/corpus/<target>, ignored).
+# Crash reproducers go to fuzz/artifacts/<target>/.
 fuzz-smoke:
 	@TIMEFORMAT='==> install-fuzz took %0R s'; time scripts/install-fuzz.sh
 	@TIMEFORMAT='==> fuzz build took %0R s'; time \
 		(cd fuzz && $(CARGO) +nightly fuzz build)
-	@for target in $(FUZZ_TARGETS); do \
-		mkdir -p fuzz/corpus/$$target; \
-		dirs="corpus/$$target"; \
-		if [ -d fuzz/seeds/$$target ]; then dirs="$$dirs seeds/$$target"; fi; \
+	@bin=$(FUZZ_BIN); \
+	for target in $(FUZZ_TARGETS); do \
+		mkdir -p fuzz/corpus/$$target fuzz/artifacts/$$target; \
+		dirs="fuzz/corpus/$$target"; \
+		if [ -d fuzz/seeds/$$target ]; then dirs="$$dirs fuzz/seeds/$$target"; fi; \
 		echo "==> fuzzing $$target for $(FUZZ_SECONDS) s"; \
-		(cd fuzz && $(CARGO) +nightly fuzz run $$target $$dirs -- -max_total_time=$(FUZZ_SECONDS)); \
+		(ulimit -s $(FUZZ_STACK_KB) && "$$bin/$$target" $$dirs \
+			-artifact_prefix=fuzz/artifacts/$$target/ -rss_limit_mb=$(FUZZ_RSS_MB) \
+			-max_total_time=$(FUZZ_SECONDS)); \
 	done
 	@echo "==> fuzz smoke passed: $(FUZZ_TARGETS)"
+
+# Fuzzes every target for FUZZ_SECONDS_LONG seconds, one after another, going on after crashes
+# (libFuzzer's fork mode with one job), and writes one summary line per target to
+# fuzz/long-run.txt: executions, seconds and crash reproducers found (in fuzz/artifacts/<target>/).
+# Each target's full log is fuzz/logs/<target>.log.
+fuzz-long:
+	@scripts/install-fuzz.sh
+	@cd fuzz && $(CARGO) +nightly fuzz build
+	@bin=$(FUZZ_BIN); \
+	mkdir -p fuzz/logs; \
+	echo "# make fuzz-long, $(FUZZ_SECONDS_LONG) s per target, started $$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+		> fuzz/long-run.txt; \
+	for target in $(FUZZ_TARGETS); do \
+		mkdir -p fuzz/corpus/$$target fuzz/artifacts/$$target; \
+		dirs="fuzz/corpus/$$target"; \
+		if [ -d fuzz/seeds/$$target ]; then dirs="$$dirs fuzz/seeds/$$target"; fi; \
+		before=$$(ls fuzz/artifacts/$$target | wc -l); \
+		echo "==> fuzzing $$target for $(FUZZ_SECONDS_LONG) s"; \
+		start=$$SECONDS; \
+		(ulimit -s $(FUZZ_STACK_KB) && "$$bin/$$target" $$dirs \
+			-artifact_prefix=fuzz/artifacts/$$target/ -rss_limit_mb=$(FUZZ_RSS_MB) \
+			-max_total_time=$(FUZZ_SECONDS_LONG) -fork=1 -ignore_crashes=1 \
+			-ignore_timeouts=1 -ignore_ooms=1) > fuzz/logs/$$target.log 2>&1 || true; \
+		seconds=$$((SECONDS - start)); \
+		execs=$$(grep -o '^#[0-9]*' fuzz/logs/$$target.log | tail -n 1 | tr -d '#'); \
+		crashes=$$(( $$(ls fuzz/artifacts/$$target | wc -l) - before )); \
+		line="$$target: executions $${execs:-0}, seconds $$seconds, crashes $$crashes"; \
+		echo "$$line" | tee -a fuzz/long-run.txt; \
+	done
 
 bench:
 	$(CARGO) run --release -p shogi-bench

@@ -120,3 +120,5 @@ pub fn check_record_round_trip(text: &str, format: shogi_rules::record::Format) 
         .unwrap_or_else(|e| panic!("{format} text written twice does not read: {e}\n{again}"));
     assert_eq!(second, third, "{format}: writing is not stable: {again:?}");
 }
+
+pub mod hostile;

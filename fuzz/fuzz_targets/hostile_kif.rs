@@ -1,0 +1,16 @@
+//! Fuzz target `hostile_kif`: KIF text generated from an arbitrary plan (see
+//! `shogi_rules_fuzz::hostile`): legal lines of play in hostile shapes and sizes, near misses
+//! and junk. Reading it within the default limits must not panic; a record read must write in
+//! every format without panicking, and each text written must read back with the same main
+//! line (the same record when written as KIF) and be stable when written again.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use shogi_rules::record::Format;
+use shogi_rules_fuzz::hostile::{self, Plan};
+
+fuzz_target!(|plan: Plan| {
+    let text = hostile::kif::text(&plan);
+    hostile::check(&text, Format::Kif);
+});
