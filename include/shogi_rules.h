@@ -329,8 +329,9 @@ enum shogi_result
    */
   SHOGI_RESULT_NO_CLOCK = 314,
   /**
-   * Game JSON: malformed, or not a saved game, or its moves or result do not
-   * replay.
+   * Game JSON: malformed JSON, or JSON that is not the saved form of a game
+   * (a field missing or of the wrong type). A saved form that does not
+   * restore has a `SHOGI_RESULT_RESTORE_*` code (or `SHOGI_RESULT_MOVE_AFTER_END`).
    */
   SHOGI_RESULT_GAME_JSON = 320,
   /**
@@ -345,6 +346,75 @@ enum shogi_result
    * USI `position` line: a move follows the end of the game.
    */
   SHOGI_RESULT_MOVE_AFTER_END = 323,
+  /**
+   * Saved game: the start position is malformed or not a legal setup.
+   */
+  SHOGI_RESULT_RESTORE_START = 324,
+  /**
+   * Saved game: a move is malformed or illegal.
+   */
+  SHOGI_RESULT_RESTORE_MOVE = 325,
+  /**
+   * Saved game: the moves end the game otherwise than the saved result says.
+   */
+  SHOGI_RESULT_RESTORE_OUTCOME_MISMATCH = 326,
+  /**
+   * Saved game: the moves end the game but no result is saved.
+   */
+  SHOGI_RESULT_RESTORE_MISSING_OUTCOME = 327,
+  /**
+   * Saved game: a result the rules decide from the moves (checkmate, repetition,
+   * perpetual check, move limit, try rule, no legal moves), but the moves do not end the game.
+   */
+  SHOGI_RESULT_RESTORE_RULES_DECIDED = 328,
+  /**
+   * Saved game: the winner does not fit the termination.
+   */
+  SHOGI_RESULT_RESTORE_WINNER = 329,
+  /**
+   * Saved game: an ending the game could not have had (a loss on time without a
+   * clock, a draw agreement without a draw offer).
+   */
+  SHOGI_RESULT_RESTORE_ENDING_NOT_ALLOWED = 330,
+  /**
+   * Saved game: an impasse declaration whose result is not what the declaration
+   * rules give on the final position.
+   */
+  SHOGI_RESULT_RESTORE_DECLARATION = 331,
+  /**
+   * Saved game: more draw offers made than the rules allow.
+   */
+  SHOGI_RESULT_RESTORE_DRAW_OFFERS = 332,
+  /**
+   * Saved game: an open draw offer that could not have been made (the game is
+   * over, or the side made no offer or could not have made it).
+   */
+  SHOGI_RESULT_RESTORE_DRAW_OFFER = 333,
+  /**
+   * Saved game: the rules are timed but no clock is saved.
+   */
+  SHOGI_RESULT_RESTORE_CLOCK_MISSING = 334,
+  /**
+   * Saved game: the rules are untimed but a clock is saved.
+   */
+  SHOGI_RESULT_RESTORE_UNEXPECTED_CLOCK = 335,
+  /**
+   * Saved game: the clock's settings are not the rules' clock settings.
+   */
+  SHOGI_RESULT_RESTORE_CLOCK_SETTINGS = 336,
+  /**
+   * Saved game: a remaining time that play under the clock settings cannot give
+   * (more main time or periods than the settings, a timed-out side with time left, ...).
+   */
+  SHOGI_RESULT_RESTORE_CLOCK_STATE = 337,
+  /**
+   * Saved game: a side's time has run out but the game did not end by its loss on time.
+   */
+  SHOGI_RESULT_RESTORE_TIMED_OUT = 338,
+  /**
+   * Saved game: a loss on time whose loser's clock does not show its time run out.
+   */
+  SHOGI_RESULT_RESTORE_NOT_TIMED_OUT = 339,
   /**
    * A game error this version does not name.
    */
@@ -1751,9 +1821,14 @@ shogi_result shogi_game_to_json(const struct shogi_game *game,
 /**
  * Restores a game saved by `shogi_game_to_json` into a new handle written to
  * `*out`; the caller frees it with `shogi_game_free`. The moves are
- * replayed, so JSON whose moves are illegal or whose result contradicts them
- * is rejected. Errors (`*out` untouched): `SHOGI_RESULT_GAME_JSON`,
- * `SHOGI_RESULT_INVALID_UTF8`, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ * replayed, and the result, draw offers and clock are checked against them
+ * and the rules, so forged state is rejected. Errors (`*out` untouched):
+ * `SHOGI_RESULT_GAME_JSON` (not the saved form), one `SHOGI_RESULT_RESTORE_*`
+ * code per reason a saved form does not restore (start position, move,
+ * result, winner, ending, declaration, draw offers, open draw offer, clock
+ * missing or unexpected, clock settings, remaining time, timed-out side),
+ * `SHOGI_RESULT_MOVE_AFTER_END`, `SHOGI_RESULT_INVALID_UTF8`,
+ * `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
  */
 shogi_result shogi_game_from_json(const char *json, size_t json_len, struct shogi_game **out);
 

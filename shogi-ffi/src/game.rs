@@ -843,16 +843,20 @@ pub extern "C" fn shogi_game_to_json(
     ffi_fn!({
         let game = arg_ref(game)?;
         let out = arg_text_out(buf, buf_len, out_len)?;
-        let json = serde_json::to_string(&game.inner).map_err(|_| shogi_result::GameJson)?;
-        out.write(&json)
+        out.write(&game.inner.to_json())
     })
 }
 
 /// Restores a game saved by `shogi_game_to_json` into a new handle written to
 /// `*out`; the caller frees it with `shogi_game_free`. The moves are
-/// replayed, so JSON whose moves are illegal or whose result contradicts them
-/// is rejected. Errors (`*out` untouched): `SHOGI_RESULT_GAME_JSON`,
-/// `SHOGI_RESULT_INVALID_UTF8`, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+/// replayed, and the result, draw offers and clock are checked against them
+/// and the rules, so forged state is rejected. Errors (`*out` untouched):
+/// `SHOGI_RESULT_GAME_JSON` (not the saved form), one `SHOGI_RESULT_RESTORE_*`
+/// code per reason a saved form does not restore (start position, move,
+/// result, winner, ending, declaration, draw offers, open draw offer, clock
+/// missing or unexpected, clock settings, remaining time, timed-out side),
+/// `SHOGI_RESULT_MOVE_AFTER_END`, `SHOGI_RESULT_INVALID_UTF8`,
+/// `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_from_json(
     json: *const c_char,
@@ -862,7 +866,7 @@ pub extern "C" fn shogi_game_from_json(
     ffi_fn!({
         let out = arg_out(out)?;
         let text = arg_str(json, json_len)?;
-        let game: Game = serde_json::from_str(text).map_err(|_| shogi_result::GameJson)?;
+        let game = Game::from_json(text).map_err(|e| shogi_result::from(&e))?;
         out.write(into_handle(shogi_game { inner: game }));
         Ok(())
     })

@@ -13,8 +13,8 @@ use shogi::notation::{csa::CsaError, japanese::JapaneseError, western::WesternEr
 use shogi::record::RecordErrorKind;
 use shogi::usi::UsiCommandError;
 use shogi::{
-    DeclarationRejection, GameError, GameFromUsiError, IllegalMoveError, IllegalReason,
-    ParseUsiMoveError, SetupError, SfenError, UsiMoveError,
+    DeclarationRejection, GameError, GameFromUsiError, GameJsonError, IllegalMoveError,
+    IllegalReason, ParseUsiMoveError, RestoreError, SetupError, SfenError, UsiMoveError,
 };
 
 use crate::boundary::arg_text_out;
@@ -155,8 +155,9 @@ pub enum shogi_result {
     NoDrawOffer = 313,
     /// Game: the game has no clock.
     NoClock = 314,
-    /// Game JSON: malformed, or not a saved game, or its moves or result do not
-    /// replay.
+    /// Game JSON: malformed JSON, or JSON that is not the saved form of a game
+    /// (a field missing or of the wrong type). A saved form that does not
+    /// restore has a `SHOGI_RESULT_RESTORE_*` code (or `SHOGI_RESULT_MOVE_AFTER_END`).
     GameJson = 320,
     /// USI `position` line: neither `startpos` nor `sfen` follows `position`.
     UsiCommandMissingStart = 321,
@@ -164,6 +165,43 @@ pub enum shogi_result {
     UsiCommandExpectedMoves = 322,
     /// USI `position` line: a move follows the end of the game.
     MoveAfterEnd = 323,
+    /// Saved game: the start position is malformed or not a legal setup.
+    RestoreStart = 324,
+    /// Saved game: a move is malformed or illegal.
+    RestoreMove = 325,
+    /// Saved game: the moves end the game otherwise than the saved result says.
+    RestoreOutcomeMismatch = 326,
+    /// Saved game: the moves end the game but no result is saved.
+    RestoreMissingOutcome = 327,
+    /// Saved game: a result the rules decide from the moves (checkmate, repetition,
+    /// perpetual check, move limit, try rule, no legal moves), but the moves do not end the game.
+    RestoreRulesDecided = 328,
+    /// Saved game: the winner does not fit the termination.
+    RestoreWinner = 329,
+    /// Saved game: an ending the game could not have had (a loss on time without a
+    /// clock, a draw agreement without a draw offer).
+    RestoreEndingNotAllowed = 330,
+    /// Saved game: an impasse declaration whose result is not what the declaration
+    /// rules give on the final position.
+    RestoreDeclaration = 331,
+    /// Saved game: more draw offers made than the rules allow.
+    RestoreDrawOffers = 332,
+    /// Saved game: an open draw offer that could not have been made (the game is
+    /// over, or the side made no offer or could not have made it).
+    RestoreDrawOffer = 333,
+    /// Saved game: the rules are timed but no clock is saved.
+    RestoreClockMissing = 334,
+    /// Saved game: the rules are untimed but a clock is saved.
+    RestoreUnexpectedClock = 335,
+    /// Saved game: the clock's settings are not the rules' clock settings.
+    RestoreClockSettings = 336,
+    /// Saved game: a remaining time that play under the clock settings cannot give
+    /// (more main time or periods than the settings, a timed-out side with time left, ...).
+    RestoreClockState = 337,
+    /// Saved game: a side's time has run out but the game did not end by its loss on time.
+    RestoreTimedOut = 338,
+    /// Saved game: a loss on time whose loser's clock does not show its time run out.
+    RestoreNotTimedOut = 339,
     /// A game error this version does not name.
     GameOther = 349,
 
@@ -208,7 +246,7 @@ pub enum shogi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> &'static [shogi_result] {
     use shogi_result::*;
-    const ALL: [shogi_result; 82] = [
+    const ALL: [shogi_result; 98] = [
         Ok,
         NullParameter,
         Panic,
@@ -272,6 +310,22 @@ pub(crate) fn all_results() -> &'static [shogi_result] {
         UsiCommandMissingStart,
         UsiCommandExpectedMoves,
         MoveAfterEnd,
+        RestoreStart,
+        RestoreMove,
+        RestoreOutcomeMismatch,
+        RestoreMissingOutcome,
+        RestoreRulesDecided,
+        RestoreWinner,
+        RestoreEndingNotAllowed,
+        RestoreDeclaration,
+        RestoreDrawOffers,
+        RestoreDrawOffer,
+        RestoreClockMissing,
+        RestoreUnexpectedClock,
+        RestoreClockSettings,
+        RestoreClockState,
+        RestoreTimedOut,
+        RestoreNotTimedOut,
         GameOther,
         RecordEncoding,
         RecordUnknownFormat,
@@ -368,6 +422,22 @@ impl shogi_result {
             UsiCommandMissingStart => "SHOGI_RESULT_USI_COMMAND_MISSING_START\0",
             UsiCommandExpectedMoves => "SHOGI_RESULT_USI_COMMAND_EXPECTED_MOVES\0",
             MoveAfterEnd => "SHOGI_RESULT_MOVE_AFTER_END\0",
+            RestoreStart => "SHOGI_RESULT_RESTORE_START\0",
+            RestoreMove => "SHOGI_RESULT_RESTORE_MOVE\0",
+            RestoreOutcomeMismatch => "SHOGI_RESULT_RESTORE_OUTCOME_MISMATCH\0",
+            RestoreMissingOutcome => "SHOGI_RESULT_RESTORE_MISSING_OUTCOME\0",
+            RestoreRulesDecided => "SHOGI_RESULT_RESTORE_RULES_DECIDED\0",
+            RestoreWinner => "SHOGI_RESULT_RESTORE_WINNER\0",
+            RestoreEndingNotAllowed => "SHOGI_RESULT_RESTORE_ENDING_NOT_ALLOWED\0",
+            RestoreDeclaration => "SHOGI_RESULT_RESTORE_DECLARATION\0",
+            RestoreDrawOffers => "SHOGI_RESULT_RESTORE_DRAW_OFFERS\0",
+            RestoreDrawOffer => "SHOGI_RESULT_RESTORE_DRAW_OFFER\0",
+            RestoreClockMissing => "SHOGI_RESULT_RESTORE_CLOCK_MISSING\0",
+            RestoreUnexpectedClock => "SHOGI_RESULT_RESTORE_UNEXPECTED_CLOCK\0",
+            RestoreClockSettings => "SHOGI_RESULT_RESTORE_CLOCK_SETTINGS\0",
+            RestoreClockState => "SHOGI_RESULT_RESTORE_CLOCK_STATE\0",
+            RestoreTimedOut => "SHOGI_RESULT_RESTORE_TIMED_OUT\0",
+            RestoreNotTimedOut => "SHOGI_RESULT_RESTORE_NOT_TIMED_OUT\0",
             GameOther => "SHOGI_RESULT_GAME_OTHER\0",
             RecordEncoding => "SHOGI_RESULT_RECORD_ENCODING\0",
             RecordUnknownFormat => "SHOGI_RESULT_RECORD_UNKNOWN_FORMAT\0",
@@ -457,6 +527,28 @@ impl shogi_result {
             UsiCommandMissingStart => "expected 'startpos' or 'sfen <SFEN>' after 'position'",
             UsiCommandExpectedMoves => "expected 'moves' after the position",
             MoveAfterEnd => "a move follows the end of the game",
+            RestoreStart => "saved game: the start position is malformed or illegal",
+            RestoreMove => "saved game: a move is malformed or illegal",
+            RestoreOutcomeMismatch => {
+                "saved game: the moves end the game otherwise than the saved result"
+            }
+            RestoreMissingOutcome => "saved game: the moves end the game but no result is saved",
+            RestoreRulesDecided => {
+                "saved game: a result the rules decide, but the moves do not end the game"
+            }
+            RestoreWinner => "saved game: the winner does not fit the termination",
+            RestoreEndingNotAllowed => "saved game: the game could not have ended so",
+            RestoreDeclaration => {
+                "saved game: the impasse declaration does not hold on the final position"
+            }
+            RestoreDrawOffers => "saved game: more draw offers than the rules allow",
+            RestoreDrawOffer => "saved game: the open draw offer could not have been made",
+            RestoreClockMissing => "saved game: the rules are timed but no clock is saved",
+            RestoreUnexpectedClock => "saved game: the rules are untimed but a clock is saved",
+            RestoreClockSettings => "saved game: the clock's settings are not the rules'",
+            RestoreClockState => "saved game: a remaining time beyond the clock settings",
+            RestoreTimedOut => "saved game: a side's time ran out but the game did not end on time",
+            RestoreNotTimedOut => "saved game: a loss on time whose loser's time has not run out",
             GameOther => "the game refused the action",
             RecordEncoding => "record: the text is not valid in its encoding",
             RecordUnknownFormat => "record: not a KIF, KI2, CSA, JKF or USI record",
@@ -684,6 +776,41 @@ impl From<GameFromUsiError> for shogi_result {
     }
 }
 
+/// Every variant of the core's exhaustive `RestoreError` has its own code; a
+/// variant added there fails this build until it gets one.
+impl From<&RestoreError> for shogi_result {
+    fn from(err: &RestoreError) -> shogi_result {
+        match err {
+            RestoreError::Start(_) => shogi_result::RestoreStart,
+            RestoreError::Move { .. } => shogi_result::RestoreMove,
+            RestoreError::MoveAfterEnd { .. } => shogi_result::MoveAfterEnd,
+            RestoreError::OutcomeMismatch { .. } => shogi_result::RestoreOutcomeMismatch,
+            RestoreError::MissingOutcome { .. } => shogi_result::RestoreMissingOutcome,
+            RestoreError::RulesDecided { .. } => shogi_result::RestoreRulesDecided,
+            RestoreError::Winner(_) => shogi_result::RestoreWinner,
+            RestoreError::EndingNotAllowed { .. } => shogi_result::RestoreEndingNotAllowed,
+            RestoreError::Declaration { .. } => shogi_result::RestoreDeclaration,
+            RestoreError::DrawOffers { .. } => shogi_result::RestoreDrawOffers,
+            RestoreError::DrawOffer { .. } => shogi_result::RestoreDrawOffer,
+            RestoreError::ClockMissing => shogi_result::RestoreClockMissing,
+            RestoreError::UnexpectedClock => shogi_result::RestoreUnexpectedClock,
+            RestoreError::ClockSettings { .. } => shogi_result::RestoreClockSettings,
+            RestoreError::ClockState(_) => shogi_result::RestoreClockState,
+            RestoreError::TimedOut { .. } => shogi_result::RestoreTimedOut,
+            RestoreError::NotTimedOut { .. } => shogi_result::RestoreNotTimedOut,
+        }
+    }
+}
+
+impl From<&GameJsonError> for shogi_result {
+    fn from(err: &GameJsonError) -> shogi_result {
+        match err {
+            GameJsonError::Json(_) => shogi_result::GameJson,
+            GameJsonError::Restore(e) => e.into(),
+        }
+    }
+}
+
 impl From<&RecordErrorKind> for shogi_result {
     fn from(kind: &RecordErrorKind) -> shogi_result {
         match kind {
@@ -718,7 +845,7 @@ mod tests {
 
     /// The published values. A failure here means a code changed its number,
     /// which breaks every compiled C client.
-    const PUBLISHED: [(shogi_result, u32); 82] = {
+    const PUBLISHED: [(shogi_result, u32); 98] = {
         use shogi_result::*;
         [
             (Ok, 0),
@@ -784,6 +911,22 @@ mod tests {
             (UsiCommandMissingStart, 321),
             (UsiCommandExpectedMoves, 322),
             (MoveAfterEnd, 323),
+            (RestoreStart, 324),
+            (RestoreMove, 325),
+            (RestoreOutcomeMismatch, 326),
+            (RestoreMissingOutcome, 327),
+            (RestoreRulesDecided, 328),
+            (RestoreWinner, 329),
+            (RestoreEndingNotAllowed, 330),
+            (RestoreDeclaration, 331),
+            (RestoreDrawOffers, 332),
+            (RestoreDrawOffer, 333),
+            (RestoreClockMissing, 334),
+            (RestoreUnexpectedClock, 335),
+            (RestoreClockSettings, 336),
+            (RestoreClockState, 337),
+            (RestoreTimedOut, 338),
+            (RestoreNotTimedOut, 339),
             (GameOther, 349),
             (RecordEncoding, 400),
             (RecordUnknownFormat, 401),
@@ -1010,6 +1153,145 @@ mod tests {
         rules.move_limit = 1;
         let after_end = Game::from_usi("position startpos moves 7g7f 3c3d", rules).unwrap_err();
         assert_eq!(shogi_result::from(after_end), MoveAfterEnd);
+    }
+
+    /// The position of `err`'s variant in the declaration of `RestoreError`
+    /// (exhaustive: a new variant fails this build until it is listed).
+    fn restore_variant(err: &RestoreError) -> usize {
+        match err {
+            RestoreError::Start(_) => 0,
+            RestoreError::Move { .. } => 1,
+            RestoreError::MoveAfterEnd { .. } => 2,
+            RestoreError::OutcomeMismatch { .. } => 3,
+            RestoreError::MissingOutcome { .. } => 4,
+            RestoreError::RulesDecided { .. } => 5,
+            RestoreError::Winner(_) => 6,
+            RestoreError::EndingNotAllowed { .. } => 7,
+            RestoreError::Declaration { .. } => 8,
+            RestoreError::DrawOffers { .. } => 9,
+            RestoreError::DrawOffer { .. } => 10,
+            RestoreError::ClockMissing => 11,
+            RestoreError::UnexpectedClock => 12,
+            RestoreError::ClockSettings { .. } => 13,
+            RestoreError::ClockState(_) => 14,
+            RestoreError::TimedOut { .. } => 15,
+            RestoreError::NotTimedOut { .. } => 16,
+        }
+    }
+
+    /// Forged saved games, one for each `RestoreError` variant, restored through
+    /// `Game::from_json`: every variant is reached and has its own code.
+    #[test]
+    fn each_restore_error_has_its_own_code() {
+        use shogi_result::*;
+        let mut game = Game::new();
+        game.play_usi("7g7f").unwrap();
+        let json = game.to_json();
+        let rules_clock = r#""clock":{"main_time":{"secs":300,"nanos":0},"byoyomi":{"secs":30,"nanos":0},"periods":3}"#;
+        assert!(json.contains(rules_clock), "{json}");
+        let untimed = json.replacen(rules_clock, r#""clock":null"#, 1);
+        let clock = r#""sides":[{"main":{"secs":300,"nanos":0},"periods":3,"timed_out":false},{"main":{"secs":300,"nanos":0},"periods":3,"timed_out":false}]"#;
+        assert!(json.contains(clock), "{json}");
+        let gote_side = r#"{"main":{"secs":300,"nanos":0},"periods":3,"timed_out":false}]"#;
+        let flagged_gote = json.replace(
+            gote_side,
+            r#"{"main":{"secs":0,"nanos":0},"periods":0,"timed_out":true}]"#,
+        );
+        let outcome = |o: &str| json.replace(r#""outcome":null"#, &format!(r#""outcome":{o}"#));
+        let mated = Game::from_position(
+            Position::from_sfen("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1").unwrap(),
+            RuleSet::site(),
+        )
+        .to_json();
+        let cases: Vec<(String, shogi_result)> = vec![
+            (json.replace("lnsgkgsnl/", "lnsgkgsnlx/"), RestoreStart),
+            (json.replace(r#"["7g7f"]"#, r#"["7g7e"]"#), RestoreMove),
+            (
+                mated.replace(r#""moves":[]"#, r#""moves":["5a4a"]"#),
+                MoveAfterEnd,
+            ),
+            (
+                mated.replace(
+                    r#""winner":"sente","termination":"checkmate""#,
+                    r#""winner":"gote","termination":"resignation""#,
+                ),
+                RestoreOutcomeMismatch,
+            ),
+            (
+                mated.replace(r#"{"winner":"sente","termination":"checkmate"}"#, "null"),
+                RestoreMissingOutcome,
+            ),
+            (
+                outcome(r#"{"winner":"sente","termination":"checkmate"}"#),
+                RestoreRulesDecided,
+            ),
+            (
+                outcome(r#"{"winner":null,"termination":"checkmate"}"#),
+                RestoreWinner,
+            ),
+            (
+                outcome(r#"{"winner":null,"termination":"draw_agreement"}"#),
+                RestoreEndingNotAllowed,
+            ),
+            (
+                outcome(r#"{"winner":"gote","termination":"impasse_declaration"}"#),
+                RestoreDeclaration,
+            ),
+            (json.replace("[0,0]", "[4000000000,0]"), RestoreDrawOffers),
+            (
+                json.replace(r#""draw_offer":null"#, r#""draw_offer":"gote""#),
+                RestoreDrawOffer,
+            ),
+            (
+                json.replacen(
+                    r#""clock":{"settings""#,
+                    r#""clock":null,"x":{"settings""#,
+                    1,
+                ),
+                RestoreClockMissing,
+            ),
+            (untimed, RestoreUnexpectedClock),
+            (
+                json.replacen(r#""periods":3"#, r#""periods":2"#, 1),
+                RestoreClockSettings,
+            ),
+            (
+                json.replacen(
+                    r#""secs":300,"nanos":0},"periods":3,"timed_out""#,
+                    r#""secs":99999,"nanos":0},"periods":3,"timed_out""#,
+                    1,
+                ),
+                RestoreClockState,
+            ),
+            (flagged_gote.clone(), RestoreTimedOut),
+            (
+                outcome(r#"{"winner":"sente","termination":"timeout"}"#),
+                RestoreNotTimedOut,
+            ),
+        ];
+        let mut seen = [false; 17];
+        let mut codes = Vec::new();
+        for (text, code) in &cases {
+            let err = match Game::from_json(text) {
+                Err(GameJsonError::Restore(e)) => e,
+                other => panic!("{text}: {other:?}"),
+            };
+            assert_eq!(shogi_result::from(&err), *code, "{text}: {err}");
+            seen[restore_variant(&err)] = true;
+            assert!(!codes.contains(code), "{code:?} twice");
+            codes.push(*code);
+        }
+        assert_eq!(seen, [true; 17], "every variant is reached");
+        assert_eq!(
+            shogi_result::from(&Game::from_json("{ not json").unwrap_err()),
+            GameJson
+        );
+        // The flagged clock is right once the game ends on Gote's time.
+        let on_time = flagged_gote.replace(
+            r#""outcome":null"#,
+            r#""outcome":{"winner":"sente","termination":"timeout"}"#,
+        );
+        assert!(Game::from_json(&on_time).is_ok(), "{on_time}");
     }
 
     #[test]

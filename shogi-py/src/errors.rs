@@ -13,8 +13,8 @@ use shogi_rules::notation::{csa::CsaError, japanese::JapaneseError, western::Wes
 use shogi_rules::record::{RecordError as CoreRecordError, RecordErrorKind};
 use shogi_rules::usi::UsiCommandError;
 use shogi_rules::{
-    GameError, GameFromUsiError, IllegalMoveError as CoreIllegalMove, ParseUsiMoveError,
-    SfenError as CoreSfenError, UsiMoveError,
+    GameError, GameFromUsiError, GameJsonError, IllegalMoveError as CoreIllegalMove,
+    ParseUsiMoveError, RestoreError as CoreRestoreError, SfenError as CoreSfenError, UsiMoveError,
 };
 
 use crate::game::Outcome;
@@ -55,6 +55,13 @@ create_exception!(
     RecordError,
     ShogiError,
     "A game record that cannot be read; `.line`, `.column` and `.kind` say where and why."
+);
+create_exception!(
+    shogi_rules,
+    RestoreError,
+    ShogiError,
+    "A saved game (`Game.from_json`, unpickling) that does not restore; `.kind` names what is \
+     wrong and `.ply` the move of a move error."
 );
 create_exception!(
     shogi_rules,
@@ -286,5 +293,43 @@ pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> 
             ("ply", obj(py, ply)),
             ("path", obj(py, path)),
         ],
+    )
+}
+
+/// The snake_case name of a restore error, as `RestoreError.kind` gives it, and the 1-based ply
+/// it concerns. The core's `RestoreError` is exhaustive: a variant added there fails this build.
+pub fn restore_error_kind(e: &CoreRestoreError) -> (&'static str, Option<usize>) {
+    match e {
+        CoreRestoreError::Start(_) => ("start", None),
+        CoreRestoreError::Move { ply, .. } => ("move", Some(*ply)),
+        CoreRestoreError::MoveAfterEnd { ply, .. } => ("move_after_end", Some(*ply)),
+        CoreRestoreError::OutcomeMismatch { .. } => ("outcome_mismatch", None),
+        CoreRestoreError::MissingOutcome { .. } => ("missing_outcome", None),
+        CoreRestoreError::RulesDecided { .. } => ("rules_decided", None),
+        CoreRestoreError::Winner(_) => ("winner", None),
+        CoreRestoreError::EndingNotAllowed { .. } => ("ending_not_allowed", None),
+        CoreRestoreError::Declaration { .. } => ("declaration", None),
+        CoreRestoreError::DrawOffers { .. } => ("draw_offers", None),
+        CoreRestoreError::DrawOffer { .. } => ("draw_offer", None),
+        CoreRestoreError::ClockMissing => ("clock_missing", None),
+        CoreRestoreError::UnexpectedClock => ("unexpected_clock", None),
+        CoreRestoreError::ClockSettings { .. } => ("clock_settings", None),
+        CoreRestoreError::ClockState(_) => ("clock_state", None),
+        CoreRestoreError::TimedOut { .. } => ("timed_out", None),
+        CoreRestoreError::NotTimedOut { .. } => ("not_timed_out", None),
+    }
+}
+
+/// `RestoreError` with `.kind` (`"json"` for text that is not a saved game, else the restore
+/// error's name) and `.ply` (for move errors, else `None`).
+pub fn game_json_error(py: Python<'_>, e: &GameJsonError) -> PyErr {
+    let (kind, ply) = match e {
+        GameJsonError::Json(_) => ("json", None),
+        GameJsonError::Restore(r) => restore_error_kind(r),
+    };
+    raise::<RestoreError>(
+        py,
+        format!("not a valid saved game: {e}"),
+        &[("kind", obj(py, kind)), ("ply", obj(py, ply))],
     )
 }

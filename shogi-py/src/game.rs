@@ -54,10 +54,9 @@ impl Outcome {
             Some(w) if !w.is_none() => Some(color_from_any(w)?.into()),
             _ => None,
         };
-        Ok(Outcome(shogi_rules::Outcome {
-            winner,
-            termination,
-        }))
+        shogi_rules::Outcome::new(winner, termination)
+            .map(Outcome)
+            .map_err(|e| ShogiError::new_err(e.to_string()))
     }
 
     /// The winner, or `None` for a draw (or a game stopped without result).
@@ -217,15 +216,14 @@ impl Game {
         self.state.try_borrow_mut(py)
     }
 
-    fn from_json_text(text: &str) -> PyResult<shogi_rules::Game> {
-        serde_json::from_str(text)
-            .map_err(|e| ShogiError::new_err(format!("not a saved game: {e}")))
+    fn from_json_text(py: Python<'_>, text: &str) -> PyResult<shogi_rules::Game> {
+        shogi_rules::Game::from_json(text).map_err(|e| errors::game_json_error(py, &e))
     }
 }
 
 impl GameState {
     fn to_json_text(&self) -> PyResult<String> {
-        serde_json::to_string(&self.inner).map_err(|e| ShogiError::new_err(e.to_string()))
+        Ok(self.inner.to_json())
     }
 
     /// `push(move)` with a `Move` or USI text that is legal now, as `Game.push` does it, or
@@ -343,10 +341,11 @@ impl Game {
         this.to_json_text()
     }
 
-    /// A game restored from `to_json()` text; the moves are replayed and checked.
+    /// A game restored from `to_json()` text; the moves are replayed and the result, draw offers
+    /// and clock checked against them and the rules (`RestoreError` names what is wrong).
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<Game> {
-        Game::from_json_text(text).map(Game::from)
+    fn from_json(py: Python<'_>, text: &str) -> PyResult<Game> {
+        Game::from_json_text(py, text).map(Game::from)
     }
 
     /// Plays a legal move (a `Move` or USI text) and returns the outcome if it ends the game.
@@ -634,7 +633,7 @@ impl Game {
     }
 
     fn __setstate__(&self, py: Python<'_>, state: &Bound<'_, PyString>) -> PyResult<()> {
-        let inner = Game::from_json_text(&state.to_cow()?)?;
+        let inner = Game::from_json_text(py, &state.to_cow()?)?;
         let mut this = self.state.borrow_mut(py)?;
         this.inner = inner;
         // The objects kept belong to the moves replaced.

@@ -38,6 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
+    m.add("RestoreError", py.get_type::<errors::RestoreError>())?;
 
     m.add_class::<types::Color>()?;
     m.add_class::<types::Role>()?;

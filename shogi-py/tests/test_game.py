@@ -22,6 +22,7 @@ from shogi_rules import (
     Move,
     Outcome,
     Position,
+    RestoreError,
     RuleSet,
     ShogiError,
 )
@@ -756,3 +757,182 @@ def test_rule_sets():
         RuleSet(repetitions=1)
     with pytest.raises(ShogiError):
         Outcome(None, "nope")
+
+
+# Forged saved games: each is refused with the RestoreError kind naming what is wrong.
+
+
+def _saved_after_7g7f(rules=None):
+    game = Game(rules=rules) if rules is not None else Game()
+    game.push("7g7f")
+    return json.loads(game.to_json())
+
+
+def _restore(state):
+    return Game.from_json(json.dumps(state))
+
+
+def _refused(state, kind):
+    text = json.dumps(state)
+    with pytest.raises(RestoreError) as info:
+        Game.from_json(text)
+    assert info.value.kind == kind, str(info.value)
+    # Unpickling goes through the same checks.
+    game = Game()
+    with pytest.raises(RestoreError) as again:
+        game.__setstate__(text)
+    assert again.value.kind == kind
+    assert game == Game(), "a refused state changes nothing"
+    return info.value
+
+
+@pytest.mark.parametrize(
+    "winner,termination",
+    [
+        ("sente", "checkmate"),
+        ("gote", "no_legal_moves"),
+        (None, "repetition"),
+        ("sente", "perpetual_check"),
+        (None, "move_limit"),
+        ("gote", "try_rule"),
+    ],
+)
+def test_restore_refuses_endings_the_moves_do_not_give(winner, termination):
+    state = _saved_after_7g7f()
+    state["outcome"] = {"winner": winner, "termination": termination}
+    _refused(state, "rules_decided")
+
+
+def test_restore_refuses_a_declaration_the_position_does_not_give():
+    state = _saved_after_7g7f()
+    state["outcome"] = {"winner": "sente", "termination": "impasse_declaration"}
+    _refused(state, "declaration")
+
+
+def test_restore_checks_a_result_the_moves_give():
+    game = Game(SENTE_MATE_IN_ONE)
+    game.push("G*1b")
+    state = json.loads(game.to_json())
+    assert _restore(state) == game
+    _refused({**state, "outcome": None}, "missing_outcome")
+    _refused(
+        {**state, "outcome": {"winner": "gote", "termination": "resignation"}},
+        "outcome_mismatch",
+    )
+    error = _refused({**state, "moves": ["G*1b", "1a2a"]}, "move_after_end")
+    assert error.ply == 2
+    error = _refused({**state, "moves": ["7g7f"]}, "move")
+    assert error.ply == 1
+    _refused({**state, "start": "9/9 b - 1"}, "start")
+
+
+@pytest.mark.parametrize(
+    "winner,termination,kind",
+    [
+        ("sente", "draw_agreement", "winner"),
+        ("gote", "interrupted", "winner"),
+        (None, "resignation", "winner"),
+        (None, "timeout", "winner"),
+        (None, "draw_agreement", "ending_not_allowed"),
+    ],
+)
+def test_restore_refuses_winners_and_endings_that_do_not_fit(winner, termination, kind):
+    state = _saved_after_7g7f()
+    state["outcome"] = {"winner": winner, "termination": termination}
+    _refused(state, kind)
+
+
+def test_restore_accepts_stated_endings_with_a_consistent_winner():
+    state = _saved_after_7g7f()
+    for winner, termination in [("sente", "resignation"), ("gote", "illegal_move"), (None, "interrupted")]:
+        outcome = _restore({**state, "outcome": {"winner": winner, "termination": termination}}).outcome
+        assert outcome == Outcome(winner, termination)
+
+
+def test_restore_refuses_draw_offers_beyond_the_rules():
+    state = _saved_after_7g7f()
+    _refused({**state, "draw_offers_made": [4_000_000_000, 0]}, "draw_offers")
+    _refused({**state, "draw_offer": "gote"}, "draw_offer")
+    resigned = Game()
+    resigned.offer_draw()
+    resigned.resign(Color.GOTE)
+    assert resigned.draw_offer is None, "the offer lapses when the game ends"
+    over = json.loads(resigned.to_json())
+    _refused({**over, "draw_offer": "sente"}, "draw_offer")
+
+
+def test_restore_checks_the_clock_against_the_rules():
+    timed = _saved_after_7g7f()
+    untimed = _saved_after_7g7f(RuleSet(clock=None))
+    _refused({**timed, "clock": None}, "clock_missing")
+    _refused({**untimed, "clock": timed["clock"]}, "unexpected_clock")
+    _refused({**untimed, "outcome": {"winner": "sente", "termination": "timeout"}}, "ending_not_allowed")
+    other = json.loads(json.dumps(timed))
+    other["clock"]["settings"]["periods"] = 2
+    _refused(other, "clock_settings")
+
+
+def test_restore_refuses_time_beyond_the_settings():
+    one_second = _saved_after_7g7f(RuleSet(clock=ClockSettings(1.0, 0.0, 0)))
+    assert _restore(one_second).clock.side(Color.SENTE).main == 1.0
+    one_second["clock"]["sides"][0]["main"] = {"secs": 99_999, "nanos": 0}
+    _refused(one_second, "clock_state")
+
+
+def test_restore_refuses_a_flag_without_a_loss_on_time():
+    state = _saved_after_7g7f()
+    state["clock"]["sides"][1] = {"main": {"secs": 0, "nanos": 0}, "periods": 0, "timed_out": True}
+    _refused(state, "timed_out")
+    on_time = {**state, "outcome": {"winner": "sente", "termination": "timeout"}}
+    assert _restore(on_time).outcome == Outcome(Color.SENTE, "timeout")
+    fresh = _saved_after_7g7f()
+    _refused({**fresh, "outcome": {"winner": "sente", "termination": "timeout"}}, "not_timed_out")
+
+
+def test_restore_error_for_text_that_is_not_a_saved_game():
+    with pytest.raises(RestoreError) as info:
+        Game.from_json("not json")
+    assert info.value.kind == "json" and info.value.ply is None
+    assert issubclass(RestoreError, ShogiError) and issubclass(RestoreError, ValueError)
+
+
+def test_flag_needs_a_clock_and_marks_it():
+    game = Game(rules=RuleSet(clock=None))
+    with pytest.raises(ShogiError):
+        game.flag(Color.GOTE)
+    assert game.outcome is None
+    game = Game()
+    game.flag(Color.GOTE)
+    assert game.clock.side(Color.GOTE).timed_out
+    assert Game.from_json(game.to_json()) == game
+
+
+@pytest.mark.parametrize(
+    "winner,termination",
+    [(None, "checkmate"), (None, "resignation"), (None, "timeout"), (Color.SENTE, "draw_agreement"),
+     (Color.GOTE, "repetition"), (Color.SENTE, "interrupted")],
+)
+def test_outcome_refuses_a_winner_that_does_not_fit(winner, termination):
+    with pytest.raises(ValueError):
+        Outcome(winner, termination)
+
+
+def test_outcome_accepts_both_ways_where_the_rules_allow():
+    assert Outcome(None, "move_limit").winner is None
+    assert Outcome(Color.SENTE, "move_limit").winner == Color.SENTE
+    assert Outcome(None, "impasse").winner is None
+    assert Outcome(Color.GOTE, "impasse").winner == Color.GOTE
+
+
+def test_clock_setstate_refuses_times_beyond_its_settings():
+    clock = Clock(ClockSettings(1.0, 0.0, 0))
+    state = json.loads(clock.__getstate__())
+    restored = Clock()
+    restored.__setstate__(json.dumps(state))
+    assert restored == clock
+    state["sides"][0]["main"] = {"secs": 99_999, "nanos": 0}
+    with pytest.raises(ValueError):
+        Clock().__setstate__(json.dumps(state))
+    state["sides"][0] = {"main": {"secs": 1, "nanos": 0}, "periods": 5, "timed_out": False}
+    with pytest.raises(ValueError):
+        Clock().__setstate__(json.dumps(state))

@@ -81,11 +81,79 @@ pub struct ClockReading {
 /// assert_eq!(clock.side(Color::Sente).periods, 3);
 /// assert!(clock.spend(Color::Sente, Duration::from_secs(90)).is_err()); // three periods elapse
 /// ```
+///
+/// Read back from JSON (feature `serde`), a clock is checked as
+/// [`Clock::with_sides`] checks it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ClockParts"))]
 pub struct Clock {
     settings: ClockSettings,
     sides: [ClockSide; 2],
+}
+
+/// The fields of a saved [`Clock`], before they are checked.
+#[cfg(feature = "serde")]
+#[derive(Copy, Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub(crate) struct ClockParts {
+    pub(crate) settings: ClockSettings,
+    pub(crate) sides: [ClockSide; 2],
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ClockParts> for Clock {
+    type Error = ClockStateError;
+
+    fn try_from(parts: ClockParts) -> Result<Clock, ClockStateError> {
+        let [sente, gote] = parts.sides;
+        Clock::with_sides(parts.settings, sente, gote)
+    }
+}
+
+/// A clock reading that no play under its settings can give: what
+/// [`Clock::with_sides`] refuses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ClockStateError {
+    /// More main time left than the settings give.
+    #[error("{color} has {main:?} of main time left, more than the {limit:?} of the settings")]
+    MainTime {
+        /// The player.
+        color: Color,
+        /// The main time left.
+        main: Duration,
+        /// The main time of the settings.
+        limit: Duration,
+    },
+    /// More byo-yomi periods left than the settings give.
+    #[error("{color} has {periods} byo-yomi periods left, more than the {limit} of the settings")]
+    Periods {
+        /// The player.
+        color: Color,
+        /// The periods left.
+        periods: u32,
+        /// The periods of the settings.
+        limit: u32,
+    },
+    /// Byo-yomi periods are spent while main time is left (periods start
+    /// only once main time is used up).
+    #[error("{color} has spent byo-yomi periods while main time is left")]
+    PeriodsBeforeMainTime {
+        /// The player.
+        color: Color,
+    },
+    /// The player is marked as timed out but has time left.
+    #[error("{color} is marked as timed out but has time left")]
+    TimedOutWithTimeLeft {
+        /// The player.
+        color: Color,
+    },
+    /// The player has no time left (no main time, no period) but is not
+    /// marked as timed out, which only fresh clocks without any time allow.
+    #[error("{color} has no time left but is not marked as timed out")]
+    OutOfTimeNotMarked {
+        /// The player.
+        color: Color,
+    },
 }
 
 /// The player's time ran out during the move.
@@ -109,6 +177,83 @@ impl Clock {
             settings,
             sides: [side; 2],
         }
+    }
+
+    /// Clocks showing `sente` and `gote` under `settings`, as a saved clock
+    /// is read back: each side's reading must be one that play under the
+    /// settings can give.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shogi_rules::{Clock, ClockSettings, ClockSide, ClockStateError, Color};
+    /// let side = |secs, periods| ClockSide { main: Duration::from_secs(secs), periods, timed_out: false };
+    /// let clock = Clock::with_sides(ClockSettings::SITE, side(120, 3), side(0, 2)).unwrap();
+    /// assert_eq!(clock.side(Color::Gote).periods, 2);
+    /// assert!(matches!(
+    ///     Clock::with_sides(ClockSettings::SITE, side(99_999, 3), side(300, 3)),
+    ///     Err(ClockStateError::MainTime { color: Color::Sente, .. })
+    /// ));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ClockStateError`] naming the first side and rule broken: more main
+    /// time or periods than the settings give, periods spent while main time
+    /// is left, a timed-out side with time left, or a side without time that
+    /// is not marked as timed out (except on a fresh clock whose settings give
+    /// no time at all).
+    pub fn with_sides(
+        settings: ClockSettings,
+        sente: ClockSide,
+        gote: ClockSide,
+    ) -> Result<Clock, ClockStateError> {
+        for (color, side) in [(Color::Sente, sente), (Color::Gote, gote)] {
+            if side.main > settings.main_time {
+                return Err(ClockStateError::MainTime {
+                    color,
+                    main: side.main,
+                    limit: settings.main_time,
+                });
+            }
+            if side.periods > settings.periods {
+                return Err(ClockStateError::Periods {
+                    color,
+                    periods: side.periods,
+                    limit: settings.periods,
+                });
+            }
+            if side.main > Duration::ZERO && side.periods != settings.periods {
+                return Err(ClockStateError::PeriodsBeforeMainTime { color });
+            }
+            let time_left = side.main > Duration::ZERO || side.periods > 0;
+            if side.timed_out && time_left {
+                return Err(ClockStateError::TimedOutWithTimeLeft { color });
+            }
+            let fresh_without_time = settings.main_time == Duration::ZERO && settings.periods == 0;
+            if !side.timed_out && !time_left && !fresh_without_time {
+                return Err(ClockStateError::OutOfTimeNotMarked { color });
+            }
+        }
+        Ok(Clock {
+            settings,
+            sides: [sente, gote],
+        })
+    }
+
+    /// Marks `color` as timed out (a flag fall reported from outside).
+    pub(crate) fn run_out(&mut self, color: Color) {
+        self.sides[color.index()] = ClockSide {
+            main: Duration::ZERO,
+            periods: 0,
+            timed_out: true,
+        };
+    }
+
+    /// The color whose time has run out, if any (Sente first).
+    #[must_use]
+    pub fn timed_out(&self) -> Option<Color> {
+        [Color::Sente, Color::Gote]
+            .into_iter()
+            .find(|&c| self.sides[c.index()].timed_out)
     }
 
     /// The settings.

@@ -20,6 +20,11 @@
 
 use core::time::Duration;
 
+#[cfg(feature = "serde")]
+mod restore;
+#[cfg(feature = "serde")]
+pub use restore::{GameJsonError, RestoreError};
+
 use crate::legal::MoveLines;
 use crate::rules::DeclarationRejection;
 use crate::{
@@ -93,6 +98,63 @@ impl Termination {
                 | Termination::TryRule
         )
     }
+
+    /// Whether a game that ends so always has a winner: checkmate, no legal
+    /// moves, perpetual check, the try rule, resignation, timeout and a
+    /// foul.
+    ///
+    /// ```
+    /// use shogi_rules::Termination;
+    /// assert!(Termination::Checkmate.requires_winner());
+    /// assert!(!Termination::MoveLimit.requires_winner()); // a draw unless the 24-point count decides
+    /// ```
+    #[must_use]
+    pub const fn requires_winner(self) -> bool {
+        matches!(
+            self,
+            Termination::Checkmate
+                | Termination::NoLegalMoves
+                | Termination::PerpetualCheck
+                | Termination::TryRule
+                | Termination::Resignation
+                | Termination::Timeout
+                | Termination::IllegalMove
+        )
+    }
+
+    /// Whether a game that ends so can have a winner: every ending but
+    /// repetition, a draw agreement and an interruption. The impasse
+    /// declaration and the move limit may end either way.
+    ///
+    /// ```
+    /// use shogi_rules::Termination;
+    /// assert!(!Termination::DrawAgreement.allows_winner());
+    /// assert!(Termination::ImpasseDeclaration.allows_winner());
+    /// ```
+    #[must_use]
+    pub const fn allows_winner(self) -> bool {
+        !matches!(
+            self,
+            Termination::Repetition | Termination::DrawAgreement | Termination::Interrupted
+        )
+    }
+}
+
+/// A winner and a termination that cannot go together: what
+/// [`Outcome::new`] refuses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum OutcomeError {
+    /// The termination always has a winner, and none is given.
+    #[error("a game ended by {} has a winner", .0.as_str())]
+    MissingWinner(Termination),
+    /// The termination never has a winner, and one is given.
+    #[error("a game ended by {} has no winner, but {winner} is given", .termination.as_str())]
+    UnexpectedWinner {
+        /// The winner given.
+        winner: Color,
+        /// The termination.
+        termination: Termination,
+    },
 }
 
 /// The result of a finished game: the winner (`None` for a draw or no
@@ -107,6 +169,49 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome with `winner` and `termination`, if they can go together
+    /// ([`Termination::requires_winner`], [`Termination::allows_winner`]).
+    ///
+    /// ```
+    /// use shogi_rules::{Color, Outcome, OutcomeError, Termination};
+    /// assert_eq!(
+    ///     Outcome::new(Some(Color::Sente), Termination::Checkmate),
+    ///     Ok(Outcome::win(Color::Sente, Termination::Checkmate))
+    /// );
+    /// assert_eq!(
+    ///     Outcome::new(None, Termination::Checkmate),
+    ///     Err(OutcomeError::MissingWinner(Termination::Checkmate))
+    /// );
+    /// assert!(Outcome::new(Some(Color::Gote), Termination::DrawAgreement).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`OutcomeError::MissingWinner`] for a decisive termination without a
+    /// winner, [`OutcomeError::UnexpectedWinner`] for a drawn (or
+    /// interrupted) one with a winner.
+    pub const fn new(
+        winner: Option<Color>,
+        termination: Termination,
+    ) -> Result<Outcome, OutcomeError> {
+        match winner {
+            None if termination.requires_winner() => Err(OutcomeError::MissingWinner(termination)),
+            Some(winner) if !termination.allows_winner() => Err(OutcomeError::UnexpectedWinner {
+                winner,
+                termination,
+            }),
+            _ => Ok(Outcome {
+                winner,
+                termination,
+            }),
+        }
+    }
+
+    /// Whether the winner fits the termination (see [`Outcome::new`]).
+    #[must_use]
+    pub const fn is_consistent(&self) -> bool {
+        Outcome::new(self.winner, self.termination).is_ok()
+    }
+
     /// A win for `winner`.
     #[must_use]
     pub const fn win(winner: Color, termination: Termination) -> Outcome {
@@ -662,8 +767,9 @@ impl Game {
         let gives_check = self.test_move(m)?;
         if let Some(clock) = self.clock.as_mut() {
             if clock.spend(mover, elapsed).is_err() {
-                self.outcome = Some(Outcome::win(mover.opposite(), Termination::Timeout));
-                return Ok(self.outcome);
+                return Ok(Some(
+                    self.end(Outcome::win(mover.opposite(), Termination::Timeout)),
+                ));
             }
         }
         self.push(m, gives_check);
@@ -682,7 +788,7 @@ impl Game {
         if clock.remaining(mover, elapsed).timed_out {
             // Mark the clock as run out.
             let _ = clock.spend(mover, elapsed);
-            self.outcome = Some(Outcome::win(mover.opposite(), Termination::Timeout));
+            self.end(Outcome::win(mover.opposite(), Termination::Timeout));
         }
         Ok(self.outcome)
     }
@@ -739,6 +845,17 @@ impl Game {
             self.draw_offer = None;
         }
         self.outcome = self.adjudicate(mover, m, key_count, gave_check, mobile);
+        if self.outcome.is_some() {
+            // An open offer lapses when the game ends.
+            self.draw_offer = None;
+        }
+    }
+
+    /// Ends the game with `outcome`; an open draw offer lapses.
+    fn end(&mut self, outcome: Outcome) -> Outcome {
+        self.outcome = Some(outcome);
+        self.draw_offer = None;
+        outcome
     }
 
     #[inline(always)]
@@ -910,26 +1027,27 @@ impl Game {
     }
 
     /// `color` resigns. Either side may resign at any time while the game
-    /// runs, on its own turn or not.
+    /// runs, on its own turn or not. An open draw offer lapses (as it does
+    /// whenever the game ends).
     ///
     /// # Errors
     /// [`GameError::GameOver`].
     pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
         self.ensure_running()?;
-        let outcome = Outcome::win(color.opposite(), Termination::Resignation);
-        self.outcome = Some(outcome);
-        Ok(outcome)
+        Ok(self.end(Outcome::win(color.opposite(), Termination::Resignation)))
     }
 
-    /// `color` loses on time (reported by a clock outside the library).
+    /// `color` loses on time, as reported by a clock outside the library:
+    /// the game's clock marks `color` as timed out. Only a timed game can be
+    /// lost on time.
     ///
     /// # Errors
-    /// [`GameError::GameOver`].
+    /// [`GameError::GameOver`], or [`GameError::NoClock`] for an untimed game.
     pub fn flag(&mut self, color: Color) -> Result<Outcome, GameError> {
         self.ensure_running()?;
-        let outcome = Outcome::win(color.opposite(), Termination::Timeout);
-        self.outcome = Some(outcome);
-        Ok(outcome)
+        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+        clock.run_out(color);
+        Ok(self.end(Outcome::win(color.opposite(), Termination::Timeout)))
     }
 
     /// Ends the game without a result.
@@ -938,9 +1056,7 @@ impl Game {
     /// [`GameError::GameOver`].
     pub fn interrupt(&mut self) -> Result<Outcome, GameError> {
         self.ensure_running()?;
-        let outcome = Outcome::draw(Termination::Interrupted);
-        self.outcome = Some(outcome);
-        Ok(outcome)
+        Ok(self.end(Outcome::draw(Termination::Interrupted)))
     }
 
     /// Ends the game with a result decided outside the rules engine, as a
@@ -950,7 +1066,7 @@ impl Game {
     /// [`GameError::GameOver`].
     pub fn set_stated_outcome(&mut self, outcome: Outcome) -> Result<(), GameError> {
         self.ensure_running()?;
-        self.outcome = Some(outcome);
+        self.end(outcome);
         Ok(())
     }
 
@@ -987,10 +1103,7 @@ impl Game {
         if self.draw_offer != Some(color.opposite()) {
             return Err(GameError::NoDrawOffer);
         }
-        self.draw_offer = None;
-        let outcome = Outcome::draw(Termination::DrawAgreement);
-        self.outcome = Some(outcome);
-        Ok(outcome)
+        Ok(self.end(Outcome::draw(Termination::DrawAgreement)))
     }
 
     /// `color` declines the opponent's open draw offer.
@@ -1100,10 +1213,7 @@ impl Game {
         self.ensure_running()?;
         let status = self.impasse_status();
         match (status.result, status.reason) {
-            (Some(outcome), _) => {
-                self.outcome = Some(outcome);
-                Ok(outcome)
-            }
+            (Some(outcome), _) => Ok(self.end(outcome)),
             (None, reason) => Err(GameError::DeclarationRejected(
                 reason.unwrap_or(DeclarationRejection::NotOffered),
             )),
@@ -1216,132 +1326,6 @@ pub enum GameFromUsiError {
         /// Its value.
         max: usize,
     },
-}
-
-/// The saved form of a [`Game`]: start SFEN, moves in USI, rules, result,
-/// clocks and draw-offer state. Restoring replays the moves, so a saved game
-/// whose moves are illegal, or whose stated result contradicts the moves, is
-/// rejected.
-#[cfg(feature = "serde")]
-#[derive(Clone, serde::Serialize, serde::Deserialize)]
-struct SavedGame {
-    start: String,
-    moves: Vec<String>,
-    rules: RuleSet,
-    outcome: Option<Outcome>,
-    clock: Option<Clock>,
-    draw_offers_made: [u32; 2],
-    draw_offer: Option<Color>,
-}
-
-#[cfg(feature = "serde")]
-impl From<&Game> for SavedGame {
-    fn from(game: &Game) -> SavedGame {
-        SavedGame {
-            start: game.start.to_sfen(),
-            moves: game.plies.iter().map(|p| p.mv.to_string()).collect(),
-            rules: game.rules,
-            outcome: game.outcome,
-            clock: game.clock,
-            draw_offers_made: game.draw_offers_made,
-            draw_offer: game.draw_offer,
-        }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<SavedGame> for Game {
-    type Error = String;
-
-    fn try_from(saved: SavedGame) -> Result<Game, String> {
-        let start = Position::from_sfen_composed(&saved.start)
-            .map_err(|e| format!("start position: {e}"))?;
-        let mut game = Game::from_position(start, saved.rules);
-        for (i, text) in saved.moves.iter().enumerate() {
-            if game.outcome.is_some() {
-                return Err(format!("move {}: the game was already over", i + 1));
-            }
-            let m = game
-                .position
-                .parse_usi_move(text)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
-            game.push(m, None);
-        }
-        match (game.outcome, saved.outcome) {
-            (Some(replayed), Some(stated)) if replayed != stated => {
-                return Err(format!(
-                    "the moves end the game by {} but the saved result is {}",
-                    replayed.termination.as_str(),
-                    stated.termination.as_str()
-                ));
-            }
-            (Some(replayed), None) => {
-                return Err(format!(
-                    "the moves end the game by {} but no result is saved",
-                    replayed.termination.as_str()
-                ));
-            }
-            _ => game.outcome = saved.outcome,
-        }
-        if let (Some(clock), Some(settings)) = (saved.clock, saved.rules.clock) {
-            if clock.settings() != settings {
-                return Err("the clock does not match the rules' clock settings".to_string());
-            }
-        }
-        game.clock = saved.clock;
-        game.draw_offers_made = saved.draw_offers_made;
-        game.draw_offer = saved.draw_offer;
-        Ok(game)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Game {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        SavedGame::from(self).serialize(serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Game {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
-        let saved = SavedGame::deserialize(deserializer)?;
-        Game::try_from(saved).map_err(serde::de::Error::custom)
-    }
-}
-
-#[cfg(all(test, feature = "serde"))]
-mod serde_tests {
-    use super::*;
-
-    #[test]
-    fn a_saved_game_restores_identically() {
-        let mut game = Game::new();
-        for usi in ["7g7f", "3c3d", "8h2b+"] {
-            game.play_usi(usi).unwrap();
-        }
-        game.offer_draw(Color::Gote).unwrap();
-        let json = serde_json::to_string(&game).unwrap();
-        let restored: Game = serde_json::from_str(&json).unwrap();
-        assert_eq!(restored, game);
-        assert_eq!(restored.position(), game.position());
-        assert_eq!(restored.draw_offer(), Some(Color::Gote));
-
-        game.resign(Color::Gote).unwrap();
-        let json = serde_json::to_string(&game).unwrap();
-        let restored: Game = serde_json::from_str(&json).unwrap();
-        assert_eq!(restored.outcome(), game.outcome());
-    }
-
-    #[test]
-    fn a_saved_game_with_an_illegal_move_is_rejected() {
-        let game = Game::new();
-        let json = serde_json::to_string(&game)
-            .unwrap()
-            .replace("\"moves\":[]", "\"moves\":[\"7g7e\"]");
-        let err = serde_json::from_str::<Game>(&json).unwrap_err();
-        assert!(err.to_string().contains("move 1"), "{err}");
-    }
 }
 
 #[cfg(test)]

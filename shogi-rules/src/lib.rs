@@ -63,9 +63,13 @@ pub mod usi;
 mod zobrist;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
-pub use clock::{Clock, ClockReading, ClockSettings, ClockSide, TimeUp};
+pub use clock::{Clock, ClockReading, ClockSettings, ClockSide, ClockStateError, TimeUp};
 pub use color::Color;
-pub use game::{Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, Ply, Termination};
+pub use game::{
+    Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, OutcomeError, Ply, Termination,
+};
+#[cfg(feature = "serde")]
+pub use game::{GameJsonError, RestoreError};
 pub use hand::Hand;
 pub use legal::{IllegalMoveError, IllegalReason, Promotion, UsiMoveError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList, MoveListIntoIter, ParseUsiMoveError, UsiMove};

@@ -2,7 +2,8 @@
  * (checkmate, no legal moves, repetition, perpetual check, impasse declaration under each
  * rule, the move limit, the try rule, resignation, timeout by flag / timed move / clock check,
  * draw agreement, interruption), everything refused after the end, draw offers, the clock,
- * and USI and JSON round trips with their errors. */
+ * USI and JSON round trips with their errors, and forged saved games refused with the code
+ * naming what is wrong. */
 #include <stdio.h>
 
 #include "support.h"
@@ -729,7 +730,7 @@ static void usi_and_json(void) {
         if (CHECK(moved != NULL)) {
             moved[3] = 'c'; /* 3c3c: no move */
             restored = NULL;
-            CHECK_RES(shogi_game_from_json(TXT(json), &restored), SHOGI_RESULT_GAME_JSON);
+            CHECK_RES(shogi_game_from_json(TXT(json), &restored), SHOGI_RESULT_RESTORE_MOVE);
             CHECK(restored == NULL);
         }
     }
@@ -764,6 +765,206 @@ static void usi_and_json(void) {
     CHECK(game == (shogi_game *)(void *)&rules);
 }
 
+/* `text` with the first occurrence of `from` (every one when `all`) replaced by `to`, as a
+ * malloc'd string; NULL, a failed check, when `from` does not occur. */
+static char *replaced(const char *text, const char *from, const char *to, int all, int line) {
+    size_t from_len = strlen(from), to_len = strlen(to);
+    size_t count = 0;
+    const char *at = text;
+    char *out, *w;
+    while ((at = strstr(at, from)) != NULL && (all || count == 0)) {
+        count++;
+        at += from_len;
+    }
+    if (count == 0) {
+        CHECK_FAIL("line %d: `%s` not in %s", line, from, text);
+        return NULL;
+    }
+    out = (char *)malloc(strlen(text) + count * to_len + 1);
+    w = out;
+    at = text;
+    while (count > 0) {
+        const char *found = strstr(at, from);
+        memcpy(w, at, (size_t)(found - at));
+        w += found - at;
+        memcpy(w, to, to_len);
+        w += to_len;
+        at = found + from_len;
+        count--;
+    }
+    strcpy(w, at);
+    return out;
+}
+
+/* Restoring `json` (freed here) gives `expected`, and leaves `*out` untouched on failure. */
+static void expect_restore(char *json, uint32_t expected, int line) {
+    shogi_game *restored = NULL;
+    uint32_t res;
+    if (json == NULL) {
+        return;
+    }
+    res = (uint32_t)shogi_game_from_json(TXT(json), &restored);
+    if (res != expected) {
+        CHECK_FAIL("line %d: from_json gave %s, expected %s: %s", line, result_name(res),
+                   result_name(expected), json);
+    }
+    if (res == SHOGI_RESULT_OK) {
+        shogi_game_free(restored);
+    } else {
+        CHECK(restored == NULL);
+    }
+    free(json);
+}
+
+#define FORGED(from, to, expected)                                                                 \
+    expect_restore(replaced(json, (from), (to), 0, __LINE__), (expected), __LINE__)
+#define FORGED_OUTCOME(outcome, expected)                                                          \
+    FORGED("\"outcome\":null", "\"outcome\":" outcome, (expected))
+
+/* Saved games with forged state: each is refused with the code naming what is wrong. */
+static void forged_json(void) {
+    shogi_game *game = NULL;
+    shogi_rules_config rules;
+    char *json = NULL;
+    char *one_second = NULL;
+    char *flagged = NULL;
+#define JSON_CALL(buf, len, out) shogi_game_to_json(game, buf, len, out)
+    if (!CHECK_OK(shogi_game_new(NULL, NULL, &game))) {
+        return;
+    }
+    CHECK_OK(shogi_game_play_usi(game, TXT("7g7f")));
+    FETCH_TEXT(JSON_CALL, json);
+    shogi_game_free(game);
+    if (json == NULL) {
+        return;
+    }
+    /* The saved game itself restores. */
+    expect_restore(replaced(json, "7g7f", "7g7f", 0, __LINE__), SHOGI_RESULT_OK, __LINE__);
+
+    /* Results the moves do not give. */
+    FORGED_OUTCOME("{\"winner\":\"sente\",\"termination\":\"checkmate\"}",
+                   SHOGI_RESULT_RESTORE_RULES_DECIDED);
+    FORGED_OUTCOME("{\"winner\":null,\"termination\":\"repetition\"}",
+                   SHOGI_RESULT_RESTORE_RULES_DECIDED);
+    FORGED_OUTCOME("{\"winner\":\"gote\",\"termination\":\"perpetual_check\"}",
+                   SHOGI_RESULT_RESTORE_RULES_DECIDED);
+    FORGED_OUTCOME("{\"winner\":null,\"termination\":\"move_limit\"}",
+                   SHOGI_RESULT_RESTORE_RULES_DECIDED);
+    FORGED_OUTCOME("{\"winner\":\"sente\",\"termination\":\"try_rule\"}",
+                   SHOGI_RESULT_RESTORE_RULES_DECIDED);
+    FORGED_OUTCOME("{\"winner\":\"gote\",\"termination\":\"impasse_declaration\"}",
+                   SHOGI_RESULT_RESTORE_DECLARATION);
+    FORGED_OUTCOME("{\"winner\":null,\"termination\":\"impasse_declaration\"}",
+                   SHOGI_RESULT_RESTORE_DECLARATION);
+
+    /* Winners that do not fit the ending. */
+    FORGED_OUTCOME("{\"winner\":\"sente\",\"termination\":\"draw_agreement\"}",
+                   SHOGI_RESULT_RESTORE_WINNER);
+    FORGED_OUTCOME("{\"winner\":\"gote\",\"termination\":\"interrupted\"}",
+                   SHOGI_RESULT_RESTORE_WINNER);
+    FORGED_OUTCOME("{\"winner\":null,\"termination\":\"resignation\"}",
+                   SHOGI_RESULT_RESTORE_WINNER);
+    /* Stated endings with a consistent winner restore; a draw agreement needs an offer. */
+    FORGED_OUTCOME("{\"winner\":\"gote\",\"termination\":\"resignation\"}", SHOGI_RESULT_OK);
+    FORGED_OUTCOME("{\"winner\":null,\"termination\":\"interrupted\"}", SHOGI_RESULT_OK);
+    FORGED_OUTCOME("{\"winner\":null,\"termination\":\"draw_agreement\"}",
+                   SHOGI_RESULT_RESTORE_ENDING_NOT_ALLOWED);
+
+    /* Draw offers. */
+    FORGED("[0,0]", "[4000000000,0]", SHOGI_RESULT_RESTORE_DRAW_OFFERS);
+    FORGED("[0,0]", "[0,4]", SHOGI_RESULT_RESTORE_DRAW_OFFERS);
+    FORGED("\"draw_offer\":null", "\"draw_offer\":\"gote\"", SHOGI_RESULT_RESTORE_DRAW_OFFER);
+
+    /* Clocks. */
+    FORGED("\"clock\":{\"settings\"", "\"clock\":null,\"x\":{\"settings\"",
+           SHOGI_RESULT_RESTORE_CLOCK_MISSING);
+    FORGED("\"byoyomi\":{\"secs\":30,", "\"byoyomi\":{\"secs\":31,",
+           SHOGI_RESULT_RESTORE_CLOCK_SETTINGS);
+    /* A 1 s setting with 99,999 s left. */
+    one_second = replaced(json, "\"main_time\":{\"secs\":300,", "\"main_time\":{\"secs\":1,", 1,
+                          __LINE__);
+    if (one_second != NULL) {
+        char *fresh = replaced(one_second, "\"main\":{\"secs\":300,", "\"main\":{\"secs\":1,", 1,
+                               __LINE__);
+        expect_restore(replaced(one_second, "\"main\":{\"secs\":300,", "\"main\":{\"secs\":99999,",
+                                0, __LINE__),
+                       SHOGI_RESULT_RESTORE_CLOCK_STATE, __LINE__);
+        /* 1 s left of 1 s: a reading the setting gives. */
+        expect_restore(fresh, SHOGI_RESULT_OK, __LINE__);
+        free(one_second);
+    }
+    /* Gote's clock flagged in a running game, or in one that ended otherwise. */
+    flagged = replaced(json, "{\"main\":{\"secs\":300,\"nanos\":0},\"periods\":3,\"timed_out\":false}]",
+                       "{\"main\":{\"secs\":0,\"nanos\":0},\"periods\":0,\"timed_out\":true}]", 0,
+                       __LINE__);
+    if (flagged != NULL) {
+        expect_restore(replaced(flagged, "7g7f", "7g7f", 0, __LINE__),
+                       SHOGI_RESULT_RESTORE_TIMED_OUT, __LINE__);
+        expect_restore(replaced(flagged, "\"outcome\":null",
+                                "\"outcome\":{\"winner\":\"sente\",\"termination\":\"resignation\"}",
+                                0, __LINE__),
+                       SHOGI_RESULT_RESTORE_TIMED_OUT, __LINE__);
+        expect_restore(replaced(flagged, "\"outcome\":null",
+                                "\"outcome\":{\"winner\":\"sente\",\"termination\":\"timeout\"}", 0,
+                                __LINE__),
+                       SHOGI_RESULT_OK, __LINE__);
+        free(flagged);
+    }
+    /* A loss on time the clock does not show. */
+    FORGED_OUTCOME("{\"winner\":\"sente\",\"termination\":\"timeout\"}",
+                   SHOGI_RESULT_RESTORE_NOT_TIMED_OUT);
+    /* Malformed start and moves, and a move after the end. */
+    FORGED("lnsgkgsnl/1r5b1", "lnsgkgsnl/1r5b2", SHOGI_RESULT_RESTORE_START);
+    FORGED("[\"7g7f\"]", "[\"7g7f\",\"7g7f\"]", SHOGI_RESULT_RESTORE_MOVE);
+    FORGED("\"start\":\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"",
+           "\"start\":\"4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1\"", SHOGI_RESULT_MOVE_AFTER_END);
+    free(json);
+    json = NULL;
+
+    /* An untimed game: a clock in it, or a loss on time, is refused. */
+    CHECK_OK(shogi_rules_default(&rules));
+    rules.has_clock = false;
+    if (CHECK_OK(shogi_game_new(NULL, &rules, &game))) {
+        char *untimed = NULL;
+        char *with_clock = NULL;
+        CHECK_OK(shogi_game_play_usi(game, TXT("7g7f")));
+        FETCH_TEXT(JSON_CALL, untimed);
+        shogi_game_free(game);
+        if (untimed != NULL) {
+            with_clock = replaced(
+                untimed, "\"clock\":null,\"draw_offers_made\"",
+                "\"clock\":{\"settings\":{\"main_time\":{\"secs\":300,\"nanos\":0},\"byoyomi\":{"
+                "\"secs\":30,\"nanos\":0},\"periods\":3},\"sides\":[{\"main\":{\"secs\":300,"
+                "\"nanos\":0},\"periods\":3,\"timed_out\":false},{\"main\":{\"secs\":300,"
+                "\"nanos\":0},\"periods\":3,\"timed_out\":false}]},\"draw_offers_made\"",
+                0, __LINE__);
+            expect_restore(with_clock, SHOGI_RESULT_RESTORE_UNEXPECTED_CLOCK, __LINE__);
+            expect_restore(
+                replaced(untimed, "\"outcome\":null",
+                         "\"outcome\":{\"winner\":\"sente\",\"termination\":\"timeout\"}", 0,
+                         __LINE__),
+                SHOGI_RESULT_RESTORE_ENDING_NOT_ALLOWED, __LINE__);
+            free(untimed);
+        }
+    }
+    /* Draw offers beyond a limit of 0, and a draw agreement the rules cannot allow. */
+    rules.draw_offers = 0;
+    if (CHECK_OK(shogi_game_new(NULL, &rules, &game))) {
+        FETCH_TEXT(JSON_CALL, json);
+        shogi_game_free(game);
+        if (json != NULL) {
+            FORGED_OUTCOME("{\"winner\":null,\"termination\":\"draw_agreement\"}",
+                           SHOGI_RESULT_RESTORE_ENDING_NOT_ALLOWED);
+            FORGED("[0,0]", "[1,0]", SHOGI_RESULT_RESTORE_DRAW_OFFERS);
+            free(json);
+        }
+    }
+#undef JSON_CALL
+}
+
+#undef FORGED
+#undef FORGED_OUTCOME
+
 static void termination_names(void) {
     static const char *const names[] = {
         "none",           "checkmate",    "no_legal_moves", "repetition",  "perpetual_check",
@@ -791,5 +992,6 @@ void test_games(void) {
     draw_offers();
     clocks();
     usi_and_json();
+    forged_json();
     termination_names();
 }

@@ -89,6 +89,28 @@ _RecordErrorKind = Literal[
 ]
 """What is wrong with a record (``RecordError.kind``)."""
 
+_RestoreErrorKind = Literal[
+    "json",
+    "start",
+    "move",
+    "move_after_end",
+    "outcome_mismatch",
+    "missing_outcome",
+    "rules_decided",
+    "winner",
+    "ending_not_allowed",
+    "declaration",
+    "draw_offers",
+    "draw_offer",
+    "clock_missing",
+    "unexpected_clock",
+    "clock_settings",
+    "clock_state",
+    "timed_out",
+    "not_timed_out",
+]
+"""What is wrong with a saved game (``RestoreError.kind``)."""
+
 _SpecialMove = Literal[
     "resign",
     "suspend",
@@ -169,6 +191,20 @@ class RecordError(ShogiError):
     """For move errors: the 1-based ply in the record; otherwise ``None``."""
     path: Optional[str]
     """The file that failed, when a path was read; otherwise ``None``."""
+
+class RestoreError(ShogiError):
+    """A saved game (``Game.from_json``, unpickling a ``Game``) that does not restore: text that
+    is not a saved game (``kind == "json"``), or saved state the moves and rules contradict: a
+    bad start position or move, a move after the end, a result the moves do not give (or none
+    when they end the game), a winner that does not fit the ending, an ending the game could
+    not have had, an impasse declaration that does not hold, draw offers beyond the rules, a
+    clock missing, unexpected, with other settings or with times beyond them, or a side flagged
+    without the game ending on its time."""
+
+    kind: _RestoreErrorKind
+    """What is wrong."""
+    ply: Optional[int]
+    """For ``"move"`` and ``"move_after_end"``: the 1-based ply; otherwise ``None``."""
 
 class GameOverError(ShogiError):
     """An action on a game that is already over (or a USI move list that goes on after the end)."""
@@ -630,7 +666,9 @@ class Clock:
     def __copy__(self) -> Clock: ...
     def __deepcopy__(self, memo: object, /) -> Clock: ...
     def __getstate__(self) -> str: ...
-    def __setstate__(self, state: str) -> None: ...
+    def __setstate__(self, state: str) -> None:
+        """Restores a pickled clock; a state whose times are beyond its settings (or that no
+        play can give) raises ``ShogiError``."""
 
 # Games
 
@@ -639,7 +677,10 @@ class Outcome:
     """The result of a finished game. Frozen and hashable; pickles.
 
     ``Outcome(winner, termination)``: ``winner`` is a ``Color`` or ``None`` (a draw, or a game
-    stopped without result), ``termination`` one of the ``_Termination`` names ("checkmate", "resignation", ...)."""
+    stopped without result), ``termination`` one of the ``_Termination`` names ("checkmate", "resignation", ...).
+    A winner that does not fit the termination raises ``ShogiError`` (a ``ValueError``): a
+    decisive ending (checkmate, resignation, timeout, ...) needs one, a drawn one (repetition,
+    draw agreement, interruption) has none."""
 
     def __new__(cls, winner: Union[Color, int, str, None], termination: _Termination) -> Outcome: ...
     @property
@@ -710,8 +751,9 @@ class Game:
         """The game as JSON: start SFEN, moves in USI, rules, result, clocks and draw offers."""
     @staticmethod
     def from_json(text: str) -> Game:
-        """A game restored from ``to_json`` text; the moves are replayed, so a saved game with
-        an illegal move or a result the moves contradict raises ``ShogiError``."""
+        """A game restored from ``to_json`` text; the moves are replayed and the result, draw
+        offers and clock are checked against them and the rules: forged state raises
+        ``RestoreError`` with ``.kind`` naming what is wrong."""
     def push(self, move: Union[Move, str], elapsed: Optional[float] = None) -> Optional[Outcome]:
         """Plays a legal move (a ``Move`` or USI text) and returns the outcome when the move ends
         the game, else ``None``. With ``elapsed`` (seconds the move took) the clock is charged
@@ -769,7 +811,8 @@ class Game:
         """``color`` (the side to move by default) resigns, on its turn or not."""
     def flag(self, color: Union[Color, int, str, None] = None) -> Outcome:
         """``color`` (the side to move by default) loses on time, as reported by a clock outside
-        the game."""
+        the game; the game's clock marks ``color`` as timed out. Raises ``ShogiError`` for an
+        untimed game."""
     def interrupt(self) -> Outcome:
         """Stops the game without a result (``Outcome(None, "interrupted")``)."""
     def check_time(self, elapsed: float) -> Optional[Outcome]:
