@@ -2,6 +2,7 @@
 //! writing.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pyo3::exceptions::PyTypeError;
@@ -317,20 +318,47 @@ pub struct Variation {
     /// The ply of the replaced move in the parent line.
     #[pyo3(get)]
     ply: u32,
-    line: core::Line,
+    /// The record it belongs to, shared with the record object and every variation of it.
+    record: Arc<core::GameRecord>,
+    id: core::LineId,
 }
 
-fn variations_of(py: Python<'_>, first_ply: u32, line: &core::Line) -> PyResult<Py<PyList>> {
+/// The variations of line `id` of `record`, whose first move is ply `first_ply`.
+fn variations_of(
+    py: Python<'_>,
+    record: &Arc<core::GameRecord>,
+    id: core::LineId,
+    first_ply: u32,
+) -> PyResult<Py<PyList>> {
     let list = PyList::empty(py);
-    for (i, m) in line.moves.iter().enumerate() {
-        for v in &m.variations {
+    let moves = record.line(id).map_or(0, |l| l.moves.len());
+    for i in 0..moves {
+        for v in record.variations(id, i) {
             list.append(Variation {
-                ply: first_ply + i as u32,
-                line: v.clone(),
+                ply: first_ply.saturating_add(u32::try_from(i).unwrap_or(u32::MAX)),
+                record: Arc::clone(record),
+                id: v,
             })?;
         }
     }
     Ok(list.unbind())
+}
+
+impl Variation {
+    fn line(&self) -> &core::Line {
+        static EMPTY: core::Line = core::Line {
+            moves: Vec::new(),
+            end: None,
+        };
+        self.record.line(self.id).unwrap_or(&EMPTY)
+    }
+
+    /// The variation and the variations below it, as a record of their own.
+    fn subtree(&self) -> PyResult<core::GameRecord> {
+        self.record
+            .extract(self.id)
+            .ok_or_else(|| ShogiError::new_err("the variation is not in its record"))
+    }
 }
 
 #[pymethods]
@@ -340,24 +368,24 @@ impl Variation {
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         move_list(
             py,
-            &self.line.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+            &self.line().moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
         )
     }
 
     /// How the variation ends (`"resign"`, …), or `None`.
     #[getter]
     fn end(&self) -> Option<&'static str> {
-        self.line.end.as_ref().map(|e| e.special.as_str())
+        self.line().end.as_ref().map(|e| e.special.as_str())
     }
 
     /// Variations of this variation's own moves (plies counted from the game's start).
     #[getter]
     fn variations(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        variations_of(py, self.ply, &self.line)
+        variations_of(py, &self.record, self.id, self.ply)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u32, String))> {
-        let state = serde_json::to_string(&SavedLine::from(&self.line))
+        let state = serde_json::to_string(&SavedRecord::from(&self.subtree()?))
             .map_err(|e| ShogiError::new_err(e.to_string()))?;
         let restore = py.get_type::<Variation>().getattr("_restore")?;
         Ok((restore, (self.ply, state)))
@@ -366,23 +394,24 @@ impl Variation {
     /// The variation of a `__reduce__` state.
     #[staticmethod]
     fn _restore(ply: u32, state: &str) -> PyResult<Variation> {
-        let saved: SavedLine = serde_json::from_str(state)
+        let saved: SavedRecord = serde_json::from_str(state)
             .map_err(|e| ShogiError::new_err(format!("not a saved variation: {e}")))?;
         Ok(Variation {
             ply,
-            line: saved.into_line()?,
+            record: Arc::new(saved.into_record()?),
+            id: core::LineId::MAIN,
         })
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         match other.cast::<Variation>() {
-            Ok(o) => self.ply == o.get().ply && self.line == o.get().line,
-            Err(_) => false,
+            Ok(o) => Ok(self.ply == o.get().ply && self.subtree()? == o.get().subtree()?),
+            Err(_) => Ok(false),
         }
     }
 
     fn __repr__(&self) -> String {
-        let moves: Vec<String> = self.line.moves.iter().map(|m| m.mv.to_string()).collect();
+        let moves: Vec<String> = self.line().moves.iter().map(|m| m.mv.to_string()).collect();
         format!("<Variation at ply {}: {}>", self.ply, moves.join(" "))
     }
 }
@@ -392,12 +421,14 @@ impl Variation {
 #[pyclass(frozen, eq, module = "shogi_rules._core")]
 #[derive(Clone, PartialEq, Eq)]
 pub struct GameRecord {
-    inner: core::GameRecord,
+    inner: Arc<core::GameRecord>,
 }
 
 impl From<core::GameRecord> for GameRecord {
     fn from(inner: core::GameRecord) -> GameRecord {
-        GameRecord { inner }
+        GameRecord {
+            inner: Arc::new(inner),
+        }
     }
 }
 
@@ -509,7 +540,7 @@ impl GameRecord {
     /// The variations branching from the main line, in order of the move they replace.
     #[getter]
     fn variations(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        variations_of(py, 1, &self.inner.main)
+        variations_of(py, &self.inner, core::LineId::MAIN, 1)
     }
 
     /// How the record says the main line ends (`"resign"`, `"time_up"`, `"repetition"`, …), or
@@ -576,7 +607,7 @@ impl GameRecord {
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let state = serde_json::to_string(&SavedRecord::from(&self.inner))
+        let state = serde_json::to_string(&SavedRecord::from(&*self.inner))
             .map_err(|e| ShogiError::new_err(e.to_string()))?;
         let restore = py.get_type::<GameRecord>().getattr("_restore")?;
         Ok((restore, (state,)))
@@ -591,20 +622,24 @@ impl GameRecord {
     }
 }
 
-/// The pickled form of a record: every field of the model, moves as their bits. Writing a
-/// record in a file format and reading it back is not always the identity (KI2 has no times,
-/// a format may not hold another's headers), so pickling does not go through one.
+/// The pickled form of a record: every field of the model, moves as their bits, lines in a
+/// flat list (each variation after the line it branches from). Writing a record in a file
+/// format and reading it back is not always the identity (KI2 has no times, a format may not
+/// hold another's headers), so pickling does not go through one.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct SavedRecord {
     headers: Vec<core::Header>,
     start: String,
     handicap: Option<core::Handicap>,
     start_comments: Vec<core::Comment>,
-    main: SavedLine,
+    lines: Vec<SavedLine>,
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]
 struct SavedLine {
+    /// For a variation: the index in `lines` of its parent and the index of the move it
+    /// replaces.
+    branch: Option<(usize, usize)>,
     moves: Vec<SavedMove>,
     end: Option<core::LineEnd>,
 }
@@ -614,94 +649,108 @@ struct SavedMove {
     bits: u32,
     time: Option<core::MoveTime>,
     comments: Vec<core::Comment>,
-    variations: Vec<SavedLine>,
-}
-
-impl From<&core::Line> for SavedLine {
-    fn from(line: &core::Line) -> SavedLine {
-        SavedLine {
-            moves: line
-                .moves
-                .iter()
-                .map(|m| SavedMove {
-                    bits: m.mv.to_bits(),
-                    time: m.time,
-                    comments: m.comments.clone(),
-                    variations: m.variations.iter().map(SavedLine::from).collect(),
-                })
-                .collect(),
-            end: line.end.clone(),
-        }
-    }
-}
-
-impl SavedLine {
-    fn into_line(self) -> PyResult<core::Line> {
-        let moves = self
-            .moves
-            .into_iter()
-            .map(|m| {
-                Ok(core::RecordMove {
-                    mv: shogi_rules::Move::from_bits(m.bits)
-                        .ok_or_else(|| ShogiError::new_err("not a saved record: bad move"))?,
-                    time: m.time,
-                    comments: m.comments,
-                    variations: m
-                        .variations
-                        .into_iter()
-                        .map(SavedLine::into_line)
-                        .collect::<PyResult<_>>()?,
-                })
-            })
-            .collect::<PyResult<_>>()?;
-        Ok(core::Line {
-            moves,
-            end: self.end,
-        })
-    }
 }
 
 impl From<&core::GameRecord> for SavedRecord {
     fn from(record: &core::GameRecord) -> SavedRecord {
+        let mut index = std::collections::HashMap::new();
+        let mut lines = Vec::new();
+        for visit in record.walk(core::WalkOrder::EarliestFirst) {
+            let branch = record
+                .branch_point(visit.id)
+                .and_then(|(parent, at)| Some((*index.get(&parent)?, at)));
+            index.insert(visit.id, lines.len());
+            lines.push(SavedLine {
+                branch,
+                moves: visit
+                    .line
+                    .moves
+                    .iter()
+                    .map(|m| SavedMove {
+                        bits: m.mv.to_bits(),
+                        time: m.time,
+                        comments: m.comments.clone(),
+                    })
+                    .collect(),
+                end: visit.line.end.clone(),
+            });
+        }
         SavedRecord {
             headers: record.headers.clone(),
             start: record.start.to_sfen(),
             handicap: record.handicap,
             start_comments: record.start_comments.clone(),
-            main: SavedLine::from(&record.main),
+            lines,
         }
     }
 }
 
 impl SavedRecord {
     fn into_record(self) -> PyResult<core::GameRecord> {
+        let bad = |what: &str| ShogiError::new_err(format!("not a saved record: {what}"));
         // Checked as the record readers check a start (composed positions allowed).
         let start = shogi_rules::Position::from_sfen_composed(&self.start)
-            .map_err(|e| ShogiError::new_err(format!("not a saved record: {e}")))?;
+            .map_err(|e| bad(&e.to_string()))?;
+        if let Some(h) = self.handicap {
+            if h.position() != start {
+                return Err(bad(&format!(
+                    "the handicap {} does not match the start position",
+                    h.kif_name()
+                )));
+            }
+        }
         let mut record = core::GameRecord::new(start);
         record.headers = self.headers;
         record.handicap = self.handicap;
         record.start_comments = self.start_comments;
-        record.main = self.main.into_line()?;
-        check_line(&record.start, &record.main)?;
+        let mut ids: Vec<core::LineId> = Vec::with_capacity(self.lines.len());
+        for (k, saved) in self.lines.into_iter().enumerate() {
+            let moves = saved
+                .moves
+                .into_iter()
+                .map(|m| {
+                    let mut rm = core::RecordMove::new(
+                        shogi_rules::Move::from_bits(m.bits).ok_or_else(|| bad("bad move"))?,
+                    );
+                    rm.time = m.time;
+                    rm.comments = m.comments;
+                    Ok(rm)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            let line = core::Line {
+                moves,
+                end: saved.end,
+            };
+            let id = match (k, saved.branch) {
+                (0, None) => {
+                    record.main = line;
+                    core::LineId::MAIN
+                }
+                (_, Some((parent, at))) if parent < k => record
+                    .add_variation(ids[parent], at, line)
+                    .ok_or_else(|| bad("a variation without its branch point"))?,
+                _ => return Err(bad("lines out of order")),
+            };
+            ids.push(id);
+        }
+        check_lines(&record)?;
         Ok(record)
     }
 }
 
-/// Checks that every move of `line` and of its variations is legal where it is played, so that
-/// a restored record holds what a reader would have accepted.
-fn check_line(start: &shogi_rules::Position, line: &core::Line) -> PyResult<()> {
-    let mut pos = start.clone();
-    for m in &line.moves {
-        for variation in &m.variations {
-            check_line(&pos, variation)?;
-        }
-        if pos.play(m.mv).is_err() {
-            return Err(ShogiError::new_err(format!(
-                "not a saved record: {} is illegal in {}",
-                m.mv,
-                pos.to_sfen()
-            )));
+/// Checks that every move of every line is legal where it is played, so that a restored
+/// record holds what a reader would have accepted.
+fn check_lines(record: &core::GameRecord) -> PyResult<()> {
+    for visit in record.walk(core::WalkOrder::EarliestFirst) {
+        let mut pos = visit.position;
+        for m in &visit.line.moves {
+            if pos.play(m.mv).is_err() {
+                return Err(ShogiError::new_err(format!(
+                    "not a saved record: {} is illegal in {}",
+                    m.mv,
+                    pos.to_sfen()
+                )));
+            }
         }
     }
     Ok(())

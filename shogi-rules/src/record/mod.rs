@@ -472,6 +472,11 @@ impl GameRecord {
                 let to_move = game.position().turn();
                 match end.special {
                     SpecialMove::Resign => drop(game.resign(to_move)?),
+                    // A record of a game without a clock in these rules states
+                    // the time loss as a fact.
+                    SpecialMove::TimeUp if game.clock().is_none() => game.set_stated_outcome(
+                        Outcome::win(to_move.opposite(), Termination::Timeout),
+                    )?,
                     SpecialMove::TimeUp => drop(game.flag(to_move)?),
                     SpecialMove::Suspend | SpecialMove::Sealed => drop(game.interrupt()?),
                     special => {

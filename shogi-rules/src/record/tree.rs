@@ -228,6 +228,44 @@ impl GameRecord {
         }
     }
 
+    /// Line `id` and its variations as a record of their own: its start is
+    /// the position before the line's first move, its main line the line,
+    /// and its variations those below the line (no headers or start
+    /// comments). `None` for an unknown line or one hidden by a removed
+    /// branch point.
+    #[must_use]
+    pub fn extract(&self, id: LineId) -> Option<GameRecord> {
+        // The branch points from the main line down to `id`.
+        let mut chain = Vec::new();
+        let mut at = id;
+        while let Some((parent, index)) = self.branch_point(at) {
+            chain.push((parent, index));
+            at = parent;
+        }
+        let mut pos = self.start.clone();
+        for &(line, index) in chain.iter().rev() {
+            for m in self.line(line)?.moves.get(..index)? {
+                pos.play_unchecked(m.mv);
+            }
+        }
+        let mut record = GameRecord::new(pos);
+        record.handicap = None;
+        record.main = self.line(id)?.clone();
+        let mut stack = vec![(id, LineId::MAIN)];
+        while let Some((from, to)) = stack.pop() {
+            let moves = self.line(from).map_or(0, |l| l.moves.len());
+            for &(index, v) in self.tree.forks_of(from) {
+                if index as usize >= moves {
+                    continue;
+                }
+                let line = self.line(v)?.clone();
+                let new = record.add_variation(to, index as usize, line)?;
+                stack.push((v, new));
+            }
+        }
+        Some(record)
+    }
+
     /// The tree compared by shape: the same variations at the same branch
     /// points, in the same order, with equal lines.
     pub(crate) fn same_tree(&self, other: &GameRecord) -> bool {
