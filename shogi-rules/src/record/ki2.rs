@@ -139,7 +139,7 @@ pub fn write(record: &GameRecord) -> String {
         Some(_) if header_fits => {}
         _ => write_diagram(&mut out, &record.start, names),
     }
-    write_comments(&mut out, &record.start_comments);
+    write_comments(&mut out, &record.start_comments, true);
     let writer = Writer { names };
     let first = record.start.move_number();
     for visit in record.walk(WalkOrder::LatestFirst) {
@@ -717,7 +717,7 @@ impl Writer {
             if on_line == MOVES_PER_LINE || !m.comments.is_empty() {
                 out.push('\n');
                 on_line = 0;
-                write_comments(out, &m.comments);
+                write_comments(out, &m.comments, true);
             }
             pos.play_unchecked(m.mv);
             previous = Some(m.mv);
@@ -730,7 +730,7 @@ impl Writer {
             if let Some(words) = summary_words(end.special, pos.turn(), self.names) {
                 let _ = writeln!(out, "まで{plies}手で{words}");
             }
-            write_comments(out, &end.comments);
+            write_comments(out, &end.comments, true);
         }
     }
 }

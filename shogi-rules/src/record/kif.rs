@@ -158,7 +158,7 @@ pub fn write(record: &GameRecord) -> String {
         write_diagram(&mut out, &record.start, ["先手", "後手"]);
     }
     out.push_str("手数----指手---------消費時間--\n");
-    write_comments(&mut out, &record.start_comments);
+    write_comments(&mut out, &record.start_comments, false);
     let names = side_names(record);
     let first = record.start.move_number().max(1);
     let ctx = WriteCtx {
@@ -1195,7 +1195,7 @@ impl WriteCtx {
             let text = japanese::format_kif(m.mv, previous);
             let fork = record.has_variations(visit.id, index);
             Self::move_line(out, ply, &text, m.time.as_ref(), fork);
-            write_comments(out, &m.comments);
+            write_comments(out, &m.comments, false);
             previous = Some(m.mv);
             ply = ply.saturating_add(1);
         }
@@ -1207,7 +1207,7 @@ impl WriteCtx {
                 end.time.as_ref(),
                 false,
             );
-            write_comments(out, &end.comments);
+            write_comments(out, &end.comments, false);
             let _ = writeln!(out, "{}", self.summary(end.special, ply));
         }
     }

@@ -252,18 +252,20 @@ pub(crate) fn write_diagram(out: &mut String, pos: &Position, names: [&str; 2]) 
 
 /// Writes comments as `*`, `**` and `&` lines, one line for each line of
 /// a comment's text.
-pub(crate) fn write_comments(out: &mut String, comments: &[Comment]) {
+pub(crate) fn write_comments(out: &mut String, comments: &[Comment], lone_cr_breaks: bool) {
     for c in comments {
         let marker = match c.kind {
             CommentKind::Normal => "*",
             CommentKind::Engine => "**",
             CommentKind::Bookmark => "&",
         };
-        // Every line break the readers split at (`\n`, `\r\n`, a lone
-        // `\r`) starts a new comment line.
+        // Every line break the format's reader splits at starts a new
+        // comment line: `\n` and `\r\n` always, a lone `\r` in KI2 (whose
+        // reader splits there) but not in KIF (whose reader keeps it).
         for text in c.text.split('\n').flat_map(|l| {
             let l = l.strip_suffix('\r').unwrap_or(l);
-            l.split('\r')
+            let limit = if lone_cr_breaks { usize::MAX } else { 1 };
+            l.splitn(limit, '\r')
         }) {
             out.push_str(marker);
             out.push_str(text);
