@@ -276,3 +276,76 @@ fn records_compare_by_the_shape_of_their_tree() {
     c.line_mut(LineId::MAIN).unwrap().moves.pop();
     assert_ne!(a, c);
 }
+
+#[test]
+fn jkf_holds_forks_forty_deep_and_refuses_deeper_both_ways() {
+    let forty = record::read_str_as(&deep_kif(40), Format::Kif).unwrap();
+    let written = forty.write(Format::Jkf).expect("40 levels write");
+    let back = record::read_str_as(&written, Format::Jkf).expect("40 levels read");
+    assert_eq!(back.variation_count(), forty.variation_count());
+    // The indentation stops growing: no line is longer than the deepest
+    // indentation plus the longest value.
+    assert!(written.lines().all(|l| l.len() < 120), "long JKF line");
+
+    let deeper = record::read_str_as(&deep_kif(41), Format::Kif).unwrap();
+    let e = deeper.write(Format::Jkf).unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            RecordErrorKind::LimitExceeded {
+                limit: Limit::Depth,
+                max: 40
+            }
+        ),
+        "{e}"
+    );
+    // JSON nested past what the reader reads is the same error, not a
+    // crash or a parse error.
+    let mut json = String::from("{\"header\":{},\"moves\":[{}");
+    for _ in 0..60 {
+        json.push_str(",{\"forks\":[[{}");
+    }
+    for _ in 0..60 {
+        json.push_str("]]}");
+    }
+    json.push_str("]}");
+    let e = record::read_str_as(&json, Format::Jkf).unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            RecordErrorKind::LimitExceeded {
+                limit: Limit::Depth,
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn many_variations_written_latest_first_read_in_linear_time() {
+    // A variation at every ply of a long main line, written latest branch
+    // point first as KIF writers do: each block joins the main line.
+    let moves = 20_000;
+    let shuttle = ["５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"];
+    let mut text = String::from("手数----指手---------消費時間--\n");
+    for i in 0..moves {
+        let _ = writeln!(text, "{:>4} {}", i + 1, shuttle[i % 4]);
+    }
+    for ply in (2..=moves).rev().step_by(2) {
+        // Gote's king steps to 4二 instead, from 5一 or from 5二.
+        let m = if (ply - 1) % 4 == 1 {
+            "４二玉(51)"
+        } else {
+            "４二玉(52)"
+        };
+        let _ = write!(text, "\n変化：{ply}手\n{ply:>4} {m}\n");
+    }
+    let r = record::read_str_as(&text, Format::Kif).unwrap();
+    assert_eq!(r.variation_count(), moves / 2);
+    // Branch points come out in move order whatever order they were read.
+    let first = r.variations(LineId::MAIN, 1).next().unwrap();
+    assert_eq!(r.branch_point(first), Some((LineId::MAIN, 1)));
+    let written = r.write(Format::Kif).unwrap();
+    assert_eq!(record::read_str_as(&written, Format::Kif).unwrap(), r);
+}

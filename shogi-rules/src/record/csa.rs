@@ -247,10 +247,7 @@ impl Reader {
             return Err(error(
                 line_no,
                 col,
-                RecordErrorKind::LimitExceeded {
-                    limit: Limit::HeaderBytes,
-                    max: self.limits.max_header_bytes,
-                },
+                Limit::HeaderBytes.exceeded(&self.limits),
             ));
         }
         let Some(first) = s.chars().next() else {
@@ -522,10 +519,7 @@ impl Reader {
             return Err(error(
                 line_no,
                 col,
-                RecordErrorKind::LimitExceeded {
-                    limit: Limit::MovesPerLine,
-                    max: self.limits.max_moves_per_line,
-                },
+                Limit::MovesPerLine.exceeded(&self.limits),
             ));
         }
         let Some(pos) = &mut self.pos else {

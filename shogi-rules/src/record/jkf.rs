@@ -63,7 +63,7 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::text::excerpt;
-use super::tree::{BuildError, TreeBuilder};
+use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
     LineId, MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit,
@@ -367,10 +367,7 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
     for h in &headers {
         if h.value.len() > limits.max_header_bytes {
             return Err(locate(
-                error(RecordErrorKind::LimitExceeded {
-                    limit: Limit::HeaderBytes,
-                    max: limits.max_header_bytes,
-                }),
+                error(Limit::HeaderBytes.exceeded(limits)),
                 text,
                 "/header",
             ));
@@ -551,10 +548,7 @@ fn comments_of(entry: &Entry, limits: &ReadLimits) -> Result<Vec<Comment>, Recor
     let single = entry.comment.iter().flat_map(|c| c.split('\n'));
     for text in texts.chain(single) {
         if text.len() > limits.max_header_bytes {
-            return Err(error(RecordErrorKind::LimitExceeded {
-                limit: Limit::HeaderBytes,
-                max: limits.max_header_bytes,
-            }));
+            return Err(error(Limit::HeaderBytes.exceeded(limits)));
         }
         let comment = if let Some(rest) = text.strip_prefix('*') {
             Comment {
@@ -689,7 +683,7 @@ fn read_line<'a>(
             comments: comments_of(entry, limits).map_err(here)?,
         };
         tree.push(id, record_move, &before.pos)
-            .map_err(|e| here(build_error(e, before.ply + 1, limits)))?;
+            .map_err(|e| here(error(e.kind(before.ply + 1, limits))))?;
         let move_index = tree.line(id).map_or(0, |l| l.moves.len() - 1);
         for (f, fork) in entry.forks.iter().flatten().enumerate() {
             if fork.is_empty() {
@@ -697,7 +691,7 @@ fn read_line<'a>(
             }
             let fork_id = tree
                 .branch(id, move_index)
-                .map_err(|e| here(build_error(e, before.ply + 1, limits)))?;
+                .map_err(|e| here(error(e.kind(before.ply + 1, limits))))?;
             pending.push(PendingLine {
                 id: fork_id,
                 entries: fork.iter().collect(),
@@ -711,17 +705,6 @@ fn read_line<'a>(
         state.ply += 1;
     }
     Ok(())
-}
-
-/// The error for a [`BuildError`] about ply `ply`.
-fn build_error(e: BuildError, ply: u32, limits: &ReadLimits) -> RecordError {
-    match e {
-        BuildError::Limit(limit) => error(RecordErrorKind::LimitExceeded {
-            limit,
-            max: limit.of(limits),
-        }),
-        BuildError::NoBranchPoint => error(RecordErrorKind::BadVariation(ply)),
-    }
 }
 
 /// Gives an error found after parsing the line and column of the JSON value

@@ -77,11 +77,11 @@ use super::text::{
     board_role, board_row, excerpt, header, is_space, lines, one_line, side_of_name, summary_words,
     trim, width, write_comments, write_diagram,
 };
-use super::tree::{BuildError, TreeBuilder};
+use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
-    LineId, MAX_MOVE_NUMBER, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove,
-    WalkOrder, validate_start,
+    LineId, MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE, ReadLimits, RecordError, RecordErrorKind,
+    RecordMove, SpecialMove, WalkOrder, validate_start,
 };
 use crate::notation::japanese::{self, JapaneseError, Mark};
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -224,7 +224,7 @@ impl Reader {
                 .filter(|&n| n > 0)
                 .ok_or_else(unexpected)?;
             if n > MAX_MOVE_NUMBER {
-                return Err(error(no, 1, too_large()));
+                return Err(error(no, 1, MOVE_NUMBER_TOO_LARGE));
             }
             return self.variation(no, n);
         }
@@ -241,7 +241,7 @@ impl Reader {
             let value = trim(&t[sep + t[sep..].chars().next().map_or(1, char::len_utf8)..]);
             if !name.is_empty() && !name.contains(is_space) {
                 if value.len() > self.limits.max_header_bytes {
-                    return Err(limit_error(no, Limit::HeaderBytes, &self.limits));
+                    return Err(error(no, 1, Limit::HeaderBytes.exceeded(&self.limits)));
                 }
                 let header = header(name, value);
                 if header.key == HeaderKey::Handicap && self.handicap.is_none() {
@@ -268,7 +268,7 @@ impl Reader {
             let digits: String = rest.chars().take_while(|c| !is_space(*c)).collect();
             let n = number(&digits).ok_or_else(|| bad("move number"))?;
             if n >= MAX_MOVE_NUMBER {
-                return Err(error(no, 1, too_large()));
+                return Err(error(no, 1, MOVE_NUMBER_TOO_LARGE));
             }
             d.move_number = Some(n + 1);
         } else if t.starts_with('９') && t.ends_with('１') {
@@ -350,7 +350,7 @@ impl Reader {
 
     fn comment(&mut self, no: usize, t: &str, raw: &str) -> Result<(), RecordError> {
         if t.len() > self.limits.max_header_bytes {
-            return Err(limit_error(no, Limit::HeaderBytes, &self.limits));
+            return Err(error(no, 1, Limit::HeaderBytes.exceeded(&self.limits)));
         }
         let comment = if let Some(rest) = t.strip_prefix("**") {
             Comment {
@@ -450,7 +450,7 @@ impl Reader {
         })?;
         let limits = self.limits;
         tree.push(current, RecordMove::new(m), pos)
-            .map_err(|e| build_error(e, no, col, ply, &limits))?;
+            .map_err(|e| error(no, col, e.kind(ply, &limits)))?;
         pos.play_unchecked(m);
         self.previous = Some(m);
         Ok(())
@@ -490,9 +490,8 @@ impl Reader {
         };
         let id = tree
             .branch_at_ply(n)
-            .map_err(|e| build_error(e, no, 1, n, &limits))?;
-        let index = (n - tree.first_ply(id)) as usize;
-        let (pos, previous) = tree.position_before(id, index);
+            .map_err(|e| error(no, 1, e.kind(n, &limits)))?;
+        let (pos, previous) = tree.position_before(id, 0);
         self.pos = Some(pos);
         self.previous = previous;
         Ok(())
@@ -511,33 +510,6 @@ impl Reader {
     }
 }
 
-/// The error for a [`BuildError`] on line `no`, about ply `ply`.
-fn build_error(e: BuildError, no: usize, col: usize, ply: u32, limits: &ReadLimits) -> RecordError {
-    match e {
-        BuildError::Limit(limit) => limit_error(no, limit, limits),
-        BuildError::NoBranchPoint => error(no, col, RecordErrorKind::BadVariation(ply)),
-    }
-}
-
-/// The error for exceeding `limit` on line `no`.
-fn limit_error(no: usize, limit: Limit, limits: &ReadLimits) -> RecordError {
-    error(
-        no,
-        1,
-        RecordErrorKind::LimitExceeded {
-            limit,
-            max: limit.of(limits),
-        },
-    )
-}
-
-/// A move number above [`MAX_MOVE_NUMBER`].
-fn too_large() -> RecordErrorKind {
-    RecordErrorKind::NumberTooLarge {
-        max: u64::from(MAX_MOVE_NUMBER),
-    }
-}
-
 fn looks_like_diagram(t: &str) -> bool {
     t.starts_with("手数＝")
         || t.starts_with("手数=")
@@ -551,6 +523,8 @@ fn looks_like_diagram(t: &str) -> bool {
 }
 
 /// A decimal number in ASCII or full-width digits.
+/// A number in ASCII or full-width digits; a number too large for a `u32`
+/// is `u32::MAX` (every caller refuses it as too large).
 fn number(s: &str) -> Option<u32> {
     if s.is_empty() {
         return None;
@@ -562,7 +536,7 @@ fn number(s: &str) -> Option<u32> {
             '０'..='９' => c as u32 - '０' as u32,
             _ => return None,
         };
-        n = n.checked_mul(10)?.checked_add(d)?;
+        n = n.saturating_mul(10).saturating_add(d);
     }
     Some(n)
 }

@@ -95,11 +95,11 @@ use super::text::{
     KANJI_NUMBERS, board_role, board_row, excerpt, header, is_space, side_of_name, summary_words,
     trim, width, write_comments, write_diagram,
 };
-use super::tree::{BuildError, TreeBuilder};
+use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, LineEnd, LineId,
-    MAX_MOVE_NUMBER, MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove,
-    Visit, WalkOrder, validate_start,
+    MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE, MoveTime, ReadLimits, RecordError, RecordErrorKind,
+    RecordMove, SpecialMove, Visit, WalkOrder, validate_start,
 };
 use crate::notation::japanese::{self, JapaneseError};
 use crate::{Color, IllegalReason, Move, Piece, Position, Role};
@@ -407,11 +407,10 @@ impl Reader {
                 return Err(unexpected());
             }
             if value.len() > self.limits.max_header_bytes {
-                return Err(limit_error(
+                return Err(error(
                     number,
                     col(0),
-                    Limit::HeaderBytes,
-                    &self.limits,
+                    Limit::HeaderBytes.exceeded(&self.limits),
                 ));
             }
             let header = header(name, value);
@@ -448,11 +447,10 @@ impl Reader {
         text: &str,
     ) -> Result<(), RecordError> {
         if text.len() > self.limits.max_header_bytes {
-            return Err(limit_error(
+            return Err(error(
                 number,
                 column,
-                Limit::HeaderBytes,
-                &self.limits,
+                Limit::HeaderBytes.exceeded(&self.limits),
             ));
         }
         let comment = Comment {
@@ -766,7 +764,7 @@ impl Reader {
         };
         play.tree
             .push(current, record_move, &play.pos)
-            .map_err(|e| build_error(e, number, col(0), written, &limits))?;
+            .map_err(|e| error(number, col(0), e.kind(written, &limits)))?;
         play.pos.play_unchecked(m);
         play.previous = Some(m);
         let index = play.tree.line(current).map_or(0, |l| l.moves.len() - 1);
@@ -827,9 +825,8 @@ impl Reader {
         let id = play
             .tree
             .branch_at_ply(ply)
-            .map_err(|e| build_error(e, number, column, ply, &limits))?;
-        let index = (ply - play.tree.first_ply(id)) as usize;
-        let (pos, previous) = play.tree.position_before(id, index);
+            .map_err(|e| error(number, column, e.kind(ply, &limits)))?;
+        let (pos, previous) = play.tree.position_before(id, 0);
         play.pos = pos;
         play.previous = previous;
         play.target = Target::Nowhere;
@@ -867,32 +864,6 @@ impl Play {
             line.end = Some(end);
         }
     }
-}
-
-/// The error for a [`BuildError`] at `line` and `column`, about ply `ply`.
-fn build_error(
-    e: BuildError,
-    line: usize,
-    column: usize,
-    ply: u32,
-    limits: &ReadLimits,
-) -> RecordError {
-    match e {
-        BuildError::Limit(limit) => limit_error(line, column, limit, limits),
-        BuildError::NoBranchPoint => error(line, column, RecordErrorKind::BadVariation(ply)),
-    }
-}
-
-/// The error for exceeding `limit` at `line` and `column`.
-fn limit_error(line: usize, column: usize, limit: Limit, limits: &ReadLimits) -> RecordError {
-    error(
-        line,
-        column,
-        RecordErrorKind::LimitExceeded {
-            limit,
-            max: limit.of(limits),
-        },
-    )
 }
 
 /// Resolves move text in `pos`; on error, the character offset in the text
@@ -967,15 +938,12 @@ fn parse_number(digits: &str) -> Option<Result<u32, RecordErrorKind>> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let too_large = RecordErrorKind::NumberTooLarge {
-        max: u64::from(MAX_MOVE_NUMBER),
-    };
     Some(
         digits
             .parse::<u32>()
             .ok()
             .filter(|&n| n <= MAX_MOVE_NUMBER)
-            .ok_or(too_large),
+            .ok_or(MOVE_NUMBER_TOO_LARGE),
     )
 }
 

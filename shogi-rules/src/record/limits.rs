@@ -100,6 +100,16 @@ impl Limit {
     }
 }
 
+impl Limit {
+    /// The error kind for going beyond this limit of `limits`.
+    pub(crate) const fn exceeded(self, limits: &ReadLimits) -> super::RecordErrorKind {
+        super::RecordErrorKind::LimitExceeded {
+            limit: self,
+            max: self.of(limits),
+        }
+    }
+}
+
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

@@ -547,6 +547,11 @@ pub const MAX_MOVE_NUMBER: u32 = 100_000_000;
 /// every time it reads.
 pub const MAX_TIME_SECONDS: u64 = 100_000_000;
 
+/// The error kind for a move number above [`MAX_MOVE_NUMBER`].
+pub(crate) const MOVE_NUMBER_TOO_LARGE: RecordErrorKind = RecordErrorKind::NumberTooLarge {
+    max: MAX_MOVE_NUMBER as u64,
+};
+
 /// `time` if it is at most [`MAX_TIME_SECONDS`].
 pub(crate) fn checked_time(time: Duration) -> Result<Duration, RecordErrorKind> {
     if time.as_secs() > MAX_TIME_SECONDS
@@ -814,16 +819,14 @@ pub fn read_with(
     format: Option<Format>,
     limits: &ReadLimits,
 ) -> Result<GameRecord, RecordError> {
-    let label = format.unwrap_or(Format::Kif);
+    // Checked before decoding, which would copy the input.
     if bytes.len() > limits.max_input_bytes {
+        let label = format.unwrap_or(Format::Kif);
         return Err(RecordError::new(
             label,
             0,
             0,
-            RecordErrorKind::LimitExceeded {
-                limit: Limit::InputBytes,
-                max: limits.max_input_bytes,
-            },
+            Limit::InputBytes.exceeded(limits),
         ));
     }
     let (text, _) = decode(bytes)?;
@@ -851,17 +854,7 @@ pub fn read_str_with(
     limits: &ReadLimits,
 ) -> Result<GameRecord, RecordError> {
     let label = format.unwrap_or(Format::Kif);
-    let limit_error = |line, limit: Limit| {
-        RecordError::new(
-            label,
-            line,
-            1,
-            RecordErrorKind::LimitExceeded {
-                limit,
-                max: limit.of(limits),
-            },
-        )
-    };
+    let limit_error = |line, limit: Limit| RecordError::new(label, line, 1, limit.exceeded(limits));
     if text.len() > limits.max_input_bytes {
         return Err(limit_error(0, Limit::InputBytes));
     }
@@ -886,7 +879,7 @@ pub fn read_str_with(
             0,
             RecordErrorKind::Unsupported(format),
         )),
-        Format::Usi => usi::read(text, limits),
+        Format::Usi => usi::read_with(text, limits),
     }
 }
 

@@ -64,9 +64,18 @@ impl Tree {
         self.forks.get(id.index()).map_or(&[], Vec::as_slice)
     }
 
-    /// Adds an empty variation replacing move `index` of `parent`, whose
-    /// nesting depth is `parent_depth + 1`.
-    fn add(&mut self, parent: LineId, index: u32, parent_depth: u32, line: Line) -> LineId {
+    /// Adds `line` as a variation replacing move `index` of `parent`, whose
+    /// nesting depth is `parent_depth + 1`, after the variations of that
+    /// move. With `sorted` false the branch point is appended to the
+    /// parent's list, to be put in order by [`Tree::sort_forks`].
+    fn add(
+        &mut self,
+        parent: LineId,
+        index: u32,
+        parent_depth: u32,
+        line: Line,
+        sorted: bool,
+    ) -> LineId {
         let id = LineId(u32::try_from(self.variations.len() + 1).unwrap_or(u32::MAX));
         self.variations.push(Variation {
             line,
@@ -77,9 +86,22 @@ impl Tree {
             self.forks.resize_with(parent.index() + 1, Vec::new);
         }
         let forks = &mut self.forks[parent.index()];
-        let at = forks.partition_point(|&(i, _)| i <= index);
+        let at = if sorted {
+            forks.partition_point(|&(i, _)| i <= index)
+        } else {
+            forks.len()
+        };
         forks.insert(at, (index, id));
         id
+    }
+
+    /// Puts every line's branch points in order of move index, keeping the
+    /// order of addition for one move (a stable sort: readers meet branch
+    /// points in any order, latest first in KIF files).
+    fn sort_forks(&mut self) {
+        for forks in &mut self.forks {
+            forks.sort_by_key(|&(i, _)| i);
+        }
     }
 }
 
@@ -206,7 +228,7 @@ impl GameRecord {
         }
         let depth = u32::try_from(self.depth(id)).ok()?;
         let index = u32::try_from(index).ok()?;
-        Some(self.tree.add(id, index, depth, variation))
+        Some(self.tree.add(id, index, depth, variation, true))
     }
 
     /// Every line reachable from the main line, the main line first, each
@@ -342,17 +364,16 @@ impl<'a> Iterator for Walk<'a> {
                 pos.play_unchecked(m.mv);
                 previous = Some(m.mv);
             }
-            // Popped from the end: push in reverse of the visiting order.
+            // Popped from the end: pushed in reverse of the visiting order.
+            // Latest first keeps the branch points in order (the last is
+            // popped first) and reverses the variations of each one.
             match self.order {
-                WalkOrder::EarliestFirst => self.stack.extend(found.into_iter().rev()),
-                WalkOrder::LatestFirst => {
-                    let mut groups: Vec<&[Pending]> =
-                        found.chunk_by(|a, b| a.ply == b.ply).collect();
-                    groups.reverse();
-                    let ordered: Vec<Pending> = groups.into_iter().flatten().cloned().collect();
-                    self.stack.extend(ordered.into_iter().rev());
-                }
+                WalkOrder::EarliestFirst => found.reverse(),
+                WalkOrder::LatestFirst => found
+                    .chunk_by_mut(|a, b| a.ply == b.ply)
+                    .for_each(<[Pending]>::reverse),
             }
+            self.stack.extend(found);
         }
         Some(Visit {
             id: pending.id,
@@ -389,6 +410,16 @@ pub(crate) enum BuildError {
     Limit(Limit),
     /// The branch point does not exist.
     NoBranchPoint,
+}
+
+impl BuildError {
+    /// The error kind, for a variation at ply `ply`.
+    pub(crate) const fn kind(self, ply: u32, limits: &ReadLimits) -> super::RecordErrorKind {
+        match self {
+            BuildError::Limit(limit) => limit.exceeded(limits),
+            BuildError::NoBranchPoint => super::RecordErrorKind::BadVariation(ply),
+        }
+    }
 }
 
 /// Builds a record's lines as a reader meets them, within [`ReadLimits`]:
@@ -520,14 +551,21 @@ impl TreeBuilder {
         if self.record.variation_count() >= self.limits.max_variations {
             return Err(BuildError::Limit(Limit::Variations));
         }
+        let parent_line = self.record.line(parent).ok_or(BuildError::NoBranchPoint)?;
+        if index >= parent_line.moves.len() {
+            return Err(BuildError::NoBranchPoint);
+        }
         let (position, previous) = self.position_before(parent, index);
         let ply = self
             .first_ply(parent)
             .saturating_add(u32::try_from(index).unwrap_or(u32::MAX));
+        let (Ok(index32), Ok(depth32)) = (u32::try_from(index), u32::try_from(depth - 1)) else {
+            return Err(BuildError::NoBranchPoint);
+        };
         let id = self
             .record
-            .add_variation(parent, index, Line::default())
-            .ok_or(BuildError::NoBranchPoint)?;
+            .tree
+            .add(parent, index32, depth32, Line::default(), false);
         self.lines.push(BuildLine {
             ply,
             previous,
@@ -566,6 +604,7 @@ impl TreeBuilder {
     /// The record built, to be completed by the reader.
     pub(crate) fn finish(self) -> GameRecord {
         let mut record = self.record;
+        record.tree.sort_forks();
         record.handicap = super::Handicap::of_position(&record.start);
         record
     }

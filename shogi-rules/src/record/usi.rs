@@ -3,17 +3,25 @@
 
 use super::text::excerpt;
 use super::{
-    Format, GameRecord, Limit, MAX_MOVE_NUMBER, ReadLimits, RecordError, RecordErrorKind,
-    RecordMove,
+    Format, GameRecord, Limit, MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE, ReadLimits, RecordError,
+    RecordErrorKind, RecordMove,
 };
 use crate::usi::{UsiCommandError, parse_position_words_at};
+
+/// Reads the first non-empty line as a USI `position` command.
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the problem.
+pub fn read(text: &str) -> Result<GameRecord, RecordError> {
+    read_with(text, &ReadLimits::DEFAULT)
+}
 
 /// Reads the first non-empty line as a USI `position` command, within
 /// `limits` (the number of moves is checked before any is played).
 ///
 /// # Errors
-/// [`RecordError`] with the line and column of the problem.
-pub fn read(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
+/// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
+pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
     let (index, line) = text
         .lines()
         .enumerate()
@@ -57,21 +65,10 @@ pub fn read(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> 
     })?;
     if moves.len() > limits.max_moves_per_line {
         let column = moves[limits.max_moves_per_line].0;
-        return Err(error(
-            column,
-            RecordErrorKind::LimitExceeded {
-                limit: Limit::MovesPerLine,
-                max: limits.max_moves_per_line,
-            },
-        ));
+        return Err(error(column, Limit::MovesPerLine.exceeded(limits)));
     }
     if start.move_number() > MAX_MOVE_NUMBER {
-        return Err(error(
-            1,
-            RecordErrorKind::NumberTooLarge {
-                max: u64::from(MAX_MOVE_NUMBER),
-            },
-        ));
+        return Err(error(1, MOVE_NUMBER_TOO_LARGE));
     }
     let mut record = GameRecord::new(start);
     let mut pos = record.start.clone();
