@@ -895,10 +895,10 @@ fn resolve(jkf: &JkfMove, state: &LineState) -> Result<Move, RecordError> {
     Ok(m)
 }
 
-/// Writes the record as JKF (see the [module documentation](self)). The
-/// JSON is indented two spaces a level up to eight levels, and no deeper,
-/// so that its size stays proportional to the record's whatever the
-/// nesting.
+/// Writes the record as JKF (see the [module documentation](self)): an
+/// element of an array a line, objects on one line, indentation capped at
+/// eight levels, so that the text stays proportional to the record's size
+/// whatever the nesting.
 ///
 /// # Errors
 /// [`RecordErrorKind::LimitExceeded`] for variations nested deeper than
@@ -976,7 +976,7 @@ pub fn write(record: &GameRecord) -> Result<String, RecordError> {
         moves,
     };
     let mut out = Vec::new();
-    let mut serializer = serde_json::Serializer::with_formatter(&mut out, Indent::default());
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, Layout::default());
     jkf.serialize(&mut serializer)
         .map_err(|e| json_error(e.to_string()))?;
     let mut out = String::from_utf8(out).map_err(|e| json_error(e.to_string()))?;
@@ -984,15 +984,19 @@ pub fn write(record: &GameRecord) -> Result<String, RecordError> {
     Ok(out)
 }
 
-/// serde_json's pretty layout with the indentation capped at
-/// [`Indent::MAX_LEVELS`] levels.
+/// The layout of written JKF: each element of an array on a line of its
+/// own, indented two spaces a level up to [`Layout::MAX_LEVELS`] levels and
+/// no deeper, and each object on one line (`{"x": 7, "y": 6}`). A move is
+/// one line, whatever its forks hold, and the text stays proportional to
+/// the record whatever the nesting.
 #[derive(Default)]
-struct Indent {
+struct Layout {
     level: usize,
-    has_value: bool,
+    /// Whether the array being closed had an element.
+    had_element: bool,
 }
 
-impl Indent {
+impl Layout {
     const MAX_LEVELS: usize = 8;
 
     fn newline<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
@@ -1004,16 +1008,16 @@ impl Indent {
     }
 }
 
-impl serde_json::ser::Formatter for Indent {
+impl serde_json::ser::Formatter for Layout {
     fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
         self.level += 1;
-        self.has_value = false;
+        self.had_element = false;
         w.write_all(b"[")
     }
 
     fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
         self.level -= 1;
-        if self.has_value {
+        if self.had_element {
             self.newline(w)?;
         }
         w.write_all(b"]")
@@ -1031,22 +1035,8 @@ impl serde_json::ser::Formatter for Indent {
     }
 
     fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
-        self.has_value = true;
+        self.had_element = true;
         Ok(())
-    }
-
-    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.level += 1;
-        self.has_value = false;
-        w.write_all(b"{")
-    }
-
-    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.level -= 1;
-        if self.has_value {
-            self.newline(w)?;
-        }
-        w.write_all(b"}")
     }
 
     fn begin_object_key<W: ?Sized + std::io::Write>(
@@ -1054,19 +1044,11 @@ impl serde_json::ser::Formatter for Indent {
         w: &mut W,
         first: bool,
     ) -> std::io::Result<()> {
-        if !first {
-            w.write_all(b",")?;
-        }
-        self.newline(w)
+        if first { Ok(()) } else { w.write_all(b", ") }
     }
 
     fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
         w.write_all(b": ")
-    }
-
-    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
-        self.has_value = true;
-        Ok(())
     }
 }
 
