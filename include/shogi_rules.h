@@ -488,6 +488,18 @@ enum shogi_result
    */
   SHOGI_RESULT_RECORD_UNEXPECTED_LINE = 416,
   /**
+   * Record: the input exceeds one of the read limits (its size, a line, a
+   * header or comment, the moves of a line, the number or the nesting of
+   * variations); also a USI line too long for `shogi_game_from_usi`, and a
+   * record too deeply nested for `shogi_record_write` to write as JKF.
+   */
+  SHOGI_RESULT_RECORD_LIMIT_EXCEEDED = 417,
+  /**
+   * Record: a number (a move number, a time, a count) larger than the
+   * format or the library allows.
+   */
+  SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE = 418,
+  /**
    * A record error this version does not name.
    */
   SHOGI_RESULT_RECORD_OTHER = 499,
