@@ -239,10 +239,11 @@ pub enum shogi_result {
     RecordUnsupported = 415,
     /// Record: a line that is not understood.
     RecordUnexpectedLine = 416,
-    /// Record: the input exceeds one of the read limits (its size, a line, a
-    /// header or comment, the moves of a line, the number or the nesting of
-    /// variations); also a USI line too long for `shogi_game_from_usi`, and a
-    /// record too deeply nested for `shogi_record_write` to write as JKF.
+    /// Record: the input exceeds one of the read limits (`shogi_read_limits`:
+    /// its size, a line, a header or comment, the moves of a line, the number
+    /// or the nesting of variations); also a USI line that
+    /// `shogi_game_from_usi` or `shogi_game_from_usi_with_limits` refuses, and
+    /// a record too deeply nested for `shogi_record_write` to write as JKF.
     RecordLimitExceeded = 417,
     /// Record: a number (a move number, a time, a count) larger than the
     /// format or the library allows.
