@@ -488,6 +488,19 @@ enum shogi_result
    */
   SHOGI_RESULT_RECORD_UNEXPECTED_LINE = 416,
   /**
+   * Record: the input exceeds one of the read limits (`shogi_read_limits`:
+   * its size, a line, a header or comment, the moves of a line, the number
+   * or the nesting of variations); also a USI line that
+   * `shogi_game_from_usi` or `shogi_game_from_usi_with_limits` refuses, and
+   * a record too deeply nested for `shogi_record_write` to write as JKF.
+   */
+  SHOGI_RESULT_RECORD_LIMIT_EXCEEDED = 417,
+  /**
+   * Record: a number (a move number, a time, a count) larger than the
+   * format or the library allows.
+   */
+  SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE = 418,
+  /**
    * A record error this version does not name.
    */
   SHOGI_RESULT_RECORD_OTHER = 499,
@@ -505,8 +518,9 @@ typedef uint32_t shogi_result;
  * clocks and the draw-offer state.
  *
  * Made by `shogi_game_new`, `shogi_game_clone`, `shogi_game_from_usi`,
- * `shogi_game_from_json` and `shogi_record_game`; the caller owns it and
- * frees it with `shogi_game_free`, exactly once.
+ * `shogi_game_from_usi_with_limits`, `shogi_game_from_json` and
+ * `shogi_record_game`; the caller owns it and frees it with
+ * `shogi_game_free`, exactly once.
  *
  * Thread safety: a `const shogi_game *` may be read from several threads at
  * once; a function that takes `shogi_game *` needs exclusive access for its
@@ -535,9 +549,9 @@ typedef struct shogi_position shogi_position;
  * the ending the record states (comments, times and variations are kept for
  * writing but not exposed).
  *
- * Made by `shogi_record_read`, `shogi_record_from_game` and
- * `shogi_record_clone`; the caller owns it and frees it with
- * `shogi_record_free`, exactly once.
+ * Made by `shogi_record_read`, `shogi_record_read_with_limits`,
+ * `shogi_record_from_game` and `shogi_record_clone`; the caller owns it and
+ * frees it with `shogi_record_free`, exactly once.
  *
  * Thread safety: every function takes a `const shogi_record *`; a record
  * may be read from several threads at once and moved between threads.
@@ -745,6 +759,49 @@ typedef struct shogi_clock_reading {
 } shogi_clock_reading;
 
 /**
+ * How much a record reader accepts, so that no input costs more than the
+ * caller allows: the work and memory of a read are linear in the input size
+ * and bounded by these numbers. Exceeding one fails with
+ * `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED`, the line where it was exceeded, and
+ * the limit's name in the message (`(limit: depth)` for `max_depth`).
+ *
+ * Start from `shogi_read_limits_default` and change fields: the defaults
+ * hold every real record by a wide margin. A field is a plain count (0
+ * allows nothing); `SIZE_MAX` removes that limit (for trusted input only).
+ * Used by `shogi_record_read_with_limits` and
+ * `shogi_game_from_usi_with_limits`.
+ */
+typedef struct shogi_read_limits {
+  /**
+   * Bytes of input, before decoding (default 64 MiB).
+   */
+  size_t max_input_bytes;
+  /**
+   * Bytes in one line of text after decoding (default 16 MiB: a CSA file
+   * may hold every move on one line).
+   */
+  size_t max_line_bytes;
+  /**
+   * Bytes in one header value or one comment (default 64 KiB).
+   */
+  size_t max_header_bytes;
+  /**
+   * Moves in one line of play, the main line or a variation (default
+   * 1,000,000).
+   */
+  size_t max_moves_per_line;
+  /**
+   * Variations in the whole record (default 100,000).
+   */
+  size_t max_variations;
+  /**
+   * Variations inside variations: a variation of the main line is at
+   * depth 1 (default 1,000).
+   */
+  size_t max_depth;
+} shogi_read_limits;
+
+/**
  * A record file format.
  */
 typedef uint8_t shogi_record_format;
@@ -785,7 +842,10 @@ typedef struct shogi_record_error {
   size_t column;
   /**
    * The full message (`"kif line 12, column 1: move 5 is illegal: …"`),
-   * NUL-terminated, cut at a character boundary to fit.
+   * NUL-terminated, cut at a character boundary to fit. For
+   * `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED` it ends with the name of the limit,
+   * the `shogi_read_limits` field without `max_`:
+   * `"… nesting depth of variations exceeds the limit of 1000 (limit: depth)"`.
    */
   char message[SHOGI_RECORD_ERROR_MESSAGE_LEN];
 } shogi_record_error;
@@ -1801,12 +1861,30 @@ shogi_result shogi_game_to_usi(const struct shogi_game *game,
  * Errors (`*out` untouched): `SHOGI_RESULT_USI_COMMAND_*`, `SHOGI_RESULT_SFEN_*`
  * / `SHOGI_RESULT_SETUP_*`, `SHOGI_RESULT_USI_*`, `SHOGI_RESULT_ILLEGAL_*`,
  * `SHOGI_RESULT_MOVE_AFTER_END`, `SHOGI_RESULT_INVALID_ARGUMENT` (rules),
- * `SHOGI_RESULT_INVALID_UTF8`, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ * `SHOGI_RESULT_INVALID_UTF8`, `SHOGI_RESULT_NULL_PARAMETER`,
+ * `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED` beyond the default read limits
+ * (`shogi_game_from_usi_with_limits` takes others). Thread-safe.
  */
 shogi_result shogi_game_from_usi(const char *text,
                                  size_t text_len,
                                  const struct shogi_rules_config *rules_or_null,
                                  struct shogi_game **out);
+
+/**
+ * As `shogi_game_from_usi`, within `limits_or_null` (the defaults of
+ * `shogi_read_limits_default` if NULL; the struct is only read, during the
+ * call). Of the limits, a USI line has three: its length in bytes
+ * (`max_input_bytes` and `max_line_bytes`) and its number of moves
+ * (`max_moves_per_line`), checked before any move is played; beyond one the
+ * result is `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED`. Ownership and the other
+ * errors as for `shogi_game_from_usi` (which applies the defaults).
+ * Thread-safe.
+ */
+shogi_result shogi_game_from_usi_with_limits(const char *text,
+                                             size_t text_len,
+                                             const struct shogi_rules_config *rules_or_null,
+                                             const struct shogi_read_limits *limits_or_null,
+                                             struct shogi_game **out);
 
 /**
  * Writes the game as JSON (start position, moves in USI, rules, result,
@@ -1833,6 +1911,13 @@ shogi_result shogi_game_to_json(const struct shogi_game *game,
 shogi_result shogi_game_from_json(const char *json, size_t json_len, struct shogi_game **out);
 
 /**
+ * Writes the default read limits to `*out` (the limits of
+ * `shogi_record_read` and `shogi_game_from_usi`).
+ * `SHOGI_RESULT_NULL_PARAMETER` if `out` is NULL. Thread-safe.
+ */
+shogi_result shogi_read_limits_default(struct shogi_read_limits *out);
+
+/**
  * Reads a record from `bytes` (`len` bytes; UTF-8 with or without BOM, CP932
  * or EUC-JP, detected or as declared in the file; any line ending) in
  * `format`, or the format detected from the content with
@@ -1845,13 +1930,31 @@ shogi_result shogi_game_from_json(const char *json, size_t json_len, struct shog
  * `SHOGI_RESULT_RECORD_*` code with line, column and message for a record that
  * does not read, `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown format value,
  * `SHOGI_RESULT_NULL_PARAMETER` if `bytes` or `out` is NULL. On success
- * `*err_or_null` is untouched. Thread-safe.
+ * `*err_or_null` is untouched. The input must fit the default read limits
+ * (`shogi_read_limits_default`; `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED`
+ * otherwise): `shogi_record_read_with_limits` takes others. Thread-safe.
  */
 shogi_result shogi_record_read(const uint8_t *bytes,
                                size_t len,
                                shogi_record_format format,
                                struct shogi_record **out,
                                struct shogi_record_error *err_or_null);
+
+/**
+ * As `shogi_record_read`, within `limits_or_null` (the defaults of
+ * `shogi_read_limits_default` if NULL; the struct is only read, during the
+ * call). Input beyond a limit fails with `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED`
+ * before it costs more than the limits allow, and `*err_or_null` gives the
+ * line where the limit was exceeded (0 for the input size) and names the
+ * limit at the end of its message (`(limit: moves_per_line)`). Ownership
+ * and the other errors as for `shogi_record_read`. Thread-safe.
+ */
+shogi_result shogi_record_read_with_limits(const uint8_t *bytes,
+                                           size_t len,
+                                           shogi_record_format format,
+                                           const struct shogi_read_limits *limits_or_null,
+                                           struct shogi_record **out,
+                                           struct shogi_record_error *err_or_null);
 
 /**
  * Copies `rec` into a new handle written to `*out`; the caller frees it with
@@ -1962,7 +2065,10 @@ shogi_result shogi_record_game(const struct shogi_record *rec,
  * Writes the record as UTF-8 text in `format` (not `SHOGI_RECORD_FORMAT_AUTO`)
  * into `buf` (buffer convention as for `shogi_position_to_sfen`).
  * `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown format
- * or AUTO, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ * or AUTO, `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED` for JKF when variations nest
+ * deeper than JKF's 40 levels of forks (which no JKF reader would read
+ * back; the other formats write any depth), `SHOGI_RESULT_NULL_PARAMETER`.
+ * Thread-safe.
  */
 shogi_result shogi_record_write(const struct shogi_record *rec,
                                 shogi_record_format format,

@@ -8,7 +8,7 @@
 #                   build        the C tests as C99 (gcc), as C++11 (g++), and with      ~12 s
 #                                AddressSanitizer + UBSan, all against the static library
 #                   run          the three builds, with all of the conformance data       ~1 s
-#                   valgrind     the C99 build under memcheck (a lower perft limit)      ~10 s
+#                   valgrind     the C99 build under memcheck (a lower perft limit)      ~12 s
 #                   replay       examples/c/replay.c on corpus records                    ~2 s
 #                   install      `make install-test` (+ ~20 s the first time: CMake)      ~5 s
 #                 about 30 s once the library is built, under 3 minutes from cold.
@@ -46,7 +46,9 @@ FFI_ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # fast.perft up to 25,000,000 nodes (all but the 593-move position at depth 3, about 1 s);
 # valgrind runs the library some 30 times slower, so there the counts up to 5,000,000 nodes
 # (every position at depths 1 and 2, most at 3; about 10 s). Counts up to a hundredth of the
-# limit are also counted through the move-list API (legal moves, play, undo).
+# limit are also counted through the move-list API (legal moves, play, undo). Every build also
+# reads, writes and reads back a record nested 1,000 deep on a 256 KiB thread stack
+# (test_deep_records.c; a few seconds of the valgrind run).
 FFI_CASES := $(FFI_BUILD)/cases.tsv
 FFI_TEST_ARGS := tests/data $(FFI_CASES)
 FFI_PERFT_LIMIT := 25000000

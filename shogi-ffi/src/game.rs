@@ -14,6 +14,7 @@ use crate::boundary::{
     free_handle, into_handle,
 };
 use crate::position::shogi_position;
+use crate::record::{limits_arg, shogi_read_limits};
 use crate::result::shogi_result;
 use crate::types::{color_arg, color_opt_out, move_arg, shogi_color, shogi_move};
 
@@ -21,8 +22,9 @@ use crate::types::{color_arg, color_opt_out, move_arg, shogi_color, shogi_move};
 /// clocks and the draw-offer state.
 ///
 /// Made by `shogi_game_new`, `shogi_game_clone`, `shogi_game_from_usi`,
-/// `shogi_game_from_json` and `shogi_record_game`; the caller owns it and
-/// frees it with `shogi_game_free`, exactly once.
+/// `shogi_game_from_usi_with_limits`, `shogi_game_from_json` and
+/// `shogi_record_game`; the caller owns it and frees it with
+/// `shogi_game_free`, exactly once.
 ///
 /// Thread safety: a `const shogi_game *` may be read from several threads at
 /// once; a function that takes `shogi_game *` needs exclusive access for its
@@ -812,7 +814,9 @@ pub extern "C" fn shogi_game_to_usi(
 /// Errors (`*out` untouched): `SHOGI_RESULT_USI_COMMAND_*`, `SHOGI_RESULT_SFEN_*`
 /// / `SHOGI_RESULT_SETUP_*`, `SHOGI_RESULT_USI_*`, `SHOGI_RESULT_ILLEGAL_*`,
 /// `SHOGI_RESULT_MOVE_AFTER_END`, `SHOGI_RESULT_INVALID_ARGUMENT` (rules),
-/// `SHOGI_RESULT_INVALID_UTF8`, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+/// `SHOGI_RESULT_INVALID_UTF8`, `SHOGI_RESULT_NULL_PARAMETER`,
+/// `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED` beyond the default read limits
+/// (`shogi_game_from_usi_with_limits` takes others). Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_from_usi(
     text: *const c_char,
@@ -825,6 +829,33 @@ pub extern "C" fn shogi_game_from_usi(
         let text = arg_str(text, text_len)?;
         let rules = rules_arg(rules_or_null)?;
         let game = Game::from_usi(text, rules)?;
+        out.write(into_handle(shogi_game { inner: game }));
+        Ok(())
+    })
+}
+
+/// As `shogi_game_from_usi`, within `limits_or_null` (the defaults of
+/// `shogi_read_limits_default` if NULL; the struct is only read, during the
+/// call). Of the limits, a USI line has three: its length in bytes
+/// (`max_input_bytes` and `max_line_bytes`) and its number of moves
+/// (`max_moves_per_line`), checked before any move is played; beyond one the
+/// result is `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED`. Ownership and the other
+/// errors as for `shogi_game_from_usi` (which applies the defaults).
+/// Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn shogi_game_from_usi_with_limits(
+    text: *const c_char,
+    text_len: usize,
+    rules_or_null: *const shogi_rules_config,
+    limits_or_null: *const shogi_read_limits,
+    out: *mut *mut shogi_game,
+) -> shogi_result {
+    ffi_fn!({
+        let out = arg_out(out)?;
+        let text = arg_str(text, text_len)?;
+        let rules = rules_arg(rules_or_null)?;
+        let limits = limits_arg(limits_or_null);
+        let game = Game::from_usi_with(text, rules, &limits)?;
         out.write(into_handle(shogi_game { inner: game }));
         Ok(())
     })
@@ -1086,6 +1117,86 @@ mod tests {
         assert_eq!(
             shogi_game_from_usi(p, n, core::ptr::null(), &mut handle),
             shogi_result::IllegalNotAPieceMove
+        );
+        assert!(handle.is_null());
+    }
+
+    #[test]
+    fn a_usi_line_is_read_within_the_limits_given() {
+        use crate::record::shogi_read_limits_default;
+        use shogi::record::{Limit, ReadLimits};
+        let line = "position startpos moves 7g7f 3c3d 2g2f";
+        let (p, n) = s(line);
+        // NULL limits are the defaults; the defaults read the line.
+        let game = G(out(|o| {
+            shogi_game_from_usi_with_limits(p, n, core::ptr::null(), core::ptr::null(), o)
+        }));
+        assert_eq!(text(|b, l, n| shogi_game_to_usi(game.0, b, l, n)), line);
+        let defaults = out(|o| shogi_read_limits_default(o));
+        let game = G(out(|o| {
+            shogi_game_from_usi_with_limits(p, n, core::ptr::null(), &defaults, o)
+        }));
+        assert_eq!(text(|b, l, n| shogi_game_to_usi(game.0, b, l, n)), line);
+        // The three limits of a USI line, each just below and at what the line needs.
+        for (limit, needed) in [
+            (Limit::InputBytes, line.len()),
+            (Limit::LineBytes, line.len()),
+            (Limit::MovesPerLine, 3),
+        ] {
+            let mut handle = core::ptr::null_mut();
+            let below = shogi_read_limits::of(&ReadLimits::DEFAULT.with(limit, needed - 1));
+            assert_eq!(
+                shogi_game_from_usi_with_limits(p, n, core::ptr::null(), &below, &mut handle),
+                shogi_result::RecordLimitExceeded,
+                "{limit}"
+            );
+            assert!(handle.is_null());
+            let at = shogi_read_limits::of(&ReadLimits::DEFAULT.with(limit, needed));
+            let game = G(out(|o| {
+                shogi_game_from_usi_with_limits(p, n, core::ptr::null(), &at, o)
+            }));
+            assert_eq!(text(|b, l, n| shogi_game_to_usi(game.0, b, l, n)), line);
+        }
+        // The limits of records only do not apply to a USI line.
+        for limit in [Limit::HeaderBytes, Limit::Variations, Limit::Depth] {
+            let zero = shogi_read_limits::of(&ReadLimits::DEFAULT.with(limit, 0));
+            drop(G(out(|o| {
+                shogi_game_from_usi_with_limits(p, n, core::ptr::null(), &zero, o)
+            })));
+        }
+        // The other errors are those of shogi_game_from_usi.
+        let mut handle = core::ptr::null_mut();
+        let mut bad_rules = shogi_rules_config::of(&RuleSet::site());
+        bad_rules.impasse = 42;
+        assert_eq!(
+            shogi_game_from_usi_with_limits(p, n, &bad_rules, &defaults, &mut handle),
+            shogi_result::InvalidArgument
+        );
+        let (bp, bn) = s("position startpos moves 7g7f 7g7f");
+        assert_eq!(
+            shogi_game_from_usi_with_limits(bp, bn, core::ptr::null(), &defaults, &mut handle),
+            shogi_result::IllegalNotAPieceMove
+        );
+        assert_eq!(
+            shogi_game_from_usi_with_limits(
+                p,
+                n,
+                core::ptr::null(),
+                &defaults,
+                core::ptr::null_mut()
+            ),
+            shogi_result::NullParameter
+        );
+        assert!(handle.is_null());
+        // shogi_game_from_usi applies the defaults.
+        let long = format!(
+            "position startpos moves{}",
+            " 5i5h 5a5b 5h5i 5b5a".repeat(250_001)
+        );
+        let (lp, ln) = s(&long);
+        assert_eq!(
+            shogi_game_from_usi(lp, ln, core::ptr::null(), &mut handle),
+            shogi_result::RecordLimitExceeded
         );
         assert!(handle.is_null());
     }

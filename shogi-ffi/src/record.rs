@@ -3,11 +3,11 @@
 
 use core::ffi::c_char;
 
-use shogi::record::{self, Format, GameRecord, RecordError, RecordErrorKind};
+use shogi::record::{self, Format, GameRecord, Limit, ReadLimits, RecordError, RecordErrorKind};
 
 use crate::boundary::{
-    arg_bytes, arg_moves_out, arg_out, arg_out_opt, arg_ref, arg_str, arg_text_out, free_handle,
-    into_handle,
+    arg_bytes, arg_moves_out, arg_opt, arg_out, arg_out_opt, arg_ref, arg_str, arg_text_out,
+    free_handle, into_handle,
 };
 use crate::game::{rules_arg, shogi_game, shogi_outcome, shogi_rules_config};
 use crate::position::shogi_position;
@@ -18,9 +18,9 @@ use crate::types::shogi_move;
 /// the ending the record states (comments, times and variations are kept for
 /// writing but not exposed).
 ///
-/// Made by `shogi_record_read`, `shogi_record_from_game` and
-/// `shogi_record_clone`; the caller owns it and frees it with
-/// `shogi_record_free`, exactly once.
+/// Made by `shogi_record_read`, `shogi_record_read_with_limits`,
+/// `shogi_record_from_game` and `shogi_record_clone`; the caller owns it and
+/// frees it with `shogi_record_free`, exactly once.
 ///
 /// Thread safety: every function takes a `const shogi_record *`; a record
 /// may be read from several threads at once and moved between threads.
@@ -44,6 +44,79 @@ pub const SHOGI_RECORD_FORMAT_CSA: shogi_record_format = 3;
 pub const SHOGI_RECORD_FORMAT_JKF: shogi_record_format = 4;
 /// A USI `position … moves …` line.
 pub const SHOGI_RECORD_FORMAT_USI: shogi_record_format = 5;
+
+/// How much a record reader accepts, so that no input costs more than the
+/// caller allows: the work and memory of a read are linear in the input size
+/// and bounded by these numbers. Exceeding one fails with
+/// `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED`, the line where it was exceeded, and
+/// the limit's name in the message (`(limit: depth)` for `max_depth`).
+///
+/// Start from `shogi_read_limits_default` and change fields: the defaults
+/// hold every real record by a wide margin. A field is a plain count (0
+/// allows nothing); `SIZE_MAX` removes that limit (for trusted input only).
+/// Used by `shogi_record_read_with_limits` and
+/// `shogi_game_from_usi_with_limits`.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct shogi_read_limits {
+    /// Bytes of input, before decoding (default 64 MiB).
+    pub max_input_bytes: usize,
+    /// Bytes in one line of text after decoding (default 16 MiB: a CSA file
+    /// may hold every move on one line).
+    pub max_line_bytes: usize,
+    /// Bytes in one header value or one comment (default 64 KiB).
+    pub max_header_bytes: usize,
+    /// Moves in one line of play, the main line or a variation (default
+    /// 1,000,000).
+    pub max_moves_per_line: usize,
+    /// Variations in the whole record (default 100,000).
+    pub max_variations: usize,
+    /// Variations inside variations: a variation of the main line is at
+    /// depth 1 (default 1,000).
+    pub max_depth: usize,
+}
+
+impl shogi_read_limits {
+    pub(crate) fn of(limits: &ReadLimits) -> shogi_read_limits {
+        shogi_read_limits {
+            max_input_bytes: limits.max_input_bytes,
+            max_line_bytes: limits.max_line_bytes,
+            max_header_bytes: limits.max_header_bytes,
+            max_moves_per_line: limits.max_moves_per_line,
+            max_variations: limits.max_variations,
+            max_depth: limits.max_depth,
+        }
+    }
+
+    pub(crate) fn to_limits(self) -> ReadLimits {
+        ReadLimits {
+            max_input_bytes: self.max_input_bytes,
+            max_line_bytes: self.max_line_bytes,
+            max_header_bytes: self.max_header_bytes,
+            max_moves_per_line: self.max_moves_per_line,
+            max_variations: self.max_variations,
+            max_depth: self.max_depth,
+        }
+    }
+}
+
+/// The limits of an optional `const shogi_read_limits *` argument: the
+/// defaults for NULL.
+pub(crate) fn limits_arg(limits: *const shogi_read_limits) -> ReadLimits {
+    arg_opt(limits).map_or(ReadLimits::DEFAULT, |l| l.to_limits())
+}
+
+/// Writes the default read limits to `*out` (the limits of
+/// `shogi_record_read` and `shogi_game_from_usi`).
+/// `SHOGI_RESULT_NULL_PARAMETER` if `out` is NULL. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn shogi_read_limits_default(out: *mut shogi_read_limits) -> shogi_result {
+    ffi_fn!({
+        arg_out(out)?.write(shogi_read_limits::of(&ReadLimits::DEFAULT));
+        Ok(())
+    })
+}
 
 /// Capacity of `shogi_record_error.message`, NUL included.
 pub const SHOGI_RECORD_ERROR_MESSAGE_LEN: usize = 256;
@@ -72,7 +145,10 @@ pub struct shogi_record_error {
     /// The 1-based column in characters, or 0 when unknown.
     pub column: usize,
     /// The full message (`"kif line 12, column 1: move 5 is illegal: …"`),
-    /// NUL-terminated, cut at a character boundary to fit.
+    /// NUL-terminated, cut at a character boundary to fit. For
+    /// `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED` it ends with the name of the limit,
+    /// the `shogi_read_limits` field without `max_`:
+    /// `"… nesting depth of variations exceeds the limit of 1000 (limit: depth)"`.
     pub message: [c_char; SHOGI_RECORD_ERROR_MESSAGE_LEN],
 }
 
@@ -97,13 +173,33 @@ impl shogi_record_error {
         err
     }
 
-    fn of(e: &RecordError) -> shogi_record_error {
+    /// The error of a read in `requested` (`None` for detection).
+    fn of(e: &RecordError, requested: Option<Format>) -> shogi_record_error {
         let result = shogi_result::from(&e.kind);
-        let format = match e.kind {
-            RecordErrorKind::UnknownFormat => SHOGI_RECORD_FORMAT_AUTO,
-            _ => format_out(e.format),
+        // The size of the input and of its lines is checked before the format
+        // is detected: the core then names a format it did not detect.
+        let undetected = match &e.kind {
+            RecordErrorKind::UnknownFormat => true,
+            RecordErrorKind::LimitExceeded { limit, .. } => {
+                requested.is_none() && matches!(limit, Limit::InputBytes | Limit::LineBytes)
+            }
+            _ => false,
         };
-        let mut err = shogi_record_error::new(result, format, &e.to_string());
+        let format = if undetected {
+            SHOGI_RECORD_FORMAT_AUTO
+        } else {
+            format_out(e.format)
+        };
+        let message = match &e.kind {
+            RecordErrorKind::LimitExceeded { limit, .. } if undetected => {
+                format!("{} (limit: {})", e.kind, limit.as_str())
+            }
+            RecordErrorKind::LimitExceeded { limit, .. } => {
+                format!("{e} (limit: {})", limit.as_str())
+            }
+            _ => e.to_string(),
+        };
+        let mut err = shogi_record_error::new(result, format, &message);
         err.line = e.line;
         err.column = e.column;
         match &e.kind {
@@ -158,7 +254,9 @@ fn format_arg(format: shogi_record_format) -> Result<Option<Format>, shogi_resul
 /// `SHOGI_RESULT_RECORD_*` code with line, column and message for a record that
 /// does not read, `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown format value,
 /// `SHOGI_RESULT_NULL_PARAMETER` if `bytes` or `out` is NULL. On success
-/// `*err_or_null` is untouched. Thread-safe.
+/// `*err_or_null` is untouched. The input must fit the default read limits
+/// (`shogi_read_limits_default`; `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED`
+/// otherwise): `shogi_record_read_with_limits` takes others. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_record_read(
     bytes: *const u8,
@@ -167,34 +265,66 @@ pub extern "C" fn shogi_record_read(
     out: *mut *mut shogi_record,
     err_or_null: *mut shogi_record_error,
 ) -> shogi_result {
+    ffi_fn!({ read_reporting(bytes, len, format, &ReadLimits::DEFAULT, out, err_or_null) })
+}
+
+/// As `shogi_record_read`, within `limits_or_null` (the defaults of
+/// `shogi_read_limits_default` if NULL; the struct is only read, during the
+/// call). Input beyond a limit fails with `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED`
+/// before it costs more than the limits allow, and `*err_or_null` gives the
+/// line where the limit was exceeded (0 for the input size) and names the
+/// limit at the end of its message (`(limit: moves_per_line)`). Ownership
+/// and the other errors as for `shogi_record_read`. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn shogi_record_read_with_limits(
+    bytes: *const u8,
+    len: usize,
+    format: shogi_record_format,
+    limits_or_null: *const shogi_read_limits,
+    out: *mut *mut shogi_record,
+    err_or_null: *mut shogi_record_error,
+) -> shogi_result {
     ffi_fn!({
-        let err_out = arg_out_opt(err_or_null);
-        read_into(bytes, len, format, out).map_err(|err| {
-            let code = err.result;
-            if let Some(err_out) = err_out {
-                err_out.write(*err);
-            }
-            code
-        })
+        let limits = limits_arg(limits_or_null);
+        read_reporting(bytes, len, format, &limits, out, err_or_null)
     })
 }
 
-/// The body of `shogi_record_read`, failing with the error to report.
+/// The body of the two read functions: reads, and fills `*err_or_null` on
+/// failure.
+fn read_reporting(
+    bytes: *const u8,
+    len: usize,
+    format: shogi_record_format,
+    limits: &ReadLimits,
+    out: *mut *mut shogi_record,
+    err_or_null: *mut shogi_record_error,
+) -> Result<(), shogi_result> {
+    let err_out = arg_out_opt(err_or_null);
+    read_into(bytes, len, format, limits, out).map_err(|err| {
+        let code = err.result;
+        if let Some(err_out) = err_out {
+            err_out.write(*err);
+        }
+        code
+    })
+}
+
+/// Reads into `*out`, failing with the error to report.
 fn read_into(
     bytes: *const u8,
     len: usize,
     format: shogi_record_format,
+    limits: &ReadLimits,
     out: *mut *mut shogi_record,
 ) -> Result<(), Box<shogi_record_error>> {
     let general =
         |code: shogi_result| Box::new(shogi_record_error::new(code, format, code.message()));
     let bytes = arg_bytes(bytes, len).map_err(general)?;
     let out = arg_out(out).map_err(general)?;
-    let parsed = match format_arg(format).map_err(general)? {
-        Some(f) => record::read_as(bytes, f),
-        None => record::read(bytes),
-    };
-    let rec = parsed.map_err(|e| Box::new(shogi_record_error::of(&e)))?;
+    let requested = format_arg(format).map_err(general)?;
+    let rec = record::read_with(bytes, requested, limits)
+        .map_err(|e| Box::new(shogi_record_error::of(&e, requested)))?;
     out.write(into_handle(shogi_record { inner: rec }));
     Ok(())
 }
@@ -396,7 +526,10 @@ pub extern "C" fn shogi_record_game(
 /// Writes the record as UTF-8 text in `format` (not `SHOGI_RECORD_FORMAT_AUTO`)
 /// into `buf` (buffer convention as for `shogi_position_to_sfen`).
 /// `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown format
-/// or AUTO, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+/// or AUTO, `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED` for JKF when variations nest
+/// deeper than JKF's 40 levels of forks (which no JKF reader would read
+/// back; the other formats write any depth), `SHOGI_RESULT_NULL_PARAMETER`.
+/// Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_record_write(
     rec: *const shogi_record,
@@ -543,6 +676,230 @@ mod tests {
             .collect();
         assert_eq!(bytes.len(), 255 / 3 * 3);
         assert!(String::from_utf8(bytes).is_ok());
+    }
+
+    /// A KIF record whose variations nest `depth` deep, each `変化` block
+    /// branching off the one before at its second move (as
+    /// `shogi-rules/tests/hostile.rs` builds it).
+    fn deep_kif(depth: usize) -> String {
+        use core::fmt::Write as _;
+        let mut out = String::from("手数----指手---------消費時間--\n");
+        for (i, m) in ["５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"]
+            .iter()
+            .enumerate()
+        {
+            let _ = writeln!(out, "{:>4} {m}", i + 1);
+        }
+        for k in 1..=depth {
+            let ply = k + 1;
+            let _ = write!(out, "\n変化：{ply}手\n");
+            for p in ply..ply + 3 {
+                let i = p - 1;
+                let m = if i % 2 == 0 {
+                    ["５八玉(59)", "５九玉(58)"][i / 2 % 2]
+                } else {
+                    ["４二玉(51)", "５一玉(42)"][i / 2 % 2]
+                };
+                let _ = writeln!(out, "{p:>4} {m}");
+            }
+        }
+        out
+    }
+
+    fn message(err: &shogi_record_error) -> String {
+        // SAFETY: the message is NUL-terminated inside the array.
+        let message = unsafe { core::ffi::CStr::from_ptr(err.message.as_ptr()) };
+        message.to_str().unwrap().to_string()
+    }
+
+    fn read_limited(
+        bytes: &[u8],
+        format: u8,
+        limits: *const shogi_read_limits,
+    ) -> Result<*mut shogi_record, Box<shogi_record_error>> {
+        let mut rec = core::ptr::null_mut();
+        let mut err = shogi_record_error::new(shogi_result::Ok, 0, "");
+        let code = shogi_record_read_with_limits(
+            bytes.as_ptr(),
+            bytes.len(),
+            format,
+            limits,
+            &mut rec,
+            &mut err,
+        );
+        match code {
+            shogi_result::Ok => Ok(rec),
+            code => {
+                assert_eq!(code, err.result);
+                assert!(rec.is_null());
+                Err(Box::new(err))
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_read_limits_are_the_core_defaults() {
+        let limits = out(|o| shogi_read_limits_default(o));
+        assert_eq!(limits.to_limits(), ReadLimits::DEFAULT);
+        assert_eq!(limits.max_depth, 1000);
+        for limit in Limit::ALL {
+            let changed = shogi_read_limits::of(&ReadLimits::DEFAULT.with(limit, 3));
+            assert_eq!(limit.of(&changed.to_limits()), 3, "{limit}");
+        }
+        assert_eq!(
+            shogi_read_limits_default(core::ptr::null_mut()),
+            shogi_result::NullParameter
+        );
+    }
+
+    #[test]
+    fn null_limits_are_the_defaults() {
+        let rec = read_limited(SAMPLE, SHOGI_RECORD_FORMAT_AUTO, core::ptr::null()).unwrap();
+        assert_eq!(moves(|b, c, n| shogi_record_moves(rec, b, c, n)).len(), 107);
+        shogi_record_free(rec);
+        let defaults = out(|o| shogi_read_limits_default(o));
+        let rec = read_limited(SAMPLE, SHOGI_RECORD_FORMAT_KIF, &defaults).unwrap();
+        shogi_record_free(rec);
+        let deep = deep_kif(1000);
+        let rec =
+            read_limited(deep.as_bytes(), SHOGI_RECORD_FORMAT_KIF, core::ptr::null()).unwrap();
+        shogi_record_free(rec);
+        let err = read(deep_kif(1001).as_bytes(), SHOGI_RECORD_FORMAT_KIF).unwrap_err();
+        assert_eq!(err.result, shogi_result::RecordLimitExceeded);
+        assert!(
+            message(&err).ends_with("(limit: depth)"),
+            "{}",
+            message(&err)
+        );
+    }
+
+    #[test]
+    fn each_limit_exceeded_is_reported_with_its_code_line_and_name() {
+        let kif = deep_kif(3);
+        let cases: [(Limit, usize, String); 6] = [
+            (Limit::InputBytes, 10, kif.clone()),
+            (Limit::LineBytes, 20, kif.clone()),
+            (
+                Limit::HeaderBytes,
+                3,
+                format!("棋戦：長い名前の棋戦\n{kif}"),
+            ),
+            (Limit::MovesPerLine, 2, kif.clone()),
+            (Limit::Variations, 2, kif.clone()),
+            (Limit::Depth, 2, kif),
+        ];
+        for (limit, value, text) in cases {
+            let limits = shogi_read_limits::of(&ReadLimits::DEFAULT.with(limit, value));
+            for format in [SHOGI_RECORD_FORMAT_KIF, SHOGI_RECORD_FORMAT_AUTO] {
+                let err = read_limited(text.as_bytes(), format, &limits).unwrap_err();
+                let msg = message(&err);
+                assert_eq!(
+                    err.result,
+                    shogi_result::RecordLimitExceeded,
+                    "{limit}: {msg}"
+                );
+                assert_eq!(err.reason, err.result);
+                assert!(
+                    msg.ends_with(&format!("(limit: {})", limit.as_str())),
+                    "{limit}: {msg}"
+                );
+                assert!(msg.contains(&format!("limit of {value}")), "{msg}");
+                if limit == Limit::InputBytes {
+                    assert_eq!(err.line, 0);
+                } else {
+                    assert!(err.line > 0, "{limit}: {msg}");
+                }
+                // Before detection the format is not known.
+                let early = matches!(limit, Limit::InputBytes | Limit::LineBytes);
+                let expected = if early && format == SHOGI_RECORD_FORMAT_AUTO {
+                    SHOGI_RECORD_FORMAT_AUTO
+                } else {
+                    SHOGI_RECORD_FORMAT_KIF
+                };
+                assert_eq!(err.format, expected, "{limit}: {msg}");
+            }
+            // The same text within the default limits reads.
+            let rec =
+                read_limited(text.as_bytes(), SHOGI_RECORD_FORMAT_KIF, core::ptr::null()).unwrap();
+            shogi_record_free(rec);
+        }
+    }
+
+    #[test]
+    fn read_with_limits_checks_its_arguments_as_read_does() {
+        let limits = out(|o| shogi_read_limits_default(o));
+        let err = read_limited(b"hello", 42, &limits).unwrap_err();
+        assert_eq!(err.result, shogi_result::InvalidArgument);
+        let mut rec = core::ptr::null_mut();
+        assert_eq!(
+            shogi_record_read_with_limits(
+                core::ptr::null(),
+                0,
+                0,
+                &limits,
+                &mut rec,
+                core::ptr::null_mut()
+            ),
+            shogi_result::NullParameter
+        );
+        assert_eq!(
+            shogi_record_read_with_limits(
+                SAMPLE.as_ptr(),
+                SAMPLE.len(),
+                0,
+                &limits,
+                core::ptr::null_mut(),
+                core::ptr::null_mut()
+            ),
+            shogi_result::NullParameter
+        );
+    }
+
+    #[test]
+    fn a_number_too_large_has_its_own_code() {
+        let err = read(
+            b"position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 100000001",
+            SHOGI_RECORD_FORMAT_AUTO,
+        )
+        .unwrap_err();
+        assert_eq!(err.result, shogi_result::RecordNumberTooLarge);
+        assert_eq!(err.format, SHOGI_RECORD_FORMAT_USI);
+    }
+
+    /// JKF forks nest at most 40 deep: a deeper record writes in every other
+    /// format and reads back, but not as JKF.
+    #[test]
+    fn a_record_too_deep_for_jkf_is_a_limit_error_when_written_so() {
+        let rec = read(deep_kif(41).as_bytes(), SHOGI_RECORD_FORMAT_KIF).unwrap();
+        let expected = moves(|b, c, n| shogi_record_moves(rec, b, c, n));
+        for format in [
+            SHOGI_RECORD_FORMAT_KIF,
+            SHOGI_RECORD_FORMAT_KI2,
+            SHOGI_RECORD_FORMAT_CSA,
+            SHOGI_RECORD_FORMAT_USI,
+        ] {
+            let written = text(|b, l, n| shogi_record_write(rec, format, b, l, n));
+            let back = read(written.as_bytes(), format).unwrap();
+            assert_eq!(moves(|b, c, n| shogi_record_moves(back, b, c, n)), expected);
+            shogi_record_free(back);
+        }
+        let mut len = 7;
+        assert_eq!(
+            shogi_record_write(
+                rec,
+                SHOGI_RECORD_FORMAT_JKF,
+                core::ptr::null_mut(),
+                0,
+                &mut len
+            ),
+            shogi_result::RecordLimitExceeded
+        );
+        assert_eq!(len, 7);
+        shogi_record_free(rec);
+        let rec = read(deep_kif(40).as_bytes(), SHOGI_RECORD_FORMAT_KIF).unwrap();
+        let jkf = text(|b, l, n| shogi_record_write(rec, SHOGI_RECORD_FORMAT_JKF, b, l, n));
+        shogi_record_free(read(jkf.as_bytes(), SHOGI_RECORD_FORMAT_JKF).unwrap());
+        shogi_record_free(rec);
     }
 
     #[test]

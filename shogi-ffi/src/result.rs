@@ -239,6 +239,15 @@ pub enum shogi_result {
     RecordUnsupported = 415,
     /// Record: a line that is not understood.
     RecordUnexpectedLine = 416,
+    /// Record: the input exceeds one of the read limits (`shogi_read_limits`:
+    /// its size, a line, a header or comment, the moves of a line, the number
+    /// or the nesting of variations); also a USI line that
+    /// `shogi_game_from_usi` or `shogi_game_from_usi_with_limits` refuses, and
+    /// a record too deeply nested for `shogi_record_write` to write as JKF.
+    RecordLimitExceeded = 417,
+    /// Record: a number (a move number, a time, a count) larger than the
+    /// format or the library allows.
+    RecordNumberTooLarge = 418,
     /// A record error this version does not name.
     RecordOther = 499,
 }
@@ -246,7 +255,7 @@ pub enum shogi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> &'static [shogi_result] {
     use shogi_result::*;
-    const ALL: [shogi_result; 98] = [
+    const ALL: [shogi_result; 100] = [
         Ok,
         NullParameter,
         Panic,
@@ -344,6 +353,8 @@ pub(crate) fn all_results() -> &'static [shogi_result] {
         RecordJson,
         RecordUnsupported,
         RecordUnexpectedLine,
+        RecordLimitExceeded,
+        RecordNumberTooLarge,
         RecordOther,
     ];
     &ALL
@@ -456,6 +467,8 @@ impl shogi_result {
             RecordJson => "SHOGI_RESULT_RECORD_JSON\0",
             RecordUnsupported => "SHOGI_RESULT_RECORD_UNSUPPORTED\0",
             RecordUnexpectedLine => "SHOGI_RESULT_RECORD_UNEXPECTED_LINE\0",
+            RecordLimitExceeded => "SHOGI_RESULT_RECORD_LIMIT_EXCEEDED\0",
+            RecordNumberTooLarge => "SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE\0",
             RecordOther => "SHOGI_RESULT_RECORD_OTHER\0",
         }
     }
@@ -567,6 +580,8 @@ impl shogi_result {
             RecordJson => "record: malformed JKF",
             RecordUnsupported => "record: the format is not supported by this build",
             RecordUnexpectedLine => "record: unexpected line",
+            RecordLimitExceeded => "record: the input exceeds a read limit",
+            RecordNumberTooLarge => "record: a number is too large",
             RecordOther => "record: unreadable",
         }
     }
@@ -771,6 +786,7 @@ impl From<GameFromUsiError> for shogi_result {
             GameFromUsiError::Command(e) => e.into(),
             GameFromUsiError::IllegalMove { source, .. } => source.into(),
             GameFromUsiError::AfterEnd { .. } => shogi_result::MoveAfterEnd,
+            GameFromUsiError::LimitExceeded { .. } => shogi_result::RecordLimitExceeded,
             _ => shogi_result::GameOther,
         }
     }
@@ -831,6 +847,8 @@ impl From<&RecordErrorKind> for shogi_result {
             RecordErrorKind::Json(_) => shogi_result::RecordJson,
             RecordErrorKind::Unsupported(_) => shogi_result::RecordUnsupported,
             RecordErrorKind::UnexpectedLine(_) => shogi_result::RecordUnexpectedLine,
+            RecordErrorKind::LimitExceeded { .. } => shogi_result::RecordLimitExceeded,
+            RecordErrorKind::NumberTooLarge { .. } => shogi_result::RecordNumberTooLarge,
             _ => shogi_result::RecordOther,
         }
     }
@@ -841,11 +859,12 @@ mod tests {
     use super::*;
     use core::time::Duration;
     use shogi::notation::{csa, japanese, western};
+    use shogi::record::{Limit, ReadLimits};
     use shogi::{Game, Position, RuleSet};
 
     /// The published values. A failure here means a code changed its number,
     /// which breaks every compiled C client.
-    const PUBLISHED: [(shogi_result, u32); 98] = {
+    const PUBLISHED: [(shogi_result, u32); 100] = {
         use shogi_result::*;
         [
             (Ok, 0),
@@ -945,6 +964,8 @@ mod tests {
             (RecordJson, 414),
             (RecordUnsupported, 415),
             (RecordUnexpectedLine, 416),
+            (RecordLimitExceeded, 417),
+            (RecordNumberTooLarge, 418),
             (RecordOther, 499),
         ]
     };
@@ -1153,6 +1174,21 @@ mod tests {
         rules.move_limit = 1;
         let after_end = Game::from_usi("position startpos moves 7g7f 3c3d", rules).unwrap_err();
         assert_eq!(shogi_result::from(after_end), MoveAfterEnd);
+        let usi = "position startpos moves 7g7f 3c3d";
+        for (limit, value) in [
+            (Limit::InputBytes, 10),
+            (Limit::LineBytes, 10),
+            (Limit::MovesPerLine, 1),
+        ] {
+            let limits = ReadLimits::DEFAULT.with(limit, value);
+            let err = Game::from_usi_with(usi, RuleSet::site(), &limits).unwrap_err();
+            assert_eq!(
+                err,
+                GameFromUsiError::LimitExceeded { limit, max: value },
+                "{limit}"
+            );
+            assert_eq!(shogi_result::from(err), RecordLimitExceeded, "{limit}");
+        }
     }
 
     /// The position of `err`'s variant in the declaration of `RestoreError`
@@ -1343,9 +1379,35 @@ mod tests {
                 RecordErrorKind::UnexpectedLine("x".into()),
                 RecordUnexpectedLine,
             ),
+            (
+                RecordErrorKind::LimitExceeded {
+                    limit: Limit::Depth,
+                    max: 1,
+                },
+                RecordLimitExceeded,
+            ),
+            (
+                RecordErrorKind::NumberTooLarge { max: 1 },
+                RecordNumberTooLarge,
+            ),
         ];
+        let mut codes = Vec::new();
         for (kind, code) in cases {
             assert_eq!(shogi_result::from(&kind), code, "{kind:?}");
+            assert!(!codes.contains(&code), "{code:?} twice");
+            codes.push(code);
+        }
+        // Every limit gives the one code.
+        for limit in Limit::ALL {
+            let kind = RecordErrorKind::LimitExceeded { limit, max: 0 };
+            assert_eq!(shogi_result::from(&kind), RecordLimitExceeded, "{limit}");
+        }
+        // Every record code but the catch-all is reached by a kind.
+        let record_codes = all_results()
+            .iter()
+            .filter(|c| (400..499).contains(&(**c as u32)));
+        for code in record_codes {
+            assert!(codes.contains(code), "{code:?} is reached by no kind");
         }
     }
 
@@ -1359,5 +1421,13 @@ mod tests {
             RecordIllegalMove
         );
         assert_eq!(code(b"{ not json"), RecordJson);
+        assert_eq!(
+            code(b"position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 100000001"),
+            RecordNumberTooLarge
+        );
+        let limits = ReadLimits::DEFAULT.with(Limit::MovesPerLine, 1);
+        let err = shogi::record::read_with(b"position startpos moves 7g7f 3c3d", None, &limits)
+            .unwrap_err();
+        assert_eq!(shogi_result::from(&err.kind), RecordLimitExceeded);
     }
 }

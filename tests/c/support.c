@@ -108,3 +108,36 @@ const char *game_sfen(const shogi_game *game, char *buf) {
     }
     return buf;
 }
+
+char *deep_kif(size_t depth) {
+    static const char *const main_line[4] = {"５八玉(59)", "５二玉(51)", "５九玉(58)",
+                                             "５一玉(52)"};
+    /* Kings walk back and forth: every line is legal at every depth. */
+    static const char *const sente[2] = {"５八玉(59)", "５九玉(58)"};
+    static const char *const gote[2] = {"４二玉(51)", "５一玉(42)"};
+    /* A block is under 80 bytes: "\n変化：N手\n" and three lines of 4 + 1 + 14 + 1 bytes. */
+    size_t cap = 256 + depth * 96;
+    char *out = (char *)malloc(cap);
+    size_t len = 0;
+    size_t i;
+    size_t k;
+    if (out == NULL) {
+        return NULL;
+    }
+    len += (size_t)snprintf(out + len, cap - len, "手数----指手---------消費時間--\n");
+    for (i = 0; i < 4; i++) {
+        len += (size_t)snprintf(out + len, cap - len, "%4lu %s\n", (unsigned long)(i + 1),
+                                main_line[i]);
+    }
+    for (k = 1; k <= depth; k++) {
+        size_t ply = k + 1;
+        size_t p;
+        len += (size_t)snprintf(out + len, cap - len, "\n変化：%lu手\n", (unsigned long)ply);
+        for (p = ply; p < ply + 3; p++) {
+            size_t index = p - 1;
+            const char *m = index % 2 == 0 ? sente[index / 2 % 2] : gote[index / 2 % 2];
+            len += (size_t)snprintf(out + len, cap - len, "%4lu %s\n", (unsigned long)p, m);
+        }
+    }
+    return out;
+}

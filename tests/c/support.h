@@ -134,6 +134,11 @@ const char *game_sfen(const shogi_game *game, char *buf);
  * file whose headers make its KIF text look like CSA (a known fault, see test_records.c). */
 void check_record_round_trip(const shogi_record *rec, const char *name);
 
+/* A KIF record (UTF-8, NUL-terminated, malloc'd; NULL when out of memory) whose variations
+ * nest `depth` deep: a main line of four king moves, then `depth` `変化` blocks, each branching
+ * off the one before it at its second move (as deep_kif in shogi-rules/tests/hostile.rs). */
+char *deep_kif(size_t depth);
+
 /* The test groups, one per file. `data_dir` is tests/data. */
 void test_version(void);
 void test_results(void);
@@ -144,6 +149,7 @@ void test_notation(void);
 void test_games(void);
 void test_records(const char *data_dir);
 void test_threads(void);
+void test_deep_records(void);
 void test_conformance(const char *data_dir, const char *cases_tsv, unsigned long long perft_limit);
 
 #ifdef __cplusplus

@@ -145,6 +145,8 @@ static void game_functions(shogi_game *game) {
     CHECK_NULL_PARAM(shogi_game_to_usi(game, buf, sizeof buf, NULL));
     CHECK_NULL_PARAM(shogi_game_from_usi(NULL, 8, NULL, &out));
     CHECK_NULL_PARAM(shogi_game_from_usi(TXT("startpos"), NULL, NULL));
+    CHECK_NULL_PARAM(shogi_game_from_usi_with_limits(NULL, 8, NULL, NULL, &out));
+    CHECK_NULL_PARAM(shogi_game_from_usi_with_limits(TXT("startpos"), NULL, NULL, NULL));
     CHECK_NULL_PARAM(shogi_game_to_json(NULL, buf, sizeof buf, &len));
     CHECK_NULL_PARAM(shogi_game_to_json(game, NULL, sizeof buf, &len));
     CHECK_NULL_PARAM(shogi_game_to_json(game, buf, sizeof buf, NULL));
@@ -173,6 +175,13 @@ static void record_functions(const shogi_record *rec, const shogi_game *game) {
     CHECK_NULL_PARAM(shogi_record_read(BYTES(usi), SHOGI_RECORD_FORMAT_AUTO, NULL, &err));
     CHECK_EQ_UINT(err.result, SHOGI_RESULT_NULL_PARAMETER);
     CHECK_NULL_PARAM(shogi_record_read(BYTES(usi), SHOGI_RECORD_FORMAT_AUTO, NULL, NULL));
+    CHECK_NULL_PARAM(shogi_read_limits_default(NULL));
+    memset(&err, 0, sizeof err);
+    CHECK_NULL_PARAM(
+        shogi_record_read_with_limits(NULL, 10, SHOGI_RECORD_FORMAT_AUTO, NULL, &out, &err));
+    CHECK_EQ_UINT(err.result, SHOGI_RESULT_NULL_PARAMETER);
+    CHECK_NULL_PARAM(
+        shogi_record_read_with_limits(BYTES(usi), SHOGI_RECORD_FORMAT_AUTO, NULL, NULL, NULL));
     CHECK_NULL_PARAM(shogi_record_clone(NULL, &out));
     CHECK_NULL_PARAM(shogi_record_clone(rec, NULL));
     CHECK_NULL_PARAM(shogi_record_from_game(NULL, &out));

@@ -417,10 +417,168 @@ static void stated_endings(const char *data_dir) {
     }
 }
 
+/* The limits of a read: the defaults, each limit exceeded (the code, the line, and the limit
+ * named in the message), NULL for the defaults, and a USI line read as a game. */
+static void read_limits(const char *data_dir) {
+    /* Each limit set just below what the text needs. The lines (counted by hand in deep_kif(3):
+     * the header line is 1, the main line 2-5, the n-th variation starts on line 5n + 2). */
+    static const struct {
+        const char *name;
+        size_t value;
+        int with_header;
+        size_t line;
+    } cases[] = {
+        {"input_bytes", 10, 0, 0},   {"line_bytes", 20, 0, 1},      {"header_bytes", 3, 1, 1},
+        {"moves_per_line", 2, 0, 4}, {"variations", 2, 0, 17},      {"depth", 2, 0, 17},
+    };
+    shogi_read_limits defaults;
+    char *kif = deep_kif(3);
+    char *with_header;
+    size_t i;
+    if (!CHECK(kif != NULL) || !CHECK_OK(shogi_read_limits_default(&defaults))) {
+        free(kif);
+        return;
+    }
+    CHECK_EQ_UINT(defaults.max_input_bytes, 64u << 20);
+    CHECK_EQ_UINT(defaults.max_line_bytes, 16u << 20);
+    CHECK_EQ_UINT(defaults.max_header_bytes, 64u << 10);
+    CHECK_EQ_UINT(defaults.max_moves_per_line, 1000000);
+    CHECK_EQ_UINT(defaults.max_variations, 100000);
+    CHECK_EQ_UINT(defaults.max_depth, 1000);
+    with_header = (char *)malloc(strlen(kif) + 64);
+    strcpy(with_header, "棋戦：長い名前の棋戦\n");
+    strcat(with_header, kif);
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        shogi_read_limits limits = defaults;
+        const char *text = cases[i].with_header ? with_header : kif;
+        shogi_record *rec = NULL;
+        shogi_record_error err;
+        char suffix[64];
+        size_t *field = strcmp(cases[i].name, "input_bytes") == 0      ? &limits.max_input_bytes
+                        : strcmp(cases[i].name, "line_bytes") == 0     ? &limits.max_line_bytes
+                        : strcmp(cases[i].name, "header_bytes") == 0   ? &limits.max_header_bytes
+                        : strcmp(cases[i].name, "moves_per_line") == 0 ? &limits.max_moves_per_line
+                        : strcmp(cases[i].name, "variations") == 0     ? &limits.max_variations
+                                                                       : &limits.max_depth;
+        *field = cases[i].value;
+        memset(&err, 0x55, sizeof err);
+        if (!CHECK_RES(shogi_record_read_with_limits(BYTES(text), SHOGI_RECORD_FORMAT_KIF, &limits,
+                                                     &rec, &err),
+                       SHOGI_RESULT_RECORD_LIMIT_EXCEEDED)) {
+            CHECK_FAIL("%s: %.200s", cases[i].name, err.message);
+            shogi_record_free(rec);
+            continue;
+        }
+        CHECK(rec == NULL);
+        CHECK_EQ_UINT(err.result, SHOGI_RESULT_RECORD_LIMIT_EXCEEDED);
+        CHECK_EQ_UINT(err.reason, SHOGI_RESULT_RECORD_LIMIT_EXCEEDED);
+        CHECK_EQ_UINT(err.format, SHOGI_RECORD_FORMAT_KIF);
+        if (err.line != cases[i].line) {
+            CHECK_FAIL("%s: line %lu, expected %lu", cases[i].name, (unsigned long)err.line,
+                       (unsigned long)cases[i].line);
+        }
+        snprintf(suffix, sizeof suffix, "(limit: %s)", cases[i].name);
+        if (!CHECK(memchr(err.message, '\0', sizeof err.message) != NULL &&
+                   strlen(err.message) >= strlen(suffix) &&
+                   strcmp(err.message + strlen(err.message) - strlen(suffix), suffix) == 0)) {
+            CHECK_FAIL("%s: message `%.200s`", cases[i].name, err.message);
+        }
+        /* The same text reads within the defaults, given or NULL. */
+        if (CHECK_OK(shogi_record_read_with_limits(BYTES(text), SHOGI_RECORD_FORMAT_KIF, &defaults,
+                                                   &rec, NULL))) {
+            shogi_record_free(rec);
+        }
+        rec = NULL;
+        if (CHECK_OK(shogi_record_read_with_limits(BYTES(text), SHOGI_RECORD_FORMAT_AUTO, NULL, &rec,
+                                                   NULL))) {
+            shogi_record_free(rec);
+        }
+    }
+
+    /* The sample reads within the defaults, with its 103 moves. */
+    {
+        size_t len = 0;
+        uint8_t *bytes = (uint8_t *)data_read_file(data_path(data_dir, "corpus/" KIF_SAMPLE), &len);
+        shogi_record *rec = NULL;
+        if (CHECK(bytes != NULL)) {
+            if (CHECK_OK(shogi_record_read_with_limits(bytes, len, SHOGI_RECORD_FORMAT_AUTO,
+                                                       &defaults, &rec, NULL))) {
+                size_t n = 0;
+                CHECK_RES(shogi_record_moves(rec, NULL, 0, &n), SHOGI_RESULT_BUFFER_TOO_SMALL);
+                CHECK_EQ_UINT(n, 103);
+                shogi_record_free(rec);
+            }
+            free(bytes);
+        }
+    }
+
+    /* The arguments are checked as shogi_record_read checks them. */
+    {
+        shogi_record *rec = NULL;
+        shogi_record_error err;
+        memset(&err, 0, sizeof err);
+        CHECK_RES(shogi_record_read_with_limits(BYTES(kif), 99, &defaults, &rec, &err),
+                  SHOGI_RESULT_INVALID_ARGUMENT);
+        CHECK_EQ_UINT(err.result, SHOGI_RESULT_INVALID_ARGUMENT);
+        CHECK(rec == NULL);
+    }
+
+    /* A number larger than any format writes has its own code. */
+    {
+        const char *usi = "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 100000001\n";
+        shogi_record *rec = NULL;
+        shogi_record_error err;
+        memset(&err, 0, sizeof err);
+        CHECK_RES(shogi_record_read(BYTES(usi), SHOGI_RECORD_FORMAT_AUTO, &rec, &err),
+                  SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE);
+        CHECK_EQ_UINT(err.format, SHOGI_RECORD_FORMAT_USI);
+        CHECK_EQ_UINT(err.line, 1);
+        CHECK(rec == NULL);
+    }
+
+    /* A USI line as a game: its length and its moves are limited; NULL is the defaults. */
+    {
+        const char *line = "position startpos moves 7g7f 3c3d 2g2f";
+        shogi_read_limits limits = defaults;
+        shogi_game *game = NULL;
+        size_t plies = 0;
+        if (CHECK_OK(shogi_game_from_usi_with_limits(TXT(line), NULL, NULL, &game))) {
+            CHECK_OK(shogi_game_ply_count(game, &plies));
+            CHECK_EQ_UINT(plies, 3);
+            shogi_game_free(game);
+        }
+        game = NULL;
+        limits.max_moves_per_line = 3;
+        if (CHECK_OK(shogi_game_from_usi_with_limits(TXT(line), NULL, &limits, &game))) {
+            shogi_game_free(game);
+        }
+        game = (shogi_game *)(void *)&limits;
+        limits.max_moves_per_line = 2;
+        CHECK_RES(shogi_game_from_usi_with_limits(TXT(line), NULL, &limits, &game),
+                  SHOGI_RESULT_RECORD_LIMIT_EXCEEDED);
+        limits = defaults;
+        limits.max_input_bytes = strlen(line) - 1;
+        CHECK_RES(shogi_game_from_usi_with_limits(TXT(line), NULL, &limits, &game),
+                  SHOGI_RESULT_RECORD_LIMIT_EXCEEDED);
+        limits = defaults;
+        limits.max_line_bytes = strlen(line) - 1;
+        CHECK_RES(shogi_game_from_usi_with_limits(TXT(line), NULL, &limits, &game),
+                  SHOGI_RESULT_RECORD_LIMIT_EXCEEDED);
+        CHECK_RES(shogi_game_from_usi_with_limits(TXT("position startpos moves 7g7f 7g7f"), NULL,
+                                                  &defaults, &game),
+                  SHOGI_RESULT_ILLEGAL_NOT_A_PIECE_MOVE);
+        CHECK(game == (shogi_game *)(void *)&limits);
+    }
+    free(with_header);
+    free(kif);
+}
+
 void test_records(const char *data_dir) {
     check_suite("records");
     kif_sample(data_dir);
     stated_endings(data_dir);
     malformed_records(data_dir);
     records_from_games();
+    read_limits(data_dir);
 }
