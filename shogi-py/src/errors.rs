@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use pyo3::{create_exception, exceptions::PyValueError};
 use shogi_rules::notation::{csa::CsaError, japanese::JapaneseError, western::WesternError};
-use shogi_rules::record::{RecordError as CoreRecordError, RecordErrorKind};
+use shogi_rules::record::{Format, Limit, RecordError as CoreRecordError, RecordErrorKind};
 use shogi_rules::usi::UsiCommandError;
 use shogi_rules::{
     GameError, GameFromUsiError, GameJsonError, IllegalMoveError as CoreIllegalMove,
@@ -238,6 +238,20 @@ pub fn game_from_usi_error(py: Python<'_>, e: &GameFromUsiError) -> PyErr {
             ],
         ),
         GameFromUsiError::AfterEnd { outcome, .. } => game_over(py, e.to_string(), *outcome),
+        // The text is a USI record: beyond a limit it fails as `read_record` would.
+        GameFromUsiError::LimitExceeded { limit, max } => {
+            let line = usize::from(*limit != Limit::InputBytes);
+            let record = CoreRecordError::new(
+                Format::Usi,
+                line,
+                line,
+                RecordErrorKind::LimitExceeded {
+                    limit: *limit,
+                    max: *max,
+                },
+            );
+            record_error(py, &record, None)
+        }
         _ => ShogiError::new_err(e.to_string()),
     }
 }
@@ -262,19 +276,29 @@ pub fn record_error_kind(kind: &RecordErrorKind) -> &'static str {
         RecordErrorKind::Json(_) => "json",
         RecordErrorKind::Unsupported(_) => "unsupported",
         RecordErrorKind::UnexpectedLine(_) => "unexpected_line",
+        RecordErrorKind::LimitExceeded { .. } => "limit_exceeded",
+        RecordErrorKind::NumberTooLarge { .. } => "number_too_large",
         _ => "other",
     }
 }
 
 /// `RecordError` with `.line`, `.column`, `.kind`, `.format`, `.reason` (the illegal-move
-/// reason, else `None`), `.ply` (for move errors, else `None`) and `.path` (set by the readers
-/// of files).
+/// reason, else `None`), `.ply` (for move errors, else `None`), `.limit` (the name of the
+/// exceeded limit, else `None`), `.max` (the exceeded limit's value or the largest number
+/// allowed, else `None`) and `.path` (set by the readers of files).
 pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> PyErr {
     let (reason, ply) = match &e.kind {
         RecordErrorKind::IllegalMove { ply, reason } => (Some(reason.as_str()), Some(*ply)),
         RecordErrorKind::NoSuchMove { ply } | RecordErrorKind::AmbiguousMove { ply } => {
             (None, Some(*ply))
         }
+        _ => (None, None),
+    };
+    let (limit, max) = match &e.kind {
+        RecordErrorKind::LimitExceeded { limit, max } => {
+            (Some(limit.as_str()), Some(obj(py, *max)))
+        }
+        RecordErrorKind::NumberTooLarge { max } => (None, Some(obj(py, *max))),
         _ => (None, None),
     };
     let message = match path {
@@ -291,6 +315,8 @@ pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> 
             ("format", obj(py, e.format.as_str())),
             ("reason", obj(py, reason)),
             ("ply", obj(py, ply)),
+            ("limit", obj(py, limit)),
+            ("max", max.unwrap_or_else(|| py.None())),
             ("path", obj(py, path)),
         ],
     )

@@ -319,12 +319,18 @@ impl Game {
     }
 
     /// A game replayed from a USI `position` command (`"position startpos moves 7g7f"`, the
-    /// word `position` optional).
+    /// word `position` optional), within `limits` (`ReadLimits()` by default).
     #[staticmethod]
-    #[pyo3(signature = (text, rules=None))]
-    fn from_usi(py: Python<'_>, text: &str, rules: Option<RuleSet>) -> PyResult<Game> {
+    #[pyo3(signature = (text, rules=None, *, limits=None))]
+    fn from_usi(
+        py: Python<'_>,
+        text: &str,
+        rules: Option<RuleSet>,
+        limits: Option<crate::record::ReadLimits>,
+    ) -> PyResult<Game> {
         let rules = rules.map_or_else(shogi_rules::RuleSet::site, |r| r.0);
-        shogi_rules::Game::from_usi(text, rules)
+        let limits = limits.map_or(shogi_rules::record::ReadLimits::DEFAULT, |l| l.0);
+        shogi_rules::Game::from_usi_with(text, rules, &limits)
             .map(Game::from)
             .map_err(|e| errors::game_from_usi_error(py, &e))
     }

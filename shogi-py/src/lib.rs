@@ -11,6 +11,7 @@ mod errors;
 mod fastcall;
 mod game;
 mod gilcell;
+mod interrupt;
 mod moves;
 mod position;
 mod record;
@@ -21,6 +22,7 @@ mod types;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    interrupt::install(py);
 
     m.add("ShogiError", py.get_type::<errors::ShogiError>())?;
     m.add("SfenError", py.get_type::<errors::SfenError>())?;
@@ -75,6 +77,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<record::GameRecord>()?;
     m.add_class::<record::Comment>()?;
     m.add_class::<record::Variation>()?;
+    m.add_class::<record::ReadLimits>()?;
     m.add_function(wrap_pyfunction!(record::read_record, m)?)?;
     m.add_function(wrap_pyfunction!(record::read_records, m)?)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would

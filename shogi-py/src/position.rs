@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::errors;
+use crate::interrupt::Signals;
 use crate::moves::{Move, MoveArg, move_list, usi_string};
 use crate::types::{Color, ColorArg, Piece, Role, RoleArg, SquareArg, quote};
 
@@ -289,14 +290,30 @@ impl Position {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep. Runs without the
-    /// GIL, so other Python threads go on meanwhile.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        py.detach(|| shogi_rules::perft(&self.inner, depth))
+    /// GIL, so other Python threads go on meanwhile, and stops with `KeyboardInterrupt` at
+    /// Ctrl-C.
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let mut signals = Signals::new(py);
+        py.detach(|| crate::interrupt::perft(&self.inner, depth, &mut signals))
     }
 
     /// The leaf counts of `perft(depth)` per first move, as a dict of USI text to count.
     fn perft_divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        let divided = py.detach(|| shogi_rules::perft_divide(&self.inner, depth));
+        let mut signals = Signals::new(py);
+        let divided = py.detach(|| -> PyResult<Vec<(shogi_rules::Move, u64)>> {
+            let mut out = Vec::new();
+            if depth == 0 {
+                return Ok(out);
+            }
+            let mut moves = Vec::new();
+            self.inner.for_each_legal_move(|m| moves.push(m));
+            for m in moves {
+                let mut child = self.inner.clone();
+                child.play_unchecked(m);
+                out.push((m, crate::interrupt::perft(&child, depth - 1, &mut signals)?));
+            }
+            Ok(out)
+        })?;
         let dict = PyDict::new(py);
         for (m, n) in divided {
             dict.set_item(usi_string(py, m), n)?;

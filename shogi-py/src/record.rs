@@ -12,6 +12,7 @@ use shogi_rules::record::{self as core, Encoding, Format};
 
 use crate::errors::{self, ShogiError};
 use crate::game::{Game, Outcome};
+use crate::interrupt::Signals;
 use crate::moves::move_list;
 use crate::position::Position;
 use crate::rules::RuleSet;
@@ -106,49 +107,227 @@ pub enum ReadError {
     Record(core::RecordError),
 }
 
+/// How much a record reader accepts: the `limits=` argument of the readers. Frozen, hashable,
+/// picklable.
+#[pyclass(frozen, eq, hash, from_py_object, module = "shogi_rules._core")]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct ReadLimits(pub core::ReadLimits);
+
+/// The defaults of `ReadLimits.__new__` are the core's.
+const DEFAULTS_MATCH: () = {
+    let d = core::ReadLimits::DEFAULT;
+    assert!(
+        d.max_input_bytes == 67_108_864
+            && d.max_line_bytes == 16_777_216
+            && d.max_header_bytes == 65_536
+            && d.max_moves_per_line == 1_000_000
+            && d.max_variations == 100_000
+            && d.max_depth == 1_000
+    );
+};
+
+/// The pickled form of `ReadLimits`: its fields in declaration order.
+type LimitsState = (usize, usize, usize, usize, usize, usize);
+
+/// The keyword of each limit, in the order of `core::Limit::ALL`.
+fn limit_keyword(limit: core::Limit) -> String {
+    format!("max_{}", limit.as_str())
+}
+
+#[pymethods]
+impl ReadLimits {
+    /// Each keyword sets one limit; the others keep their defaults.
+    #[new]
+    // The defaults written out, so that Python's signature shows them; `DEFAULTS_MATCH`
+    // checks them against the core's.
+    #[pyo3(signature = (
+        *,
+        max_input_bytes=67108864,
+        max_line_bytes=16777216,
+        max_header_bytes=65536,
+        max_moves_per_line=1000000,
+        max_variations=100000,
+        max_depth=1000,
+    ))]
+    fn py_new(
+        max_input_bytes: usize,
+        max_line_bytes: usize,
+        max_header_bytes: usize,
+        max_moves_per_line: usize,
+        max_variations: usize,
+        max_depth: usize,
+    ) -> ReadLimits {
+        let () = DEFAULTS_MATCH;
+        ReadLimits(core::ReadLimits {
+            max_input_bytes,
+            max_line_bytes,
+            max_header_bytes,
+            max_moves_per_line,
+            max_variations,
+            max_depth,
+        })
+    }
+
+    /// No limit but what memory allows: for trusted input only.
+    #[staticmethod]
+    fn unlimited() -> ReadLimits {
+        ReadLimits(core::ReadLimits::UNLIMITED)
+    }
+
+    /// Bytes of input, before decoding.
+    #[getter]
+    fn max_input_bytes(&self) -> usize {
+        self.0.max_input_bytes
+    }
+
+    /// Bytes in one line of text after decoding.
+    #[getter]
+    fn max_line_bytes(&self) -> usize {
+        self.0.max_line_bytes
+    }
+
+    /// Bytes in one header value or one comment.
+    #[getter]
+    fn max_header_bytes(&self) -> usize {
+        self.0.max_header_bytes
+    }
+
+    /// Moves in one line of play (the main line or a variation).
+    #[getter]
+    fn max_moves_per_line(&self) -> usize {
+        self.0.max_moves_per_line
+    }
+
+    /// Variations in the whole record.
+    #[getter]
+    fn max_variations(&self) -> usize {
+        self.0.max_variations
+    }
+
+    /// How deep variations nest: a variation of the main line is at depth 1.
+    #[getter]
+    fn max_depth(&self) -> usize {
+        self.0.max_depth
+    }
+
+    /// A copy with the given limits changed (the same keywords as the constructor).
+    #[pyo3(signature = (**changes))]
+    fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<ReadLimits> {
+        let mut limits = self.0;
+        for (key, value) in changes.into_iter().flat_map(|c| c.iter()) {
+            let key: String = key.extract()?;
+            let limit = core::Limit::ALL
+                .into_iter()
+                .find(|l| limit_keyword(*l) == key)
+                .ok_or_else(|| PyTypeError::new_err(format!("ReadLimits has no field {key:?}")))?;
+            limits = limits.with(limit, value.extract()?);
+        }
+        Ok(ReadLimits(limits))
+    }
+
+    fn __repr__(&self) -> String {
+        let fields: Vec<String> = core::Limit::ALL
+            .into_iter()
+            .map(|l| format!("{}={}", limit_keyword(l), l.of(&self.0)))
+            .collect();
+        format!("ReadLimits({})", fields.join(", "))
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, LimitsState)> {
+        let l = &self.0;
+        Ok((
+            py.get_type::<ReadLimits>().getattr("_restore")?,
+            (
+                l.max_input_bytes,
+                l.max_line_bytes,
+                l.max_header_bytes,
+                l.max_moves_per_line,
+                l.max_variations,
+                l.max_depth,
+            ),
+        ))
+    }
+
+    /// The limits of a `__reduce__` state.
+    #[staticmethod]
+    fn _restore(
+        max_input_bytes: usize,
+        max_line_bytes: usize,
+        max_header_bytes: usize,
+        max_moves_per_line: usize,
+        max_variations: usize,
+        max_depth: usize,
+    ) -> ReadLimits {
+        ReadLimits::py_new(
+            max_input_bytes,
+            max_line_bytes,
+            max_header_bytes,
+            max_moves_per_line,
+            max_variations,
+            max_depth,
+        )
+    }
+}
+
+fn limits_arg(limits: Option<ReadLimits>) -> core::ReadLimits {
+    limits.map_or(core::ReadLimits::DEFAULT, |l| l.0)
+}
+
 /// Reads one record (no Python involved: runs without the GIL).
-pub fn read_source(source: &Source, format: Option<Format>) -> Result<core::GameRecord, ReadError> {
+pub fn read_source(
+    source: &Source,
+    format: Option<Format>,
+    limits: &core::ReadLimits,
+) -> Result<core::GameRecord, ReadError> {
     let owned;
     let bytes: &[u8] = match source {
         Source::Text(text) => {
-            let format = match format.or_else(|| core::detect_format(text)) {
-                Some(f) => f,
-                None => {
-                    return Err(ReadError::Record(core::RecordError::new(
-                        Format::Kif,
-                        1,
-                        1,
-                        core::RecordErrorKind::UnknownFormat,
-                    )));
-                }
-            };
-            return core::read_str_as(text, format).map_err(ReadError::Record);
+            return core::read_str_with(text, format, limits).map_err(ReadError::Record);
         }
         Source::Bytes(b) => b,
         Source::Path(p) => {
+            // A file too large is refused before it is read.
+            let size = std::fs::metadata(p).map_err(ReadError::Io)?.len();
+            if usize::try_from(size).map_or(true, |s| s > limits.max_input_bytes) {
+                return Err(ReadError::Record(core::RecordError::new(
+                    format
+                        .or_else(|| extension_format(source))
+                        .unwrap_or(Format::Kif),
+                    0,
+                    0,
+                    core::RecordErrorKind::LimitExceeded {
+                        limit: core::Limit::InputBytes,
+                        max: limits.max_input_bytes,
+                    },
+                )));
+            }
             owned = std::fs::read(p).map_err(ReadError::Io)?;
             &owned
         }
     };
-    if let Some(format) = format {
-        return core::read_as(bytes, format).map_err(ReadError::Record);
+    if format.is_some() {
+        return core::read_with(bytes, format, limits).map_err(ReadError::Record);
     }
-    match core::read(bytes) {
+    match core::read_with(bytes, None, limits) {
         // Content that names no format: a file's extension may still tell.
         Err(e) if e.kind == core::RecordErrorKind::UnknownFormat => {
-            let by_extension = match source {
-                Source::Path(p) => p
-                    .extension()
-                    .and_then(|e| e.to_str())
-                    .and_then(Format::from_extension),
-                _ => None,
-            };
-            match by_extension {
-                Some(f) => core::read_as(bytes, f).map_err(ReadError::Record),
+            match extension_format(source) {
+                Some(f) => core::read_with(bytes, Some(f), limits).map_err(ReadError::Record),
                 None => Err(ReadError::Record(e)),
             }
         }
         result => result.map_err(ReadError::Record),
+    }
+}
+
+/// The format a path's extension names.
+fn extension_format(source: &Source) -> Option<Format> {
+    match source {
+        Source::Path(p) => p
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(Format::from_extension),
+        _ => None,
     }
 }
 
@@ -159,20 +338,45 @@ fn read_error(py: Python<'_>, e: ReadError, source: &Source) -> PyErr {
     }
 }
 
+/// Inputs from this size on are read on a thread of their own, so that Ctrl-C need not wait
+/// for the end of the read (a few milliseconds per megabyte).
+const LARGE_INPUT: u64 = 1 << 20;
+
+impl Source {
+    fn is_large(&self) -> bool {
+        match self {
+            Source::Bytes(b) => b.len() as u64 >= LARGE_INPUT,
+            Source::Text(t) => t.len() as u64 >= LARGE_INPUT,
+            Source::Path(p) => std::fs::metadata(p).is_ok_and(|m| m.len() >= LARGE_INPUT),
+        }
+    }
+}
+
 /// Reads one game record. `source` is the record as `bytes` (any supported encoding: UTF-8,
 /// CP932/Shift_JIS, EUC-JP), as `str` text, or a file path as an `os.PathLike` such as
 /// `pathlib.Path` (a plain `str` is always text, never a file name). The format is detected
-/// from the content (then from a path's extension) unless `format` names it.
+/// from the content (then from a path's extension) unless `format` names it; `limits` bounds
+/// what is accepted (`ReadLimits()` by default).
 #[pyfunction]
-#[pyo3(signature = (source, format=None))]
+#[pyo3(signature = (source, format=None, *, limits=None))]
 pub fn read_record(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     format: Option<&str>,
+    limits: Option<ReadLimits>,
 ) -> PyResult<GameRecord> {
     let format = format.map(format_arg).transpose()?;
-    let source = Source::extract(source, false)?;
-    let result = py.detach(|| read_source(&source, format));
+    let limits = limits_arg(limits);
+    let source = Arc::new(Source::extract(source, false)?);
+    let mut signals = Signals::new(py);
+    let result = py.detach(|| {
+        if source.is_large() {
+            let source = Arc::clone(&source);
+            signals.run(move || read_source(&source, format, &limits))
+        } else {
+            Ok(read_source(&source, format, &limits))
+        }
+    })?;
     result
         .map(GameRecord::from)
         .map_err(|e| read_error(py, e, &source))
@@ -184,13 +388,14 @@ pub fn read_record(
 /// failing source (in order) raises its error; with `errors="return"` its place in the list
 /// holds the exception instead.
 #[pyfunction]
-#[pyo3(signature = (sources, threads=None, format=None, errors="raise"))]
+#[pyo3(signature = (sources, threads=None, format=None, errors="raise", *, limits=None))]
 pub fn read_records<'py>(
     py: Python<'py>,
     sources: &Bound<'py, PyAny>,
     threads: Option<usize>,
     format: Option<&str>,
     errors: &str,
+    limits: Option<ReadLimits>,
 ) -> PyResult<Bound<'py, PyList>> {
     let return_errors = match errors {
         "raise" => false,
@@ -202,16 +407,20 @@ pub fn read_records<'py>(
         }
     };
     let format = format.map(format_arg).transpose()?;
-    let sources: Vec<Source> = sources
-        .try_iter()?
-        .map(|item| Source::extract(&item?, true))
-        .collect::<PyResult<_>>()?;
+    let limits = limits_arg(limits);
+    let sources: Arc<Vec<Source>> = Arc::new(
+        sources
+            .try_iter()?
+            .map(|item| Source::extract(&item?, true))
+            .collect::<PyResult<_>>()?,
+    );
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, sources.len().max(1));
-    let results = py.detach(|| read_parallel(&sources, format, threads));
+    let mut signals = Signals::new(py);
+    let results = py.detach(|| read_parallel(&sources, format, limits, threads, &mut signals))?;
     let list = PyList::empty(py);
-    for (result, source) in results.into_iter().zip(&sources) {
+    for (result, source) in results.into_iter().zip(sources.iter()) {
         match result {
             Ok(record) => list.append(GameRecord::from(record))?,
             Err(e) => {
@@ -226,39 +435,75 @@ pub fn read_records<'py>(
     Ok(list)
 }
 
-/// Reads `sources` on `threads` scoped threads that take the next index from a shared counter.
+type ReadResult = Result<core::GameRecord, ReadError>;
+
+/// Reads `sources` on `threads` threads that take the next index from a shared counter and send
+/// back what they read, while the calling thread polls `signals`. A signal stops the workers
+/// from taking more sources and returns at once; each worker ends after the source it is on.
 fn read_parallel(
-    sources: &[Source],
+    sources: &Arc<Vec<Source>>,
     format: Option<Format>,
+    limits: core::ReadLimits,
     threads: usize,
-) -> Vec<Result<core::GameRecord, ReadError>> {
-    let next = AtomicUsize::new(0);
-    let mut parts: Vec<Vec<(usize, Result<core::GameRecord, ReadError>)>> = Vec::new();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(source) = sources.get(i) else { break };
-                        done.push((i, read_source(source, format)));
+    signals: &mut Signals,
+) -> PyResult<Vec<ReadResult>> {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::mpsc::{RecvTimeoutError, channel};
+
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (send, receive) = channel::<(usize, ReadResult)>();
+    let workers: Vec<_> = (0..threads)
+        .map(|_| {
+            let (sources, next, stop, send) = (
+                Arc::clone(sources),
+                Arc::clone(&next),
+                Arc::clone(&stop),
+                send.clone(),
+            );
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(source) = sources.get(i) else { break };
+                    if send
+                        .send((i, read_source(source, format, &limits)))
+                        .is_err()
+                    {
+                        break;
                     }
-                    done
-                })
+                }
             })
-            .collect();
-        for worker in workers {
-            // A worker only panics if the core does; resume that panic here.
-            match worker.join() {
-                Ok(done) => parts.push(done),
-                Err(panic) => std::panic::resume_unwind(panic),
+        })
+        .collect();
+    drop(send);
+    let mut results: Vec<Option<ReadResult>> = (0..sources.len()).map(|_| None).collect();
+    let mut received = 0;
+    while received < sources.len() {
+        let polled = match receive.recv_timeout(crate::interrupt::INTERVAL) {
+            Ok((i, result)) => {
+                results[i] = Some(result);
+                received += 1;
+                signals.poll()
             }
+            Err(RecvTimeoutError::Timeout) => signals.check(),
+            // Every worker ended before every source was read: one panicked.
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        if let Err(e) = polled {
+            stop.store(true, Ordering::Relaxed);
+            return Err(e);
         }
-    });
-    let mut all: Vec<_> = parts.into_iter().flatten().collect();
-    all.sort_unstable_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, r)| r).collect()
+    }
+    for worker in workers {
+        // A worker only panics if the core does; resume that panic here.
+        if let Err(panic) = worker.join() {
+            std::panic::resume_unwind(panic);
+        }
+    }
+    Ok(results
+        .into_iter()
+        .map(|r| r.expect("every source was read"))
+        .collect())
 }
 
 /// A comment of a record: `ply` is the number of moves played before it (0 for comments on the
@@ -574,6 +819,7 @@ impl GameRecord {
 
     /// The record as `format` (`"kif"`, `"ki2"`, `"csa"`, `"jkf"` or `"usi"`): `bytes` in
     /// `encoding` (`"utf-8"`, `"cp932"` or `"euc-jp"`), or `str` when `encoding` is `None`.
+    /// A large record is written without the GIL, and Ctrl-C stops the wait for it.
     #[pyo3(signature = (format, encoding=Some("utf-8")))]
     fn write<'py>(
         &self,
@@ -583,18 +829,31 @@ impl GameRecord {
     ) -> PyResult<Bound<'py, PyAny>> {
         let format = format_arg(format)?;
         let encoding = encoding.map(encoding_arg).transpose()?;
-        let text = self
-            .inner
-            .write(format)
-            .map_err(|e| errors::record_error(py, &e, None))?;
-        match encoding {
-            None => Ok(PyString::new(py, &text).into_any()),
-            Some(encoding) => {
-                let bytes = core::encode(&text, encoding).map_err(|c| {
-                    ShogiError::new_err(format!("{} cannot hold {c:?}", encoding.name()))
-                })?;
-                Ok(PyBytes::new(py, &bytes).into_any())
+        let record = Arc::clone(&self.inner);
+        let write = move || -> Result<Written, WriteError> {
+            let text = record.write(format).map_err(WriteError::Record)?;
+            match encoding {
+                None => Ok(Written::Text(text)),
+                Some(encoding) => core::encode(&text, encoding)
+                    .map(Written::Bytes)
+                    .map_err(|c| WriteError::Encoding(encoding, c)),
             }
+        };
+        let size = self.inner.main.moves.len() + self.inner.variation_count();
+        let written = if size >= LARGE_RECORD {
+            let mut signals = Signals::new(py);
+            py.detach(|| signals.run(write))?
+        } else {
+            write()
+        };
+        match written {
+            Ok(Written::Text(text)) => Ok(PyString::new(py, &text).into_any()),
+            Ok(Written::Bytes(bytes)) => Ok(PyBytes::new(py, &bytes).into_any()),
+            Err(WriteError::Record(e)) => Err(errors::record_error(py, &e, None)),
+            Err(WriteError::Encoding(encoding, c)) => Err(ShogiError::new_err(format!(
+                "{} cannot hold {c:?}",
+                encoding.name()
+            ))),
         }
     }
 
@@ -620,6 +879,21 @@ impl GameRecord {
             .map_err(|e| ShogiError::new_err(format!("not a saved record: {e}")))?;
         saved.into_record().map(GameRecord::from)
     }
+}
+
+/// Records from this many moves and variations on are written on a thread of their own.
+const LARGE_RECORD: usize = 20_000;
+
+/// A written record: text, or its bytes in an encoding.
+enum Written {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+/// Why a record could not be written.
+enum WriteError {
+    Record(core::RecordError),
+    Encoding(Encoding, char),
 }
 
 /// The pickled form of a record: every field of the model, moves as their bits, lines in a

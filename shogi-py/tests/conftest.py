@@ -88,3 +88,25 @@ def record_files() -> list[tuple[str, str]]:
             for path in sorted(source.iterdir()):
                 files.append((path.relative_to(CORPUS).as_posix(), folder))
     return files
+
+
+def deep_kif(depth: int) -> str:
+    """A KIF record whose variations nest ``depth`` deep: each variation branches from the one
+    before it, and the kings walk back and forth so that every line is legal at every depth (as
+    ``deep_kif`` of shogi-rules/tests/hostile.rs)."""
+    out = ["手数----指手---------消費時間--\n"]
+    shuttle = ["５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"]
+    for i, m in enumerate(shuttle):
+        out.append(f"{i + 1:>4} {m}\n")
+    ply = 1
+    for _ in range(depth):
+        ply += 1
+        out.append(f"\n変化：{ply}手\n")
+        for k in range(3):
+            i = ply - 1 + k
+            if i % 2 == 0:
+                m = ["５八玉(59)", "５九玉(58)"][i // 2 % 2]
+            else:
+                m = ["４二玉(51)", "５一玉(42)"][i // 2 % 2]
+            out.append(f"{ply + k:>4} {m}\n")
+    return "".join(out)

@@ -15,6 +15,7 @@ from shogi_rules import (
     InvalidMoveError,
     Move,
     Position,
+    ReadLimits,
     RecordError,
     SfenError,
     ShogiError,
@@ -166,6 +167,39 @@ def test_record_error_kinds():
         read_record('{"header": {},\n "moves": [{},\n  {"move": }]}\n')
     assert (e.value.line, e.value.kind) == (3, "json")
     assert e.value.column is not None
+    # Beyond a read limit: the limit's name and value.
+    with pytest.raises(RecordError) as e:
+        read_record("position startpos moves 5i5h 5a5b 5h5i", limits=ReadLimits(max_moves_per_line=2))
+    assert (e.value.kind, e.value.limit, e.value.max, e.value.format) == ("limit_exceeded", "moves_per_line", 2, "usi")
+    assert e.value.reason is None and e.value.ply is None
+    assert "limit of 2" in str(e.value)
+    # A number beyond what every format can write: the largest allowed.
+    with pytest.raises(RecordError) as e:
+        read_record("PI\n+\n+5958OU\nT100000001\n")
+    assert (e.value.line, e.value.kind, e.value.max, e.value.limit) == (4, "number_too_large", 100_000_000, None)
+    with pytest.raises(RecordError) as e:
+        read_record("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 100000001")
+    assert (e.value.kind, e.value.max) == ("number_too_large", 100_000_000)
+    # Other kinds carry no limit.
+    with pytest.raises(RecordError) as e:
+        read_record("手合割：平手\n▲７六歩　△７五歩\n")
+    assert e.value.limit is None and e.value.max is None
+
+
+def test_game_from_usi_beyond_a_limit():
+    text = "position startpos moves 5i5h 5a5b 5h5i"
+    for limits, limit, value in [
+        (ReadLimits(max_moves_per_line=2), "moves_per_line", 2),
+        (ReadLimits(max_line_bytes=10), "line_bytes", 10),
+        (ReadLimits(max_input_bytes=10), "input_bytes", 10),
+    ]:
+        with pytest.raises(RecordError) as e:
+            Game.from_usi(text, limits=limits)
+        err = e.value
+        assert (err.kind, err.limit, err.max, err.format) == ("limit_exceeded", limit, value, "usi")
+        assert err.line == (0 if limit == "input_bytes" else 1)
+        assert f"limit of {value}" in str(err)
+    assert len(Game.from_usi(text, limits=ReadLimits(max_moves_per_line=3)).moves) == 3
 
 
 def test_missing_file_is_an_os_error(tmp_path):
@@ -232,3 +266,7 @@ def test_exception_attributes_survive_pickling():
         read_record("手合割：平手\n▲７六歩　△７五歩\n")
     back = pickle.loads(pickle.dumps(e.value))
     assert (back.line, back.kind, back.format) == (2, "no_such_move", "ki2")
+    with pytest.raises(RecordError) as e:
+        read_record("position startpos moves 5i5h 5a5b", limits=ReadLimits(max_moves_per_line=1))
+    back = pickle.loads(pickle.dumps(e.value))
+    assert (back.kind, back.limit, back.max) == ("limit_exceeded", "moves_per_line", 1)

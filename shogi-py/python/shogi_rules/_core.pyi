@@ -17,6 +17,13 @@ Conventions:
   ``read_record`` and ``read_records`` release the GIL while they work. A ``Game`` is mutable:
   a method that changes it while another thread uses the same game raises ``RuntimeError``
   (share a game between threads only behind a lock).
+* **Ctrl-C**: ``Position.perft``, ``Position.perft_divide``, ``read_records``, and
+  ``read_record`` and ``GameRecord.write`` on large inputs look for signals every few
+  milliseconds while they work (in the main thread, where Python handles signals), so
+  ``KeyboardInterrupt`` stops them.
+* **Limits**: the record readers (``read_record``, ``read_records``, ``Game.from_usi``) accept
+  what ``ReadLimits`` allows; beyond it they raise ``RecordError`` with ``kind ==
+  "limit_exceeded"``.
 """
 
 import os
@@ -85,9 +92,15 @@ _RecordErrorKind = Literal[
     "json",
     "unsupported",
     "unexpected_line",
+    "limit_exceeded",
+    "number_too_large",
     "other",
 ]
 """What is wrong with a record (``RecordError.kind``)."""
+
+_Limit = Literal["input_bytes", "line_bytes", "header_bytes", "moves_per_line", "variations", "depth"]
+"""One of the limits of ``ReadLimits`` (``RecordError.limit``): the name of its field without
+``max_``."""
 
 _RestoreErrorKind = Literal[
     "json",
@@ -189,6 +202,12 @@ class RecordError(ShogiError):
     """For ``kind == "illegal_move"``: why the move is illegal; otherwise ``None``."""
     ply: Optional[int]
     """For move errors: the 1-based ply in the record; otherwise ``None``."""
+    limit: Optional[_Limit]
+    """For ``kind == "limit_exceeded"``: which limit of ``ReadLimits`` the input exceeds
+    (``"depth"`` for ``max_depth``, ...); otherwise ``None``."""
+    max: Optional[int]
+    """For ``kind == "limit_exceeded"``: the value of the exceeded limit; for ``kind ==
+    "number_too_large"``: the largest number allowed there; otherwise ``None``."""
     path: Optional[str]
     """The file that failed, when a path was read; otherwise ``None``."""
 
@@ -495,10 +514,10 @@ class Position:
         promotions 5, king 0, the rest 1)."""
     def perft(self, depth: int) -> int:
         """The number of leaf nodes of the legal move tree ``depth`` plies deep. Releases the
-        GIL while it counts."""
+        GIL while it counts; Ctrl-C stops it with ``KeyboardInterrupt``."""
     def perft_divide(self, depth: int) -> dict[str, int]:
         """``perft(depth - 1)`` after each legal move, keyed by the move's USI text. Releases
-        the GIL while it counts."""
+        the GIL while it counts; Ctrl-C stops it with ``KeyboardInterrupt``."""
     def svg(self, last_move: Optional[Move] = None) -> str:
         """The board as an SVG document: pieces in kanji (gote's upside down), both hands, file
         and rank labels, and ``last_move`` shaded when given. The same picture as every other
@@ -740,11 +759,13 @@ class Game:
         ``rules`` (``RuleSet()``, the site rules, by default). A start position without a legal
         move is over at once."""
     @staticmethod
-    def from_usi(text: str, rules: Optional[RuleSet] = None) -> Game:
+    def from_usi(text: str, rules: Optional[RuleSet] = None, *, limits: Optional[ReadLimits] = None) -> Game:
         """A game replayed from a USI ``position`` command (``"position startpos moves 7g7f
         3c3d"``; the word ``position`` may be left out). Raises ``SfenError``,
         ``InvalidMoveError``, ``IllegalMoveError`` (with ``.ply``), ``GameOverError`` (a move
-        after the end) or ``ShogiError``."""
+        after the end) or ``ShogiError``. Text beyond ``limits`` (``ReadLimits()`` by default:
+        its input size, line length and moves per line apply) raises ``RecordError`` with
+        ``kind == "limit_exceeded"`` and ``format == "usi"``."""
     def to_usi(self) -> str:
         """The game as a USI ``position`` command."""
     def to_json(self) -> str:
@@ -949,15 +970,77 @@ class GameRecord:
     ) -> bytes:
         """The record written as ``format``: ``bytes`` in ``encoding`` (``"utf-8"`` by default,
         ``"cp932"`` alias ``"shift_jis"``, or ``"euc-jp"``), or ``str`` when ``encoding`` is
-        ``None``. A character the encoding cannot hold raises ``ShogiError``."""
+        ``None``. A character the encoding cannot hold raises ``ShogiError``; an ending or a
+        variation the format cannot hold raises ``RecordError`` (JKF nests forks at most 40
+        deep: a deeper record raises it with ``kind == "limit_exceeded"`` and ``limit ==
+        "depth"``)."""
     @overload
     def write(self, format: _RecordFormat, encoding: None) -> str: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
 
+@final
+class ReadLimits:
+    """How much the record readers accept (the ``limits=`` keyword of ``read_record``,
+    ``read_records`` and ``Game.from_usi``): every read's work and memory stay linear in its
+    input and bounded by these numbers, and input beyond one raises ``RecordError`` with
+    ``kind == "limit_exceeded"``, ``.limit`` naming the limit and ``.max`` its value.
+
+    ``ReadLimits()`` is the defaults, which hold every real record by a wide margin; each
+    keyword changes one limit. Frozen and hashable; ``==`` compares every limit; pickles."""
+
+    def __new__(
+        cls,
+        *,
+        max_input_bytes: int = 67108864,
+        max_line_bytes: int = 16777216,
+        max_header_bytes: int = 65536,
+        max_moves_per_line: int = 1000000,
+        max_variations: int = 100000,
+        max_depth: int = 1000,
+    ) -> ReadLimits: ...
+    @staticmethod
+    def unlimited() -> ReadLimits:
+        """No limit but what memory allows: for trusted input only."""
+    @property
+    def max_input_bytes(self) -> int:
+        """Bytes of input before decoding (default 64 MiB); a file larger is not read."""
+    @property
+    def max_line_bytes(self) -> int:
+        """Bytes in one line of text after decoding (default 16 MiB)."""
+    @property
+    def max_header_bytes(self) -> int:
+        """Bytes in one header value or one comment (default 64 KiB)."""
+    @property
+    def max_moves_per_line(self) -> int:
+        """Moves in one line of play, the main line or a variation (default 1,000,000)."""
+    @property
+    def max_variations(self) -> int:
+        """Variations in the whole record (default 100,000)."""
+    @property
+    def max_depth(self) -> int:
+        """How deep variations nest: a variation of the main line is at depth 1 (default
+        1,000)."""
+    def replace(
+        self,
+        *,
+        max_input_bytes: int = ...,
+        max_line_bytes: int = ...,
+        max_header_bytes: int = ...,
+        max_moves_per_line: int = ...,
+        max_variations: int = ...,
+        max_depth: int = ...,
+    ) -> ReadLimits:
+        """A copy with the given limits changed."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
 def read_record(
     source: Union[bytes, bytearray, memoryview, str, os.PathLike[str]],
     format: Optional[_RecordFormat] = None,
+    *,
+    limits: Optional[ReadLimits] = None,
 ) -> GameRecord:
     """Reads one game record.
 
@@ -968,7 +1051,8 @@ def read_record(
 
     The format is detected from the content (then from a path's extension) unless ``format``
     names it. Releases the GIL while it reads. Raises ``RecordError`` (``.line``, ``.column``,
-    ``.kind``) or ``OSError`` for a file that cannot be read."""
+    ``.kind``) or ``OSError`` for a file that cannot be read. Input beyond ``limits``
+    (``ReadLimits()`` by default) raises ``RecordError`` with ``kind == "limit_exceeded"``."""
 
 @overload
 def read_records(
@@ -976,6 +1060,8 @@ def read_records(
     threads: Optional[int] = None,
     format: Optional[_RecordFormat] = None,
     errors: Literal["raise"] = "raise",
+    *,
+    limits: Optional[ReadLimits] = None,
 ) -> list[GameRecord]:
     """Reads many records in parallel on ``threads`` threads (the number of CPUs by default)
     without the GIL. Each item is a file path (here a ``str`` is a path) or the ``bytes`` of a
@@ -983,7 +1069,9 @@ def read_records(
 
     With ``errors="raise"`` the first failing source (in order) raises its ``RecordError``
     (``.path`` names the file) or ``OSError``; with ``errors="return"`` the exception takes the
-    place of the record in the list."""
+    place of the record in the list. ``limits`` (``ReadLimits()`` by default) applies to
+    each source. Ctrl-C stops the read with ``KeyboardInterrupt``; a worker thread then ends
+    after the source it is reading."""
 @overload
 def read_records(
     sources: Iterable[Union[str, os.PathLike[str], bytes]],
@@ -991,6 +1079,7 @@ def read_records(
     format: Optional[_RecordFormat] = None,
     *,
     errors: Literal["return"],
+    limits: Optional[ReadLimits] = None,
 ) -> list[Union[GameRecord, Exception]]: ...
 
 # Squares by name: SQ_1A == 0, SQ_1B == 1, ..., SQ_9I == 80.

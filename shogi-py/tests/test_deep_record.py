@@ -1,0 +1,103 @@
+"""The deepest record the readers accept by default (variations nested 1,000 deep) is read,
+copied, pickled, written and walked on a 256 KiB thread stack: nothing recurses per level."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import threading
+
+import pytest
+
+from conftest import deep_kif
+from shogi_rules import GameRecord, ReadLimits, RecordError, Variation, read_record
+
+DEPTH = ReadLimits().max_depth  # 1,000
+
+
+def on_small_stack(work):
+    """Runs ``work`` on a thread with a 256 KiB stack and re-raises what it raised."""
+    failure = []
+
+    def run():
+        try:
+            work()
+        except BaseException as e:  # noqa: BLE001 - handed to the test's thread
+            failure.append(e)
+
+    previous = threading.stack_size(256 * 1024)
+    try:
+        thread = threading.Thread(target=run)
+        thread.start()
+    finally:
+        threading.stack_size(previous)
+    thread.join()
+    if failure:
+        raise failure[0]
+
+
+def walk(node):
+    """The variations below ``node`` level by level, iteratively: one per level."""
+    levels = []
+    while True:
+        variations = node.variations
+        if not variations:
+            return levels
+        assert len(variations) == 1
+        node = variations[0]
+        levels.append(node)
+
+
+def exercise():
+    text = deep_kif(DEPTH)
+    record = read_record(text)
+    assert record == read_record(text.encode("cp932"))
+
+    # pickle, copy, deepcopy of the record.
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(record, protocol))
+        assert type(back) is GameRecord and back == record
+    assert copy.copy(record) == record
+    assert copy.deepcopy(record) == record
+
+    # Every format: JKF caps its forks at 40 levels and says so.
+    for fmt in ["kif", "ki2", "csa", "usi", "jkf"]:
+        if fmt == "jkf":
+            with pytest.raises(RecordError) as e:
+                record.write(fmt)
+            assert (e.value.kind, e.value.limit, e.value.max) == ("limit_exceeded", "depth", 40)
+            continue
+        written = record.write(fmt, None)
+        back = read_record(written, fmt)
+        assert back.moves == record.moves, fmt
+        if fmt in ("kif", "ki2"):
+            assert len(walk(back)) == DEPTH, fmt
+        if fmt == "kif":
+            assert back == record
+        assert read_record(record.write(fmt, "cp932"), fmt) == back
+
+    # The variations, level by level down to the last.
+    levels = walk(record)
+    assert len(levels) == DEPTH
+    assert [v.ply for v in levels[:3]] == [2, 3, 4]
+    assert levels[-1].ply == DEPTH + 1
+    assert all(len(v.moves) == 3 for v in levels)
+    # A variation pickles and copies with everything below it, at the top and at the bottom.
+    for v in [levels[0], levels[DEPTH // 2], levels[-1]]:
+        back = pickle.loads(pickle.dumps(v))
+        assert type(back) is Variation and back == v
+        assert copy.copy(v) == v and copy.deepcopy(v) == v
+        assert back.moves == v.moves and back.ply == v.ply
+    top = pickle.loads(pickle.dumps(levels[0]))
+    assert len(walk(top)) == DEPTH - 1
+    assert walk(top)[-1] == levels[-1]
+
+    # Copies compare equal level by level too.
+    deep_copy = copy.deepcopy(record)
+    for a, b in zip(walk(deep_copy), levels):
+        assert a == b
+    record.game()
+
+
+def test_the_deepest_accepted_record_on_a_small_stack():
+    on_small_stack(exercise)
