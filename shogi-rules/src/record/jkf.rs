@@ -57,6 +57,8 @@
 
 use core::fmt;
 use core::time::Duration;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
@@ -66,8 +68,8 @@ use super::text::excerpt;
 use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
-    LineId, MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit,
-    WalkOrder, validate_start,
+    LineId, MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove,
+    validate_start,
 };
 use crate::notation::csa::{piece_code, role_from_code};
 use crate::notation::had_promotion_choice;
@@ -911,8 +913,8 @@ pub fn write(record: &GameRecord) -> Result<String, RecordError> {
             headers.push((name.to_string(), h.value.clone()));
         }
     }
-    let visits: Vec<Visit<'_>> = record.walk(WalkOrder::EarliestFirst).collect();
-    if visits.iter().any(|v| v.depth > MAX_FORK_DEPTH) {
+    let order = record.preorder();
+    if order.iter().any(|&(_, depth)| depth > MAX_FORK_DEPTH) {
         return Err(error(RecordErrorKind::LimitExceeded {
             limit: Limit::Depth,
             max: MAX_FORK_DEPTH,
@@ -921,49 +923,42 @@ pub fn write(record: &GameRecord) -> Result<String, RecordError> {
     // Each line's entries, parents before their variations (the walk's
     // order); a variation starts from the state before the move it
     // replaces, saved when its parent is written.
-    let mut states: std::collections::HashMap<LineId, LineState> = std::collections::HashMap::new();
+    let mut states: HashMap<LineId, Rc<LineState>> = HashMap::new();
     states.insert(
         LineId::MAIN,
-        LineState {
+        Rc::new(LineState {
             pos: record.start.clone(),
             previous: None,
             totals: [Duration::ZERO; 2],
             ply: 0,
-        },
+        }),
     );
-    let mut entries: std::collections::HashMap<LineId, Vec<Entry>> =
-        std::collections::HashMap::new();
-    for visit in &visits {
-        let Some(mut state) = states.remove(&visit.id) else {
+    let mut entries: HashMap<LineId, Vec<Entry>> = HashMap::new();
+    for &(id, _) in &order {
+        let (Some(state), Some(line)) = (states.remove(&id), record.line(id)) else {
             continue;
         };
-        let mut out = Vec::with_capacity(visit.line.moves.len() + 1);
-        write_line(
-            record,
-            visit.id,
-            visit.line,
-            &mut state,
-            &mut out,
-            &mut states,
-        );
-        entries.insert(visit.id, out);
+        let mut state = Rc::unwrap_or_clone(state);
+        let mut out = Vec::with_capacity(line.moves.len() + 1);
+        write_line(record, id, line, &mut state, &mut out, &mut states);
+        entries.insert(id, out);
     }
     // Forks go into the entries of their moves, variations before the
     // lines they branch from (the reverse of the walk's order).
-    for visit in visits.iter().rev() {
-        let Some(mut own) = entries.remove(&visit.id) else {
+    for &(id, _) in order.iter().rev() {
+        let Some(mut own) = entries.remove(&id) else {
             continue;
         };
         for (index, entry) in own.iter_mut().enumerate() {
             let forks: Vec<Vec<Entry>> = record
-                .variations(visit.id, index)
+                .variations(id, index)
                 .filter_map(|v| entries.remove(&v))
                 .collect();
             if !forks.is_empty() {
                 entry.forks = Some(forks);
             }
         }
-        entries.insert(visit.id, own);
+        entries.insert(id, own);
     }
     let mut moves = vec![Entry {
         comments: comments_out(&record.start_comments),
@@ -1188,11 +1183,14 @@ fn write_line(
     line: &Line,
     state: &mut LineState,
     out: &mut Vec<Entry>,
-    forks: &mut std::collections::HashMap<LineId, LineState>,
+    forks: &mut HashMap<LineId, Rc<LineState>>,
 ) {
     for (index, rm) in line.moves.iter().enumerate() {
+        // One saved state for all the variations of a move.
+        let mut shared: Option<Rc<LineState>> = None;
         for v in record.variations(id, index) {
-            forks.insert(v, state.clone());
+            let saved = shared.get_or_insert_with(|| Rc::new(state.clone()));
+            forks.insert(v, Rc::clone(saved));
         }
         let m = rm.mv;
         let pos = &state.pos;

@@ -14,6 +14,8 @@
 //! [`GameRecord::line_mut`]) hides the variation and everything below it
 //! from [`GameRecord::walk`] and the writers.
 
+use std::rc::Rc;
+
 use super::{GameRecord, Limit, Line, ReadLimits, RecordMove};
 use crate::{Move, Position};
 
@@ -244,7 +246,7 @@ impl GameRecord {
                 id: LineId::MAIN,
                 ply: self.start.move_number(),
                 depth: 0,
-                position: self.start.clone(),
+                position: Rc::new(self.start.clone()),
                 previous: None,
             }],
         }
@@ -288,6 +290,23 @@ impl GameRecord {
         Some(record)
     }
 
+    /// Every line reachable from the main line with its depth, in the
+    /// order of [`WalkOrder::EarliestFirst`], without positions.
+    pub(crate) fn preorder(&self) -> Vec<(LineId, usize)> {
+        let mut out = Vec::with_capacity(self.tree.len() + 1);
+        let mut stack = vec![(LineId::MAIN, 0)];
+        while let Some((id, depth)) = stack.pop() {
+            out.push((id, depth));
+            let moves = self.line(id).map_or(0, |l| l.moves.len());
+            for &(index, v) in self.tree.forks_of(id).iter().rev() {
+                if (index as usize) < moves {
+                    stack.push((v, depth + 1));
+                }
+            }
+        }
+        out
+    }
+
     /// The tree compared by shape: the same variations at the same branch
     /// points, in the same order, with equal lines.
     pub(crate) fn same_tree(&self, other: &GameRecord) -> bool {
@@ -318,7 +337,9 @@ struct Pending {
     id: LineId,
     ply: u32,
     depth: usize,
-    position: Position,
+    /// Shared by the variations of one move: a move with thousands of
+    /// variations keeps one position for them, not one each.
+    position: Rc<Position>,
     previous: Option<Move>,
 }
 
@@ -341,19 +362,21 @@ impl<'a> Iterator for Walk<'a> {
         if !forks.is_empty() {
             // The positions at the branch points, replaying the line once.
             let mut found: Vec<Pending> = Vec::new();
-            let mut pos = pending.position.clone();
+            let mut pos = Position::clone(&pending.position);
             let mut previous = pending.previous;
             let mut next_fork = 0;
             for (index, m) in line.moves.iter().enumerate() {
+                let mut shared: Option<Rc<Position>> = None;
                 while let Some(&(i, v)) = forks.get(next_fork) {
                     if i as usize != index {
                         break;
                     }
+                    let position = shared.get_or_insert_with(|| Rc::new(pos.clone()));
                     found.push(Pending {
                         id: v,
                         ply: pending.ply.saturating_add(i),
                         depth: pending.depth + 1,
-                        position: pos.clone(),
+                        position: Rc::clone(position),
                         previous,
                     });
                     next_fork += 1;
@@ -380,7 +403,7 @@ impl<'a> Iterator for Walk<'a> {
             line,
             ply: pending.ply,
             depth: pending.depth,
-            position: pending.position,
+            position: Rc::unwrap_or_clone(pending.position),
             previous: pending.previous,
         })
     }

@@ -71,6 +71,7 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
         return Err(error(1, MOVE_NUMBER_TOO_LARGE));
     }
     let mut record = GameRecord::new(start);
+    record.main.moves.reserve_exact(moves.len());
     let mut pos = record.start.clone();
     for (i, (column, usi)) in moves.into_iter().enumerate() {
         let m = pos.to_move(usi).map_err(|e| {
