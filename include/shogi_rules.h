@@ -1518,7 +1518,9 @@ shogi_result shogi_position_zobrist(const struct shogi_position *pos, uint64_t *
  * Counts the leaf nodes of the legal move tree of `pos` to `depth` plies
  * (perft; depth 0 counts 1) and writes the count to `*out`. Takes time
  * exponential in `depth` (the start position at depth 5 is about 20 million
- * nodes). `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe;
+ * nodes). `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL,
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a depth above 64, which no count
+ * could reach (each ply is a level of recursion). Thread-safe;
  * several threads may run perft on one `const` handle at once.
  */
 shogi_result shogi_position_perft(const struct shogi_position *pos, uint32_t depth, uint64_t *out);

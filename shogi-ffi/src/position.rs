@@ -506,7 +506,9 @@ pub extern "C" fn shogi_position_zobrist(
 /// Counts the leaf nodes of the legal move tree of `pos` to `depth` plies
 /// (perft; depth 0 counts 1) and writes the count to `*out`. Takes time
 /// exponential in `depth` (the start position at depth 5 is about 20 million
-/// nodes). `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe;
+/// nodes). `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL,
+/// `SHOGI_RESULT_INVALID_ARGUMENT` for a depth above 64, which no count
+/// could reach (each ply is a level of recursion). Thread-safe;
 /// several threads may run perft on one `const` handle at once.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_position_perft(
@@ -517,6 +519,9 @@ pub extern "C" fn shogi_position_perft(
     ffi_fn!({
         let pos = arg_ref(pos)?;
         let out = arg_out(out)?;
+        if depth > shogi::MAX_PERFT_DEPTH {
+            return Err(shogi_result::InvalidArgument);
+        }
         out.write(shogi::perft(&pos.inner, depth));
         Ok(())
     })
@@ -614,6 +619,11 @@ mod tests {
             (SHOGI_COLOR_NONE, SHOGI_ROLE_NONE)
         );
         assert_eq!(out(|o| shogi_position_perft(pos.0, 3, o)), 25_470);
+        let mut nodes = 0;
+        assert_eq!(
+            shogi_position_perft(pos.0, 1_000_000, &mut nodes),
+            shogi_result::InvalidArgument
+        );
         assert!(!out(|o| shogi_position_in_check(pos.0, o)));
     }
 

@@ -291,14 +291,16 @@ impl Position {
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep. Runs without the
     /// GIL, so other Python threads go on meanwhile, and stops with `KeyboardInterrupt` at
-    /// Ctrl-C.
+    /// Ctrl-C. `ValueError` for a depth above 64, which no count could reach.
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        check_perft_depth(depth)?;
         let mut signals = Signals::new(py);
         py.detach(|| crate::interrupt::perft(&self.inner, depth, &mut signals))
     }
 
     /// The leaf counts of `perft(depth)` per first move, as a dict of USI text to count.
     fn perft_divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
+        check_perft_depth(depth)?;
         let mut signals = Signals::new(py);
         let divided = py.detach(|| -> PyResult<Vec<(shogi_rules::Move, u64)>> {
             let mut out = Vec::new();
@@ -370,4 +372,16 @@ impl Position {
     fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
         slf
     }
+}
+
+/// Refuses a perft depth above [`shogi_rules::MAX_PERFT_DEPTH`]: each ply is a level of
+/// recursion, and no count that deep could finish.
+fn check_perft_depth(depth: u32) -> PyResult<()> {
+    if depth > shogi_rules::MAX_PERFT_DEPTH {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "perft depth {depth}: number too large (the limit is {})",
+            shogi_rules::MAX_PERFT_DEPTH
+        )));
+    }
+    Ok(())
 }

@@ -65,6 +65,13 @@ def test_unvalidated_positions_are_rejected_unless_any_setup_is_asked_for():
                 assert pos.perft(depth) == nodes, f"{r.id} perft({depth})"
 
 
+def test_perft_deeper_than_any_count_could_reach_is_refused():
+    pos = Position()
+    for call in (pos.perft, pos.perft_divide):
+        with pytest.raises(ValueError, match="the limit is 64"):
+            call(1_000_000)
+
+
 def test_perft_depth_zero_and_one():
     pos = Position()
     assert pos.perft(0) == 1

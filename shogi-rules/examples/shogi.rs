@@ -26,8 +26,8 @@ use shogi_rules::record::{
     self, Encoding, Format, GameRecord, Limit, ReadLimits, RecordError, RecordErrorKind,
 };
 use shogi_rules::{
-    Color, Game, GameError, Move, Outcome, Position, RuleSet, Square, Termination, UsiMoveError,
-    perft, perft_divide,
+    Color, Game, GameError, MAX_PERFT_DEPTH, Move, Outcome, Position, RuleSet, Square, Termination,
+    UsiMoveError, perft, perft_divide,
 };
 
 const USAGE: &str = "usage: shogi [<command>]
@@ -171,15 +171,16 @@ fn cmd_perft(
     divide: bool,
 ) -> Result<ExitCode, Failure> {
     let pos = load(sfen)?;
+    let too_large = || format!("depth {depth}: number too large (the limit is {MAX_PERFT_DEPTH})");
     let depth: u32 = depth.parse().map_err(|e: std::num::ParseIntError| {
         Usage(Some(match e.kind() {
-            std::num::IntErrorKind::PosOverflow => format!(
-                "depth {depth}: number too large (the limit is {})",
-                u32::MAX
-            ),
+            std::num::IntErrorKind::PosOverflow => too_large(),
             _ => format!("depth must be a whole number, got {depth:?}"),
         }))
     })?;
+    if depth > MAX_PERFT_DEPTH {
+        return Err(Usage(Some(too_large())));
+    }
     let start = Instant::now();
     let nodes = if divide {
         let mut lines = perft_divide(&pos, depth);

@@ -73,7 +73,7 @@ pub use game::{GameJsonError, RestoreError};
 pub use hand::Hand;
 pub use legal::{IllegalMoveError, IllegalReason, Promotion, UsiMoveError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList, MoveListIntoIter, ParseUsiMoveError, UsiMove};
-pub use perft::{perft, perft_divide, perft_full};
+pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_full};
 pub use position::Position;
 pub use role::{ParsePieceError, Piece, Role};
 pub use rules::{DeclarationRejection, ImpasseRule, RuleSet, impasse_points};

@@ -695,7 +695,16 @@ fn perft_says_when_the_depth_is_too_large() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(
         stderr(&output)
-            .starts_with("error: depth 99999999999: number too large (the limit is 4294967295)\n"),
+            .starts_with("error: depth 99999999999: number too large (the limit is 64)\n"),
+        "{}",
+        stderr(&output)
+    );
+    // A depth that fits a number but no count could reach fails at once,
+    // without recursing that deep.
+    let output = run(&["perft", "startpos", "1000000"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).starts_with("error: depth 1000000: number too large (the limit is 64)\n"),
         "{}",
         stderr(&output)
     );

@@ -479,6 +479,10 @@ static void perft_and_svg(const shogi_position *start) {
     CHECK_EQ_UINT(nodes, 30);
     CHECK_OK(shogi_position_perft(start, 3, &nodes));
     CHECK_EQ_UINT(nodes, 25470);
+    /* A depth no count could reach is refused at once, not recursed into. */
+    nodes = 7;
+    CHECK_EQ_INT(shogi_position_perft(start, 1000000, &nodes), SHOGI_RESULT_INVALID_ARGUMENT);
+    CHECK_EQ_UINT(nodes, 7);
 
     {
         char *svg = NULL;
