@@ -349,3 +349,17 @@ fn many_variations_written_latest_first_read_in_linear_time() {
     let written = r.write(Format::Kif).unwrap();
     assert_eq!(record::read_str_as(&written, Format::Kif).unwrap(), r);
 }
+
+#[test]
+fn running_totals_past_the_longest_time_still_write_and_read_back() {
+    // Each time is within the limit; the JKF writer's running total of
+    // Sente's times is not, and is capped so that the text reads back.
+    let max = MAX_TIME_SECONDS;
+    let csa = format!("PI\n+\n+5958OU\nT{max}\n-5152OU\nT1\n+5859OU\nT{max}\n");
+    let r = record::read_str_as(&csa, Format::Csa).unwrap();
+    let jkf = r.write(Format::Jkf).unwrap();
+    let back = record::read_str_as(&jkf, Format::Jkf).unwrap_or_else(|e| panic!("{e}\n{jkf}"));
+    assert_eq!(back.moves(), r.moves());
+    let total = back.main.moves[2].time.and_then(|t| t.total).unwrap();
+    assert_eq!(total.as_secs(), max);
+}

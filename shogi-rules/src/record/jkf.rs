@@ -573,6 +573,16 @@ fn comments_of(entry: &Entry, limits: &ReadLimits) -> Result<Vec<Comment>, Recor
     Ok(out)
 }
 
+/// The mover's total after a move that took `used`, when the record gives
+/// no total: the sum, capped at [`super::MAX_TIME_SECONDS`] (each time a
+/// record gives is at most that, but their sum need not be, and a total
+/// written must read back).
+fn running_total(before: Duration, used: Duration) -> Duration {
+    before
+        .saturating_add(used)
+        .min(Duration::from_secs(super::MAX_TIME_SECONDS))
+}
+
 /// Where a line of play stands while it is read or written.
 #[derive(Clone)]
 struct LineState {
@@ -598,12 +608,11 @@ fn read_time(
     };
     let used = time.now.duration().ok_or_else(too_large)?;
     let side = state.pos.turn().index();
-    let total = match &time.total {
-        Some(t) => t.duration().ok_or_else(too_large)?,
-        None => state.totals[side].checked_add(used).ok_or_else(too_large)?,
-    };
     let used = super::checked_time(used).map_err(error)?;
-    let total = super::checked_time(total).map_err(error)?;
+    let total = match &time.total {
+        Some(t) => super::checked_time(t.duration().ok_or_else(too_large)?).map_err(error)?,
+        None => running_total(state.totals[side], used),
+    };
     state.totals[side] = total;
     Ok(Some(MoveTime {
         used,
@@ -1141,7 +1150,7 @@ fn time_out(time: Option<&MoveTime>, state: &mut LineState) -> Option<Consumptio
     let side = state.pos.turn().index();
     let total = time
         .total
-        .unwrap_or_else(|| state.totals[side].saturating_add(time.used));
+        .unwrap_or_else(|| running_total(state.totals[side], time.used));
     state.totals[side] = total;
     Some(Consumption {
         now: clock(time.used, false),
