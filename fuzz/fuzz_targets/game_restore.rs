@@ -82,20 +82,7 @@ impl Elapsed {
     }
 }
 
-const TERMINATIONS: [Termination; 12] = [
-    Termination::Checkmate,
-    Termination::NoLegalMoves,
-    Termination::Repetition,
-    Termination::PerpetualCheck,
-    Termination::ImpasseDeclaration,
-    Termination::MoveLimit,
-    Termination::TryRule,
-    Termination::Resignation,
-    Termination::Timeout,
-    Termination::DrawAgreement,
-    Termination::IllegalMove,
-    Termination::Interrupted,
-];
+const TERMINATIONS: [Termination; 12] = Termination::ALL;
 
 #[derive(Debug, Arbitrary, Clone, Copy)]
 enum Action {

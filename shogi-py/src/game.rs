@@ -12,20 +12,7 @@ use crate::rules::{Clock, RuleSet, duration};
 use crate::types::{Color, ColorArg, color_from_any, quote, quote_opt};
 
 /// Every termination of the core, for reading the snake_case names back.
-const TERMINATIONS: [Termination; 12] = [
-    Termination::Checkmate,
-    Termination::NoLegalMoves,
-    Termination::Repetition,
-    Termination::PerpetualCheck,
-    Termination::ImpasseDeclaration,
-    Termination::MoveLimit,
-    Termination::TryRule,
-    Termination::Resignation,
-    Termination::Timeout,
-    Termination::DrawAgreement,
-    Termination::IllegalMove,
-    Termination::Interrupted,
-];
+const TERMINATIONS: [Termination; 12] = Termination::ALL;
 
 /// What `Outcome.__reduce__` returns: the class and its arguments.
 type Reduced<'py> = (Bound<'py, PyAny>, (Option<Color>, &'static str));

@@ -65,6 +65,22 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every termination, in declaration order.
+    pub const ALL: [Termination; 12] = [
+        Termination::Checkmate,
+        Termination::NoLegalMoves,
+        Termination::Repetition,
+        Termination::PerpetualCheck,
+        Termination::ImpasseDeclaration,
+        Termination::MoveLimit,
+        Termination::TryRule,
+        Termination::Resignation,
+        Termination::Timeout,
+        Termination::DrawAgreement,
+        Termination::IllegalMove,
+        Termination::Interrupted,
+    ];
+
     /// The snake_case name; the impasse declaration is `"impasse"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

@@ -508,20 +508,7 @@ fn a_flagged_clock_means_the_game_ended_on_time() {
 
 #[test]
 fn outcome_new_follows_the_terminations() {
-    for termination in [
-        Termination::Checkmate,
-        Termination::NoLegalMoves,
-        Termination::Repetition,
-        Termination::PerpetualCheck,
-        Termination::ImpasseDeclaration,
-        Termination::MoveLimit,
-        Termination::TryRule,
-        Termination::Resignation,
-        Termination::Timeout,
-        Termination::DrawAgreement,
-        Termination::IllegalMove,
-        Termination::Interrupted,
-    ] {
+    for termination in Termination::ALL {
         assert_eq!(
             Outcome::new(None, termination).is_ok(),
             !termination.requires_winner(),
