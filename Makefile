@@ -103,7 +103,7 @@ fuzz-long:
 		mkdir -p fuzz/corpus/$$target fuzz/artifacts/$$target; \
 		dirs="fuzz/corpus/$$target"; \
 		if [ -d fuzz/seeds/$$target ]; then dirs="$$dirs fuzz/seeds/$$target"; fi; \
-		before=$$(ls fuzz/artifacts/$$target | wc -l); \
+		before=$$(ls fuzz/artifacts/$$target | grep -cE '^(crash|oom|timeout|leak)-' || true); \
 		echo "==> fuzzing $$target for $(FUZZ_SECONDS_LONG) s"; \
 		start=$$SECONDS; \
 		(ulimit -s $(FUZZ_STACK_KB) && "$$bin/$$target" $$dirs \
@@ -112,8 +112,9 @@ fuzz-long:
 			-ignore_timeouts=1 -ignore_ooms=1) > fuzz/logs/$$target.log 2>&1 || true; \
 		seconds=$$((SECONDS - start)); \
 		execs=$$(grep -o '^#[0-9]*' fuzz/logs/$$target.log | tail -n 1 | tr -d '#'); \
-		crashes=$$(( $$(ls fuzz/artifacts/$$target | wc -l) - before )); \
-		line="$$target: executions $${execs:-0}, seconds $$seconds, crashes $$crashes"; \
+		crashes=$$(( $$(ls fuzz/artifacts/$$target | grep -cE '^(crash|oom|timeout|leak)-' || true) - before )); \
+		slow=$$(ls fuzz/artifacts/$$target | grep -c '^slow-unit-' || true); \
+		line="$$target: executions $${execs:-0}, seconds $$seconds, crashes $$crashes, slow units kept $$slow"; \
 		echo "$$line" | tee -a fuzz/long-run.txt; \
 	done
 
