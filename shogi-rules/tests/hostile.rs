@@ -363,3 +363,21 @@ fn running_totals_past_the_longest_time_still_write_and_read_back() {
     let total = back.main.moves[2].time.and_then(|t| t.total).unwrap();
     assert_eq!(total.as_secs(), max);
 }
+
+#[test]
+fn a_start_at_move_number_zero_writes_numbers_every_reader_takes() {
+    let usi = "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 0 moves 5i5h 5a5b";
+    let r = record::read_str_as(usi, Format::Usi).unwrap();
+    for format in [
+        Format::Kif,
+        Format::Ki2,
+        Format::Csa,
+        Format::Jkf,
+        Format::Usi,
+    ] {
+        let written = r.write(format).unwrap();
+        let back = record::read_str_as(&written, format)
+            .unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
+        assert_eq!(back.moves(), r.moves(), "{format}");
+    }
+}

@@ -141,7 +141,7 @@ pub fn write(record: &GameRecord) -> String {
     }
     write_comments(&mut out, &record.start_comments, true);
     let writer = Writer { names };
-    let first = record.start.move_number();
+    let first = record.start.move_number().max(1);
     for visit in record.walk(WalkOrder::LatestFirst) {
         // KI2 counts plies from 1 whatever the start's move number.
         let ply = visit.ply.saturating_sub(first).saturating_add(1);

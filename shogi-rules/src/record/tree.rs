@@ -114,8 +114,8 @@ pub struct Visit<'a> {
     pub id: LineId,
     /// Its moves and ending.
     pub line: &'a Line,
-    /// The ply of its first move (the start position's move number for the
-    /// main line).
+    /// The ply of its first move (for the main line the start position's
+    /// move number, at least 1, as KIF numbers it).
     pub ply: u32,
     /// How deep it nests: 0 for the main line, 1 for its variations, ….
     pub depth: usize,
@@ -244,7 +244,7 @@ impl GameRecord {
             order,
             stack: vec![Pending {
                 id: LineId::MAIN,
-                ply: self.start.move_number(),
+                ply: self.start.move_number().max(1),
                 depth: 0,
                 position: Rc::new(self.start.clone()),
                 previous: None,
