@@ -381,3 +381,17 @@ fn a_start_at_move_number_zero_writes_numbers_every_reader_takes() {
         assert_eq!(back.moves(), r.moves(), "{format}");
     }
 }
+
+#[test]
+fn a_lone_carriage_return_in_a_comment_writes_in_every_format() {
+    let jkf = "{\"header\":{},\"moves\":[{\"comments\":[\"a\\rb\"]},\
+        {\"move\":{\"color\":0,\"from\":{\"x\":5,\"y\":9},\"to\":{\"x\":5,\"y\":8},\"piece\":\"OU\"},\
+        \"comments\":[\"c\\r\\u001e\\u0001\"]}]}";
+    let r = record::read_str_as(jkf, Format::Jkf).unwrap();
+    for format in [Format::Kif, Format::Ki2, Format::Csa, Format::Jkf] {
+        let written = r.write(format).unwrap();
+        let back = record::read_str_as(&written, format)
+            .unwrap_or_else(|e| panic!("{format}: {e}\n{written:?}"));
+        assert_eq!(back.moves(), r.moves(), "{format}");
+    }
+}

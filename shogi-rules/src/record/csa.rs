@@ -86,7 +86,7 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
-use super::text::{excerpt, lines, one_line};
+use super::text::{comment_lines, excerpt, lines, one_line};
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, MoveTime,
     ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
@@ -862,9 +862,10 @@ fn write_comments(out: &mut String, comments: &[Comment]) {
             CommentKind::Engine => "'**",
             CommentKind::Bookmark => "'&",
         };
-        for text in c.text.split('\n') {
+        // The reader splits lines at a lone `\r` too.
+        for text in comment_lines(&c.text, true) {
             out.push_str(marker);
-            out.push_str(text.trim_end_matches('\r'));
+            out.push_str(text);
             out.push('\n');
         }
     }

@@ -252,6 +252,18 @@ pub(crate) fn write_diagram(out: &mut String, pos: &Position, names: [&str; 2]) 
 
 /// Writes comments as `*`, `**` and `&` lines, one line for each line of
 /// a comment's text.
+/// The lines a comment is written as: every line break the format's reader
+/// splits at starts a new line: `\n` and `\r\n` always, a lone `\r` when
+/// `lone_cr_breaks` (KI2 and CSA, whose readers split there; not KIF, whose
+/// reader keeps it).
+pub(crate) fn comment_lines(text: &str, lone_cr_breaks: bool) -> impl Iterator<Item = &str> {
+    let limit = if lone_cr_breaks { usize::MAX } else { 1 };
+    text.split('\n').flat_map(move |l| {
+        let l = l.strip_suffix('\r').unwrap_or(l);
+        l.splitn(limit, '\r')
+    })
+}
+
 pub(crate) fn write_comments(out: &mut String, comments: &[Comment], lone_cr_breaks: bool) {
     for c in comments {
         let marker = match c.kind {
@@ -259,14 +271,7 @@ pub(crate) fn write_comments(out: &mut String, comments: &[Comment], lone_cr_bre
             CommentKind::Engine => "**",
             CommentKind::Bookmark => "&",
         };
-        // Every line break the format's reader splits at starts a new
-        // comment line: `\n` and `\r\n` always, a lone `\r` in KI2 (whose
-        // reader splits there) but not in KIF (whose reader keeps it).
-        for text in c.text.split('\n').flat_map(|l| {
-            let l = l.strip_suffix('\r').unwrap_or(l);
-            let limit = if lone_cr_breaks { usize::MAX } else { 1 };
-            l.splitn(limit, '\r')
-        }) {
+        for text in comment_lines(&c.text, lone_cr_breaks) {
             out.push_str(marker);
             out.push_str(text);
             out.push('\n');
