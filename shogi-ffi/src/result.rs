@@ -762,6 +762,7 @@ impl From<GameError> for shogi_result {
             GameError::DrawOfferPending => shogi_result::DrawOfferPending,
             GameError::NoDrawOffer => shogi_result::NoDrawOffer,
             GameError::NoClock => shogi_result::NoClock,
+            GameError::NotStatable(e) => (&e).into(),
             _ => shogi_result::GameOther,
         }
     }

@@ -205,6 +205,14 @@ pub fn game_error(py: Python<'_>, e: &GameError) -> PyErr {
         | GameError::DrawOfferPending
         | GameError::NoDrawOffer
         | GameError::NoClock => ShogiError::new_err(e.to_string()),
+        GameError::NotStatable(r) => {
+            let (kind, ply) = restore_error_kind(r);
+            raise::<RestoreError>(
+                py,
+                e.to_string(),
+                &[("kind", obj(py, kind)), ("ply", obj(py, ply))],
+            )
+        }
         _ => ShogiError::new_err(e.to_string()),
     }
 }

@@ -282,6 +282,13 @@ pub enum GameError {
     /// The game has no clock.
     #[error("the game has no clock")]
     NoClock,
+    /// [`Game::set_stated_outcome`]: the result is one the game could not
+    /// be restored with (see [`RestoreError`]): a result the rules decide,
+    /// a winner that does not fit, a declaration the rules do not give, a
+    /// time loss (a game with a clock ends on time through [`Game::flag`]),
+    /// a draw agreement without an offer.
+    #[error("this result cannot be stated: {0}")]
+    NotStatable(RestoreError),
 }
 
 /// What an impasse declaration by the side to move would give now.
@@ -1076,12 +1083,25 @@ impl Game {
     }
 
     /// Ends the game with a result decided outside the rules engine, as a
-    /// record states it (a foul, a declaration, an agreed draw).
+    /// record states it (a foul, a declaration, an agreed draw,
+    /// resignation, interruption). The result must be one a saved game can
+    /// be restored with, so that what this makes saves and restores.
     ///
     /// # Errors
-    /// [`GameError::GameOver`].
+    /// [`GameError::GameOver`]; [`GameError::NotStatable`] for a result the
+    /// rules decide from the moves, a winner that does not fit the
+    /// termination, an impasse declaration other than the one the rules
+    /// give, a loss on time, or a draw agreement without a draw offer.
     pub fn set_stated_outcome(&mut self, outcome: Outcome) -> Result<(), GameError> {
         self.ensure_running()?;
+        Outcome::new(outcome.winner, outcome.termination)
+            .map_err(|e| GameError::NotStatable(RestoreError::Winner(e)))?;
+        if outcome.termination == Termination::Timeout && self.clock.is_some() {
+            let color = outcome.winner.map_or(Color::Sente, Color::opposite);
+            return Err(GameError::NotStatable(RestoreError::NotTimedOut { color }));
+        }
+        self.check_stated_ending(outcome, self.clock.is_some(), self.draw_offers_made)
+            .map_err(GameError::NotStatable)?;
         self.end(outcome);
         Ok(())
     }

@@ -224,7 +224,10 @@ fn numbers_beyond_what_every_format_writes_are_refused_on_the_way_in() {
             r.main.moves[0].time.map(|t| t.used)
         );
     }
-    let usi = format!("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - {MAX_MOVE_NUMBER} moves 5i5h");
+    let usi = format!(
+        "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - {} moves 5i5h",
+        MAX_MOVE_NUMBER - 1
+    );
     let r = record::read_str_as(&usi, Format::Usi).unwrap();
     for format in [
         Format::Kif,

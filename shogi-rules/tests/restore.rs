@@ -641,3 +641,42 @@ proptest! {
         }
     }
 }
+
+/// What `set_stated_outcome` accepts is exactly what a saved game may hold:
+/// every game it makes saves and restores.
+#[test]
+fn a_stated_outcome_is_one_a_saved_game_restores_with() {
+    use shogi_rules::{Color, Game, GameError, Outcome, RestoreError, Termination};
+    for termination in Termination::ALL {
+        for winner in [None, Some(Color::Sente), Some(Color::Gote)] {
+            let mut game = Game::new();
+            game.play_usi("7g7f").unwrap();
+            let Ok(outcome) = Outcome::new(winner, termination) else {
+                let forged = Outcome {
+                    winner,
+                    termination,
+                };
+                assert!(matches!(
+                    game.set_stated_outcome(forged),
+                    Err(GameError::NotStatable(RestoreError::Winner(_)))
+                ));
+                continue;
+            };
+            match game.set_stated_outcome(outcome) {
+                Ok(()) => {
+                    let restored = Game::from_json(&game.to_json())
+                        .unwrap_or_else(|e| panic!("{termination:?} {winner:?}: {e}"));
+                    assert_eq!(restored, game);
+                }
+                Err(GameError::NotStatable(_)) => assert_eq!(game.outcome(), None),
+                Err(e) => panic!("{termination:?}: {e}"),
+            }
+        }
+    }
+    let mut game = Game::new();
+    let checkmate = Outcome::win(Color::Sente, Termination::Checkmate);
+    assert!(matches!(
+        game.set_stated_outcome(checkmate),
+        Err(GameError::NotStatable(RestoreError::RulesDecided { .. }))
+    ));
+}

@@ -325,7 +325,7 @@ impl Game {
 
     /// Checks a saved result that the moves do not give (the game replayed
     /// runs): only a stated ending can be, where the game could end so.
-    fn check_stated_ending(
+    pub(super) fn check_stated_ending(
         &self,
         saved: Outcome,
         timed: bool,

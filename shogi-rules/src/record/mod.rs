@@ -454,10 +454,14 @@ impl GameRecord {
     }
 
     /// The main line replayed as a [`Game`] under `rules`. Endings that are
-    /// not moves (resignation, time loss, suspension, a declaration, a foul,
-    /// an agreed draw) are applied as the record states them; endings the
-    /// rules decide by themselves (checkmate, repetition, move limit) come
-    /// from adjudication, and may differ from what the record states.
+    /// not moves (resignation, suspension, a foul, an agreed draw) are
+    /// applied as the record states them; endings the rules decide by
+    /// themselves (checkmate, repetition, move limit) come from
+    /// adjudication, and may differ from what the record states. A stated
+    /// ending the game could not be restored with is not applied and the
+    /// game is left running ([`Self::stated_result`] still gives it): a time
+    /// loss without a clock in `rules`, a declaration the declaration rules
+    /// reject.
     ///
     /// # Errors
     /// [`crate::GameError`] if the rules end the game before the record's
@@ -472,11 +476,7 @@ impl GameRecord {
                 let to_move = game.position().turn();
                 match end.special {
                     SpecialMove::Resign => drop(game.resign(to_move)?),
-                    // A record of a game without a clock in these rules states
-                    // the time loss as a fact.
-                    SpecialMove::TimeUp if game.clock().is_none() => game.set_stated_outcome(
-                        Outcome::win(to_move.opposite(), Termination::Timeout),
-                    )?,
+                    SpecialMove::TimeUp if game.clock().is_none() => {}
                     SpecialMove::TimeUp => drop(game.flag(to_move)?),
                     SpecialMove::Suspend | SpecialMove::Sealed => drop(game.interrupt()?),
                     special => {
@@ -487,7 +487,10 @@ impl GameRecord {
                                     | Termination::Repetition
                                     | Termination::MoveLimit
                             ) {
-                                game.set_stated_outcome(outcome)?;
+                                match game.set_stated_outcome(outcome) {
+                                    Ok(()) | Err(crate::GameError::NotStatable(_)) => {}
+                                    Err(e) => return Err(e),
+                                }
                             }
                         }
                     }
@@ -535,10 +538,11 @@ impl GameRecord {
     }
 }
 
-/// The largest move number a record may have (its start position's, or a
-/// ply in a move number or variation heading): every reader refuses a
-/// larger one with [`RecordErrorKind::NumberTooLarge`], so that every
-/// format can write every number it reads.
+/// The largest move number a record may have (its start position's, the
+/// number of a move or of the ending after the last one, a variation
+/// heading): every reader refuses a larger one with
+/// [`RecordErrorKind::NumberTooLarge`], so that every format can write
+/// every number it reads.
 pub const MAX_MOVE_NUMBER: u32 = 100_000_000;
 
 /// The longest time a record may give, in seconds (a move's time or a

@@ -67,7 +67,10 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
         let column = moves[limits.max_moves_per_line].0;
         return Err(error(column, Limit::MovesPerLine.exceeded(limits)));
     }
-    if start.move_number() > MAX_MOVE_NUMBER {
+    // The number of the last move, and of the ending after it, as KIF
+    // writes them.
+    let last = u64::from(start.move_number()).saturating_add(moves.len() as u64);
+    if last > u64::from(MAX_MOVE_NUMBER) {
         return Err(error(1, MOVE_NUMBER_TOO_LARGE));
     }
     let mut record = GameRecord::new(start);
