@@ -38,8 +38,10 @@
 //! [`Position::from_sfen`] accepts only legal setups ([`SetupError`] lists
 //! what is rejected). Positions with fewer pieces than the standard set and
 //! positions where a side has no king are accepted: such a side is never in
-//! check and cannot be mated. [`Position::from_sfen_unvalidated`] skips the
-//! checks for analysis tools.
+//! check and cannot be mated. [`Position::from_sfen_with`] takes the rules
+//! to check as [`SetupChecks`] (`NONE` for analysis tools); a [`Setup`]
+//! (board, hands, side to move, move number, as readers and SFEN produce
+//! it) lists every problem when [`validated`](Setup::validate).
 
 pub mod attacks;
 mod bitboard;
@@ -56,6 +58,7 @@ mod position;
 pub mod record;
 mod role;
 mod rules;
+mod setup;
 mod sfen;
 mod square;
 pub mod svg;
@@ -77,5 +80,6 @@ pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_full};
 pub use position::Position;
 pub use role::{ParsePieceError, Piece, Role};
 pub use rules::{DeclarationRejection, ImpasseRule, RuleSet, impasse_points};
-pub use sfen::{SetupError, SfenError, SfenField};
+pub use setup::{InvalidSetup, Setup, SetupChecks, SetupError};
+pub use sfen::{SfenError, SfenField};
 pub use square::{ParseSquareError, Square};

@@ -150,6 +150,16 @@ impl Position {
         self.key ^= zobrist::board_key(piece.color, piece.role, sq);
     }
 
+    /// Empties `sq`, updating bitboards and key.
+    pub(crate) fn clear_square(&mut self, sq: Square) {
+        if let Some(piece) = self.piece_at(sq) {
+            self.board[sq.index()] = 0;
+            self.by_color[piece.color.index()] ^= Bitboard::from_square(sq);
+            self.by_role[piece.role.index()] ^= Bitboard::from_square(sq);
+            self.key ^= zobrist::board_key(piece.color, piece.role, sq);
+        }
+    }
+
     /// One more `role` in `color`'s hand. Only hand roles are held: a king (which only a
     /// mis-described move could capture) is not.
     #[inline]

@@ -1,32 +1,8 @@
-//! SFEN: reading and writing positions, and checking that a setup is legal.
+//! SFEN: reading and writing setups and positions.
 
 use core::fmt;
 
-use crate::movegen::dead_squares;
-use crate::{Bitboard, Color, Piece, Position, Role, Square};
-
-/// Which of the setup rules [`Position::validate_with`] checks; the others
-/// are always checked.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SetupChecks {
-    /// No two unpromoted pawns of a side on one file.
-    pub(crate) two_pawns_on_a_file: bool,
-    /// No pawn or lance on its last rank, no knight on its last two.
-    pub(crate) dead_pieces: bool,
-}
-
-impl SetupChecks {
-    /// Every rule.
-    pub(crate) const ALL: SetupChecks = SetupChecks {
-        two_pawns_on_a_file: true,
-        dead_pieces: true,
-    };
-    /// The rules composed problems in the wild keep: not the two above.
-    pub(crate) const COMPOSED: SetupChecks = SetupChecks {
-        two_pawns_on_a_file: false,
-        dead_pieces: false,
-    };
-}
+use crate::{Color, Piece, Position, Role, SetupChecks, SetupError, Square};
 
 /// The part of an SFEN string where a problem was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -175,53 +151,6 @@ impl SfenError {
     }
 }
 
-/// Why a well-formed position is not a legal shogi setup.
-///
-/// Positions with fewer pieces than the standard set, and positions where a
-/// side has no king (composed problems), are legal setups.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SetupError {
-    /// A side has more than one king.
-    #[error("{color} has more than one king")]
-    TooManyKings {
-        /// The side.
-        color: Color,
-    },
-    /// More pieces of a kind (board and both hands, promoted ones under their
-    /// base kind) than the standard set holds, e.g. a third rook.
-    #[error("there are {count} pieces of kind {role:?}; the standard set has {max}")]
-    TooManyPieces {
-        /// The unpromoted kind.
-        role: Role,
-        /// How many there are.
-        count: u32,
-        /// How many the standard set has.
-        max: u8,
-    },
-    /// Two unpromoted pawns of one side on a file.
-    #[error("{color} has two unpromoted pawns on file {file}")]
-    TwoPawnsOnFile {
-        /// The side.
-        color: Color,
-        /// The file, 1–9.
-        file: u8,
-    },
-    /// A piece that could never move: a pawn or lance on its last rank, a
-    /// knight on its last two.
-    #[error("the piece on {square} could never move")]
-    DeadPiece {
-        /// Where it stands.
-        square: Square,
-    },
-    /// The side that is not to move is in check (its king could be captured).
-    #[error("the side not to move ({color}) is in check")]
-    OpponentInCheck {
-        /// The side in check.
-        color: Color,
-    },
-}
-
 struct Cursor<'a> {
     text: &'a str,
     /// Byte offset of the current field.
@@ -268,8 +197,24 @@ impl Position {
     /// # Ok::<(), SfenError>(())
     /// ```
     pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
-        let pos = Position::from_sfen_unvalidated(sfen)?;
-        pos.validate()?;
+        Position::from_sfen_with(sfen, SetupChecks::ALL)
+    }
+
+    /// Reads an SFEN string and checks the setup rules `checks` selects:
+    /// [`SetupChecks::ALL`] is [`from_sfen`](Self::from_sfen),
+    /// [`SetupChecks::COMPOSED`] is [`from_sfen_composed`](Self::from_sfen_composed),
+    /// [`SetupChecks::NONE`] is [`from_sfen_unvalidated`](Self::from_sfen_unvalidated).
+    /// To see every problem of a setup rather than the first, read it with
+    /// [`Setup::from_sfen`](crate::Setup::from_sfen) and call
+    /// [`Setup::validate`](crate::Setup::validate).
+    ///
+    /// # Errors
+    /// A text error, or [`SfenError::Setup`] with the first problem found.
+    pub fn from_sfen_with(sfen: &str, checks: SetupChecks) -> Result<Position, SfenError> {
+        let pos = Position::parse_sfen(sfen)?;
+        if let Some(problem) = pos.setup_problems(checks).into_iter().next() {
+            return Err(SfenError::Setup(problem));
+        }
         Ok(pos)
     }
 
@@ -279,7 +224,9 @@ impl Position {
     /// (problems such as "nine pawns on one file" have them). The kings, the
     /// piece counts and the side not to move being in check are checked.
     /// Record readers accept exactly these starts, so every position a record
-    /// or a [`Game`](crate::Game) can hold reads back from its SFEN.
+    /// or a [`Game`](crate::Game) can hold reads back from its SFEN. The
+    /// same as [`from_sfen_with`](Self::from_sfen_with) with
+    /// [`SetupChecks::COMPOSED`].
     ///
     /// ```
     /// use shogi_rules::Position;
@@ -291,13 +238,12 @@ impl Position {
     /// # Errors
     /// As [`from_sfen`](Self::from_sfen), without the two rules above.
     pub fn from_sfen_composed(sfen: &str) -> Result<Position, SfenError> {
-        let pos = Position::from_sfen_unvalidated(sfen)?;
-        pos.validate_with(SetupChecks::COMPOSED)?;
-        Ok(pos)
+        Position::from_sfen_with(sfen, SetupChecks::COMPOSED)
     }
 
     /// Reads an SFEN string without checking that the setup is legal (for
-    /// analysis tools and composed positions). Move generation on such a
+    /// analysis tools and composed positions); the same as
+    /// [`from_sfen_with`](Self::from_sfen_with) with [`SetupChecks::NONE`]. Move generation on such a
     /// position never panics, but its results follow the rules only as far as
     /// the position allows; a king is never captured, even one the side to
     /// move attacks.
@@ -305,6 +251,12 @@ impl Position {
     /// # Errors
     /// Text errors only.
     pub fn from_sfen_unvalidated(sfen: &str) -> Result<Position, SfenError> {
+        Position::from_sfen_with(sfen, SetupChecks::NONE)
+    }
+
+    /// Reads the text of an SFEN string into a position, checking no setup
+    /// rule: the storage of a [`Setup`](crate::Setup).
+    pub(crate) fn parse_sfen(sfen: &str) -> Result<Position, SfenError> {
         let mut cur = Cursor {
             text: sfen,
             offset: 0,
@@ -351,60 +303,6 @@ impl Position {
             });
         }
         Ok(pos)
-    }
-
-    /// Checks that the position is a legal setup (see [`SetupError`]).
-    ///
-    /// # Errors
-    /// The first problem found.
-    pub fn validate(&self) -> Result<(), SetupError> {
-        self.validate_with(SetupChecks::ALL)
-    }
-
-    /// [`validate`](Self::validate) with some rules left out, for readers of
-    /// composed positions in the wild (nine pawns on one file, pieces on
-    /// their last rank).
-    pub(crate) fn validate_with(&self, checks: SetupChecks) -> Result<(), SetupError> {
-        for color in Color::ALL {
-            if self.by_piece(Piece::new(color, Role::King)).more_than_one() {
-                return Err(SetupError::TooManyKings { color });
-            }
-        }
-        for role in Role::HAND {
-            let on_board =
-                self.by_role(role).count() + role.promote().map_or(0, |p| self.by_role(p).count());
-            let count = on_board
-                + u32::from(self.hand(Color::Sente).get(role))
-                + u32::from(self.hand(Color::Gote).get(role));
-            if count > u32::from(role.standard_count()) {
-                return Err(SetupError::TooManyPieces {
-                    role,
-                    count,
-                    max: role.standard_count(),
-                });
-            }
-        }
-        for color in Color::ALL {
-            let pawns = self.by_piece(Piece::new(color, Role::Pawn));
-            for file in 1..=9 {
-                if checks.two_pawns_on_a_file && (pawns & Bitboard::file(file)).more_than_one() {
-                    return Err(SetupError::TwoPawnsOnFile { color, file });
-                }
-            }
-            for role in [Role::Pawn, Role::Lance, Role::Knight] {
-                let dead = self.by_piece(Piece::new(color, role)) & dead_squares(color, role);
-                if let (true, Some(square)) = (checks.dead_pieces, dead.first()) {
-                    return Err(SetupError::DeadPiece { square });
-                }
-            }
-        }
-        let waiting = self.turn.opposite();
-        if let Some(k) = self.king_of(waiting) {
-            if self.is_attacked(k, self.turn) {
-                return Err(SetupError::OpponentInCheck { color: waiting });
-            }
-        }
-        Ok(())
     }
 
     /// The SFEN of the position, hands in canonical order (R B G S N L P,

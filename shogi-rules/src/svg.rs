@@ -39,7 +39,7 @@ const LAST_FROM_FILL: &str = "#f7dc9a";
 /// same names KIF and KI2 board diagrams use).
 #[must_use]
 pub fn board_kanji(role: Role) -> char {
-    crate::record::text::board_char(role)
+    crate::record::diagram::board_char(role)
 }
 
 /// Draws `position` as an SVG document (UTF-8 text, no external resources).

@@ -73,18 +73,18 @@
 
 use core::fmt::Write as _;
 
+use super::diagram::{DiagramReader, side_of, write_diagram};
 use super::text::{
-    board_role, board_row, excerpt, header, is_space, lines, one_line, side_of_name, summary_words,
-    trim, width, write_comments, write_diagram,
+    excerpt, header, is_space, lines, one_line, parse_number, summary_words, trim, width,
+    write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
-    LineId, MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE, ReadLimits, RecordError, RecordErrorKind,
-    RecordMove, SpecialMove, WalkOrder, validate_start,
+    LineId, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, WalkOrder,
 };
 use crate::notation::japanese::{self, JapaneseError, Mark};
-use crate::{Color, Move, Piece, Position, Role, Square};
+use crate::{Color, Move, Position};
 
 /// Reads a KI2 record. See the [module documentation](self).
 ///
@@ -164,31 +164,11 @@ fn error(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
     RecordError::new(Format::Ki2, line, column, kind)
 }
 
-/// The side a name or a side mark stands for.
-fn side_of(name: &str) -> Option<Color> {
-    match name {
-        "▲" | "☗" => Some(Color::Sente),
-        "△" | "☖" | "▽" => Some(Color::Gote),
-        _ => side_of_name(name),
-    }
-}
-
-/// A board diagram as read so far.
-#[derive(Default)]
-struct Diagram {
-    /// The first diagram line, for errors.
-    first_line: Option<usize>,
-    rows: Vec<[Option<Piece>; 9]>,
-    hands: [[u8; 7]; 2],
-    turn: Option<Color>,
-    move_number: Option<u32>,
-}
-
 #[derive(Default)]
 struct Reader {
     headers: Vec<Header>,
     handicap: Option<(String, usize)>,
-    diagram: Diagram,
+    diagram: DiagramReader,
     start_comments: Vec<Comment>,
     /// The lines read, once the moves begin.
     tree: Option<TreeBuilder>,
@@ -220,21 +200,17 @@ impl Reader {
         if let Some(rest) = t.strip_prefix("変化") {
             let rest = trim(rest.trim_start_matches(['：', ':']));
             let digits = rest.trim_end_matches('手');
-            let n = number(trim(digits))
-                .filter(|&n| n > 0)
-                .ok_or_else(unexpected)?;
-            if n > MAX_MOVE_NUMBER {
-                return Err(error(no, 1, MOVE_NUMBER_TOO_LARGE));
-            }
+            let n = parse_number(trim(digits))
+                .filter(|n| *n != Ok(0))
+                .ok_or_else(unexpected)?
+                .map_err(|kind| error(no, 1, kind))?;
             return self.variation(no, n);
         }
-        if looks_like_diagram(t) {
-            if self.tree.is_some() {
-                return Err(unexpected());
-            }
-            if self.diagram_line(no, raw, t)? {
-                return Ok(());
-            }
+        if self
+            .diagram
+            .read_line(Format::Ki2, no, raw, self.tree.is_none())?
+        {
+            return Ok(());
         }
         if let Some(sep) = t.find(['：', ':']) {
             let name = trim(&t[..sep]);
@@ -254,82 +230,12 @@ impl Reader {
         Err(unexpected())
     }
 
-    /// Reads a board diagram line, if `t` is one.
-    fn diagram_line(&mut self, no: usize, raw: &str, t: &str) -> Result<bool, RecordError> {
-        let bad = |what: &str| {
-            error(
-                no,
-                1,
-                RecordErrorKind::BadPosition(excerpt(&format!("{what}: {raw}"))),
-            )
-        };
-        let d = &mut self.diagram;
-        if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
-            let digits: String = rest.chars().take_while(|c| !is_space(*c)).collect();
-            let n = number(&digits).ok_or_else(|| bad("move number"))?;
-            if n >= MAX_MOVE_NUMBER {
-                return Err(error(no, 1, MOVE_NUMBER_TOO_LARGE));
-            }
-            d.move_number = Some(n + 1);
-        } else if t.starts_with('９') && t.ends_with('１') {
-            // File labels.
-        } else if t.starts_with("+-") || t.starts_with("+―") {
-            // Border.
-        } else if let Some(body) = t.strip_prefix('|') {
-            let body = raw
-                .trim_start_matches(is_space)
-                .strip_prefix('|')
-                .unwrap_or(body);
-            if d.rows.len() >= 9 {
-                return Err(bad("more than nine rows"));
-            }
-            let row = board_row(body).map_err(|_| bad("a row needs nine cells"))?;
-            d.rows.push(row);
-        } else if let Some((name, hand)) = t.split_once("の持駒") {
-            let Some(color) = side_of(name) else {
-                return Ok(false);
-            };
-            let hand = trim(hand.trim_start_matches(['：', ':']));
-            d.hands[color.index()] = parse_hand(hand).ok_or_else(|| bad("hand"))?;
-        } else if let Some(color) = t.strip_suffix('番').and_then(side_of) {
-            d.turn = Some(color);
-        } else {
-            return Ok(false);
-        }
-        d.first_line.get_or_insert(no);
-        Ok(true)
-    }
-
     /// The start position, decided when the moves begin.
     fn begin(&mut self) -> Result<(), RecordError> {
         if self.tree.is_some() {
             return Ok(());
         }
-        let d = &self.diagram;
-        let pos = if let Some(first) = d.first_line {
-            let bad = |what: &str| error(first, 1, RecordErrorKind::BadPosition(what.to_owned()));
-            if d.rows.len() != 9 {
-                return Err(bad("the board diagram needs nine rows"));
-            }
-            let mut pos = Position::empty();
-            for (r, row) in d.rows.iter().enumerate() {
-                for (i, cell) in row.iter().enumerate() {
-                    if let (Some(p), Some(sq)) = (cell, Square::new(9 - i as u8, r as u8 + 1)) {
-                        pos.put(sq, *p);
-                    }
-                }
-            }
-            for color in Color::ALL {
-                for (k, role) in Role::HAND.iter().enumerate() {
-                    for _ in 0..d.hands[color.index()][k] {
-                        pos.hand_add(color, *role);
-                    }
-                }
-            }
-            pos.set_turn(d.turn.unwrap_or(Color::Sente));
-            pos.move_number = d.move_number.unwrap_or(1);
-            validate_start(&pos)
-                .map_err(|e| error(first, 1, RecordErrorKind::IllegalPosition(e)))?;
+        let pos = if let Some(pos) = self.diagram.position(Format::Ki2)? {
             pos
         } else if let Some((name, line)) = &self.handicap {
             Handicap::from_kif_name(name)
@@ -463,7 +369,7 @@ impl Reader {
             .char_indices()
             .find(|&(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(&c)))
             .map_or(rest.len(), |(i, _)| i);
-        number(&rest[..digits_end]).ok_or_else(unexpected)?;
+        let _count = parse_number(&rest[..digits_end]).ok_or_else(unexpected)?;
         let words = rest[digits_end..]
             .strip_prefix('手')
             .ok_or_else(unexpected)?;
@@ -510,37 +416,6 @@ impl Reader {
     }
 }
 
-fn looks_like_diagram(t: &str) -> bool {
-    t.starts_with("手数＝")
-        || t.starts_with("手数=")
-        || (t.starts_with('９') && t.ends_with('１'))
-        || t.starts_with("+-")
-        || t.starts_with("+―")
-        || t.starts_with('|')
-        || t.split_once("の持駒")
-            .is_some_and(|(name, _)| side_of(name).is_some())
-        || t.strip_suffix('番').and_then(side_of).is_some()
-}
-
-/// A decimal number in ASCII or full-width digits.
-/// A number in ASCII or full-width digits; a number too large for a `u32`
-/// is `u32::MAX` (every caller refuses it as too large).
-fn number(s: &str) -> Option<u32> {
-    if s.is_empty() {
-        return None;
-    }
-    let mut n: u32 = 0;
-    for c in s.chars() {
-        let d = match c {
-            '0'..='9' => c as u32 - '0' as u32,
-            '０'..='９' => c as u32 - '０' as u32,
-            _ => return None,
-        };
-        n = n.saturating_mul(10).saturating_add(d);
-    }
-    Some(n)
-}
-
 /// The ending words of a `まで…` line, with `to_move` the side to move at
 /// the end of the line.
 fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
@@ -580,39 +455,6 @@ fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
         ("不戦勝", false) | ("不戦敗", true) => SpecialMove::ForfeitLoss,
         _ => return None,
     })
-}
-
-/// A hand: `角二　桂　`, `なし`, entries with or without separators.
-fn parse_hand(s: &str) -> Option<[u8; 7]> {
-    let mut hand = [0u8; 7];
-    if s == "なし" || s.is_empty() {
-        return Some(hand);
-    }
-    let chars: Vec<char> = s.chars().filter(|c| !is_space(*c)).collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let role = board_role(chars[i])?;
-        let k = Role::HAND.iter().position(|&r| r == role)?;
-        i += 1;
-        let start = i;
-        while chars.get(i).is_some_and(|&c| super::kif::count_char(c)) {
-            i += 1;
-        }
-        // The same count reader as KIF's (`二`, `十八`, `二十`, digits); no count is one.
-        let count = if i > start {
-            u32::from(super::kif::parse_count(&chars[start..i])?)
-        } else {
-            1
-        };
-        if count > 18 {
-            return None;
-        }
-        hand[k] = hand[k].checked_add(u8::try_from(count).ok()?)?;
-        if hand[k] > 18 {
-            return None;
-        }
-    }
-    Some(hand)
 }
 
 // ---------------------------------------------------------------------------
@@ -780,16 +622,6 @@ mod tests {
         r.headers.push(header("棋戦", "a\nb\rc"));
         let written = write(&r);
         assert!(written.starts_with("棋戦：a b c\n"), "{written:?}");
-    }
-
-    #[test]
-    fn hand_counts_read_as_in_kif() {
-        assert_eq!(parse_hand("歩十八　角"), Some([0, 1, 0, 0, 0, 0, 18]));
-        assert_eq!(parse_hand("金二銀３桂"), Some([0, 0, 2, 3, 1, 0, 0]));
-        // 二十 is twenty (more pawns than exist), not twelve.
-        assert_eq!(parse_hand("歩二十"), None);
-        assert_eq!(parse_hand("歩十二"), Some([0, 0, 0, 0, 0, 0, 12]));
-        assert_eq!(parse_hand("歩十十"), None);
     }
 
     #[test]

@@ -91,18 +91,18 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
+use super::diagram::{DiagramReader, write_diagram};
 use super::text::{
-    KANJI_NUMBERS, board_role, board_row, excerpt, header, is_space, side_of_name, summary_words,
-    trim, width, write_comments, write_diagram,
+    excerpt, header, is_space, parse_number, side_of_name, summary_words, trim, width,
+    write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, LineEnd, LineId,
-    MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE, MoveTime, ReadLimits, RecordError, RecordErrorKind,
-    RecordMove, SpecialMove, Visit, WalkOrder, validate_start,
+    MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit, WalkOrder,
 };
 use crate::notation::japanese::{self, JapaneseError};
-use crate::{Color, IllegalReason, Move, Piece, Position, Role};
+use crate::{Color, IllegalReason, Move, Position};
 
 /// The comment that keeps the text of an illegal last move.
 const FOUL_PREFIX: &str = "反則手: ";
@@ -250,19 +250,6 @@ fn error(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
     RecordError::new(Format::Kif, line, column, kind)
 }
 
-/// A board diagram as read so far.
-#[derive(Default)]
-struct Diagram {
-    /// Board rows read, rank 1 first.
-    rows: Vec<[Option<Piece>; 9]>,
-    hands: [[u8; 7]; 2],
-    turn: Option<Color>,
-    /// `手数＝N`.
-    moves_played: Option<u32>,
-    /// The first line of the diagram, for errors.
-    first_line: Option<usize>,
-}
-
 /// An illegal last move of a line, read as the foul that ended it.
 struct Foul {
     line: LineId,
@@ -287,7 +274,7 @@ struct Reader {
     headers: Vec<Header>,
     /// The `手合割` value and where it stands.
     handicap: Option<(String, usize, usize)>,
-    diagram: Diagram,
+    diagram: DiagramReader,
     start_comments: Vec<Comment>,
     /// Set once the first move-section line is seen.
     play: Option<Play>,
@@ -357,29 +344,11 @@ impl Reader {
                 }
                 return self.begin_play().map(drop);
             }
-            if let Some(value) = rest.strip_prefix('＝').or_else(|| rest.strip_prefix('=')) {
-                self.in_diagram(number, unexpected)?;
-                let digits: String = trim(value)
-                    .chars()
-                    .take_while(char::is_ascii_digit)
-                    .collect();
-                let n = parse_number(&digits)
-                    .ok_or_else(unexpected)?
-                    .map_err(|kind| error(number, col(0), kind))?;
-                self.diagram.moves_played = Some(n);
-                return Ok(());
-            }
         }
-        if is_file_labels(body) || (body.starts_with('+') && body.contains("--")) {
-            return self.in_diagram(number, unexpected);
-        }
-        if body.starts_with('|') {
-            self.in_diagram(number, unexpected)?;
-            return self.board_row(number, raw, lead);
-        }
-        if matches!(body, "先手番" | "下手番" | "後手番" | "上手番") {
-            self.in_diagram(number, unexpected)?;
-            self.diagram.turn = side_of_name(body.trim_end_matches('番'));
+        if self
+            .diagram
+            .read_line(Format::Kif, number, raw, self.play.is_none())?
+        {
             return Ok(());
         }
         if body.starts_with(|c: char| c.is_ascii_digit()) {
@@ -390,19 +359,6 @@ impl Reader {
             let sep = body[at..].chars().next().map_or(1, char::len_utf8);
             let value_raw = &body[at + sep..];
             let value = trim(value_raw);
-            for (hand_name, color) in [
-                ("先手の持駒", Color::Sente),
-                ("下手の持駒", Color::Sente),
-                ("後手の持駒", Color::Gote),
-                ("上手の持駒", Color::Gote),
-            ] {
-                if name == hand_name {
-                    self.in_diagram(number, unexpected)?;
-                    let value_at =
-                        at + sep + (value_raw.len() - value_raw.trim_start_matches(is_space).len());
-                    return self.hand(number, col(value_at), color, value);
-                }
-            }
             if name.is_empty() || self.play.as_ref().is_some_and(|p| p.started()) {
                 return Err(unexpected());
             }
@@ -423,19 +379,6 @@ impl Reader {
             return Ok(());
         }
         Err(unexpected())
-    }
-
-    /// Accepts a diagram line only before the move section.
-    fn in_diagram(
-        &mut self,
-        number: usize,
-        unexpected: impl Fn() -> RecordError,
-    ) -> Result<(), RecordError> {
-        if self.play.is_some() {
-            return Err(unexpected());
-        }
-        self.diagram.first_line.get_or_insert(number);
-        Ok(())
     }
 
     fn comment(
@@ -493,72 +436,6 @@ impl Reader {
         Ok(())
     }
 
-    fn board_row(&mut self, number: usize, raw: &str, lead: usize) -> Result<(), RecordError> {
-        let body = &raw[lead..];
-        let first_col = column(raw, lead);
-        let bad = |offset: usize, what: &str| {
-            error(
-                number,
-                first_col + offset,
-                RecordErrorKind::BadPosition(what.to_owned()),
-            )
-        };
-        if self.diagram.rows.len() >= 9 {
-            return Err(bad(0, "more than nine board rows"));
-        }
-        let row = board_row(body.get(1..).unwrap_or(""))
-            .map_err(|(offset, what)| bad(1 + offset, what))?;
-        self.diagram.rows.push(row);
-        Ok(())
-    }
-
-    fn hand(
-        &mut self,
-        number: usize,
-        column: usize,
-        color: Color,
-        value: &str,
-    ) -> Result<(), RecordError> {
-        let bad = |offset: usize| {
-            error(
-                number,
-                column + offset,
-                RecordErrorKind::BadPosition("a hand such as 飛　金二　歩十八, or なし".to_owned()),
-            )
-        };
-        let hand = &mut self.diagram.hands[color.index()];
-        *hand = [0; 7];
-        if value == "なし" {
-            return Ok(());
-        }
-        let chars: Vec<char> = value.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if is_space(c) || c == '、' || c == ',' {
-                i += 1;
-                continue;
-            }
-            let role = match board_role(c) {
-                Some(r) if r.is_hand_role() => r,
-                _ => return Err(bad(i)),
-            };
-            i += 1;
-            let start = i;
-            while i < chars.len() && count_char(chars[i]) {
-                i += 1;
-            }
-            let count = if start == i {
-                1
-            } else {
-                parse_count(&chars[start..i]).ok_or_else(|| bad(start))?
-            };
-            let slot = &mut hand[role.index()];
-            *slot = slot.saturating_add(count);
-        }
-        Ok(())
-    }
-
     /// Ends the header section: settles the start position.
     fn begin_play(&mut self) -> Result<&mut Play, RecordError> {
         if self.play.is_none() {
@@ -579,24 +456,8 @@ impl Reader {
     }
 
     fn start_position(&self) -> Result<(Position, bool), RecordError> {
-        let d = &self.diagram;
-        if let Some(first_line) = d.first_line {
-            if d.rows.len() != 9 {
-                return Err(error(
-                    first_line,
-                    1,
-                    RecordErrorKind::BadPosition(format!(
-                        "the board diagram has {} rows, not 9",
-                        d.rows.len()
-                    )),
-                ));
-            }
-            let sfen = diagram_sfen(d);
-            let pos = Position::from_sfen_unvalidated(&sfen)
-                .map_err(|e| error(first_line, 1, RecordErrorKind::BadPosition(e.to_string())))?;
-            validate_start(&pos)
-                .map_err(|e| error(first_line, 1, RecordErrorKind::IllegalPosition(e)))?;
-            return Ok((pos, d.moves_played.is_none()));
+        if let Some(pos) = self.diagram.position(Format::Kif)? {
+            return Ok((pos, !self.diagram.counts_moves()));
         }
         match &self.handicap {
             None => Ok((Position::startpos(), false)),
@@ -932,21 +793,6 @@ fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
     })
 }
 
-/// A move number, ply or `手数＝` count: `None` when `digits` is not a
-/// number, [`RecordErrorKind::NumberTooLarge`] above [`MAX_MOVE_NUMBER`].
-fn parse_number(digits: &str) -> Option<Result<u32, RecordErrorKind>> {
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some(
-        digits
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n <= MAX_MOVE_NUMBER)
-            .ok_or(MOVE_NUMBER_TOO_LARGE),
-    )
-}
-
 /// A time field without its parentheses: `used/total`, either part lenient.
 fn parse_time(inner: &str) -> Option<MoveTime> {
     let (used, total) = match inner.split_once('/') {
@@ -974,119 +820,6 @@ fn parse_clock(s: &str) -> Option<Duration> {
         fields += 1;
     }
     (fields <= 3).then_some(Duration::from_secs(secs))
-}
-
-fn is_file_labels(body: &str) -> bool {
-    let mut digits = 0;
-    for c in body.chars() {
-        match c {
-            '１'..='９' | '1'..='9' => digits += 1,
-            c if is_space(c) => {}
-            _ => return false,
-        }
-    }
-    digits == 9
-}
-
-/// Whether `c` can be part of a hand count ([`parse_count`]).
-pub(super) fn count_char(c: char) -> bool {
-    KANJI_NUMBERS.contains(&c) || c == '十' || c.is_ascii_digit() || ('０'..='９').contains(&c)
-}
-
-/// A hand count in kanji (`二`, `十`, `十八`, `二十`) or digits.
-pub(super) fn parse_count(chars: &[char]) -> Option<u8> {
-    let kanji = |c: char| {
-        KANJI_NUMBERS
-            .iter()
-            .position(|&k| k == c)
-            .map(|i| i as u32 + 1)
-    };
-    let digit = |c: char| match c {
-        '0'..='9' => Some(c as u32 - '0' as u32),
-        '０'..='９' => Some(c as u32 - '０' as u32),
-        _ => None,
-    };
-    let value = if chars.iter().all(|&c| digit(c).is_some()) {
-        let mut v: u32 = 0;
-        for &c in chars {
-            v = v.checked_mul(10)?.checked_add(digit(c)?)?;
-        }
-        v
-    } else {
-        match chars {
-            ['十'] => 10,
-            [c] => kanji(*c)?,
-            ['十', c] => 10 + kanji(*c)?,
-            [t, '十'] => kanji(*t)? * 10,
-            [t, '十', c] => kanji(*t)? * 10 + kanji(*c)?,
-            _ => return None,
-        }
-    };
-    u8::try_from(value).ok().filter(|&v| v > 0)
-}
-
-fn diagram_sfen(d: &Diagram) -> String {
-    let mut s = String::with_capacity(90);
-    for (r, row) in d.rows.iter().enumerate() {
-        if r > 0 {
-            s.push('/');
-        }
-        let mut empty = 0;
-        for cell in row {
-            match cell {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        let _ = write!(s, "{empty}");
-                        empty = 0;
-                    }
-                    push_sfen_piece(&mut s, *piece);
-                }
-            }
-        }
-        if empty > 0 {
-            let _ = write!(s, "{empty}");
-        }
-    }
-    s.push(' ');
-    s.push(d.turn.unwrap_or(Color::Sente).sfen_char());
-    s.push(' ');
-    let mut any = false;
-    for color in [Color::Sente, Color::Gote] {
-        for role in Role::HAND {
-            let n = d.hands[color.index()][role.index()];
-            if n == 0 {
-                continue;
-            }
-            any = true;
-            if n > 1 {
-                let _ = write!(s, "{n}");
-            }
-            let c = role.sfen_char();
-            s.push(if color == Color::Gote {
-                c.to_ascii_lowercase()
-            } else {
-                c
-            });
-        }
-    }
-    if !any {
-        s.push('-');
-    }
-    let _ = write!(s, " {}", d.moves_played.unwrap_or(0).saturating_add(1));
-    s
-}
-
-fn push_sfen_piece(s: &mut String, piece: Piece) {
-    if piece.role.is_promoted() {
-        s.push('+');
-    }
-    let c = piece.role.sfen_char();
-    s.push(if piece.color == Color::Gote {
-        c.to_ascii_lowercase()
-    } else {
-        c
-    });
 }
 
 // ---------------------------------------------------------------------------
@@ -1205,27 +938,6 @@ mod tests {
         assert_eq!(r.headers[1].value, "\u{b}x\u{1e}y");
         assert_eq!(read(&write(&r)).unwrap(), r);
     }
-    use crate::record::text::push_count;
-
-    #[test]
-    fn hand_counts_in_kanji_and_digits() {
-        let count = |s: &str| parse_count(&s.chars().collect::<Vec<_>>());
-        assert_eq!(count("二"), Some(2));
-        assert_eq!(count("十"), Some(10));
-        assert_eq!(count("十八"), Some(18));
-        assert_eq!(count("二十"), Some(20));
-        assert_eq!(count("１５"), Some(15));
-        assert_eq!(count("十十"), None);
-        assert_eq!(count("0"), None);
-        let mut s = String::new();
-        for n in 1..=18 {
-            s.clear();
-            push_count(&mut s, n);
-            let parsed = if s.is_empty() { Some(1) } else { count(&s) };
-            assert_eq!(parsed, Some(n), "{s}");
-        }
-    }
-
     #[test]
     fn lenient_times() {
         let t = |s: &str| parse_time(s).map(|t| (t.used.as_secs(), t.total.map(|d| d.as_secs())));

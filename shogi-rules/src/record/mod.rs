@@ -18,12 +18,13 @@
 use core::fmt;
 use core::time::Duration;
 
-use crate::sfen::SetupChecks;
 use crate::{
-    Color, Game, IllegalReason, Move, Outcome, Position, RuleSet, SetupError, Termination,
+    Color, Game, IllegalReason, Move, Outcome, Position, RuleSet, SetupChecks, SetupError,
+    Termination,
 };
 
 pub mod csa;
+pub(crate) mod diagram;
 mod encoding;
 pub mod handicap;
 #[cfg(feature = "serde")]

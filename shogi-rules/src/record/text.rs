@@ -1,16 +1,17 @@
-//! What the KIF and KI2 readers and writers share: line splitting (CSA's
-//! too), spaces and widths, the header keys, the BOD board diagram (its piece characters, rows, hands and
-//! the diagram as written), comment lines and the words of a `まで…`
-//! summary.
+//! The record text the readers and writers share: line splitting, spaces
+//! and widths, numbers, error excerpts, the header keys, side names,
+//! comment and bookmark lines, and the words of a `まで…` summary. The board
+//! diagram is in [`super::diagram`].
 //!
 //! Where the two formats differ on purpose, the difference is a parameter:
 //! the side names a diagram or summary is written with (KIF always writes
 //! 先手/後手 in a diagram, KI2 writes 下手/上手 in handicap games).
 
-use core::fmt::Write as _;
-
-use super::{Comment, CommentKind, Header, HeaderKey, SpecialMove};
-use crate::{Color, Piece, Position, Role, Square};
+use super::{
+    Comment, CommentKind, Header, HeaderKey, MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE,
+    RecordErrorKind, SpecialMove,
+};
+use crate::Color;
 
 /// The lines of `text`, any line ending (`\n`, `\r\n`, `\r\r\n` or `\r`),
 /// without their line ends.
@@ -101,152 +102,33 @@ pub(crate) fn header(name: &str, value: &str) -> Header {
     }
 }
 
+/// A move number, ply or count of moves in ASCII or full-width digits:
+/// `None` when `s` is not a number, [`RecordErrorKind::NumberTooLarge`]
+/// above [`MAX_MOVE_NUMBER`].
+pub(crate) fn parse_number(s: &str) -> Option<Result<u32, RecordErrorKind>> {
+    if s.is_empty() {
+        return None;
+    }
+    let mut n: u32 = 0;
+    for c in s.chars() {
+        let d = c
+            .to_digit(10)
+            .or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32))?;
+        n = n.saturating_mul(10).saturating_add(d);
+    }
+    Some(if n > MAX_MOVE_NUMBER {
+        Err(MOVE_NUMBER_TOO_LARGE)
+    } else {
+        Ok(n)
+    })
+}
+
 /// The side a name stands for: 先手/下手 or 後手/上手.
 pub(crate) fn side_of_name(name: &str) -> Option<Color> {
     match name {
         "先手" | "下手" => Some(Color::Sente),
         "後手" | "上手" => Some(Color::Gote),
         _ => None,
-    }
-}
-
-/// Kanji numerals one to nine: diagram ranks and hand counts.
-pub(crate) const KANJI_NUMBERS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-
-/// The role of a one-character piece name of a diagram (`と`, `杏`, `圭`,
-/// `全` for the promoted ones; `王` and `竜` too).
-pub(crate) fn board_role(c: char) -> Option<Role> {
-    Some(match c {
-        '歩' => Role::Pawn,
-        '香' => Role::Lance,
-        '桂' => Role::Knight,
-        '銀' => Role::Silver,
-        '金' => Role::Gold,
-        '角' => Role::Bishop,
-        '飛' => Role::Rook,
-        '玉' | '王' => Role::King,
-        'と' => Role::Tokin,
-        '杏' => Role::PromotedLance,
-        '圭' => Role::PromotedKnight,
-        '全' => Role::PromotedSilver,
-        '馬' => Role::Horse,
-        '龍' | '竜' => Role::Dragon,
-        _ => return None,
-    })
-}
-
-/// The one-character diagram name of `role`, as [`board_role`] reads it.
-pub(crate) fn board_char(role: Role) -> char {
-    match role {
-        Role::Pawn => '歩',
-        Role::Lance => '香',
-        Role::Knight => '桂',
-        Role::Silver => '銀',
-        Role::Gold => '金',
-        Role::Bishop => '角',
-        Role::Rook => '飛',
-        Role::King => '玉',
-        Role::Tokin => 'と',
-        Role::PromotedLance => '杏',
-        Role::PromotedKnight => '圭',
-        Role::PromotedSilver => '全',
-        Role::Horse => '馬',
-        Role::Dragon => '龍',
-    }
-}
-
-/// The nine cells of a diagram row, file 9 first, from the text after the
-/// row's first `|`. On error, the character offset in that text and what
-/// was expected there.
-pub(crate) fn board_row(body: &str) -> Result<[Option<Piece>; 9], (usize, &'static str)> {
-    let chars: Vec<char> = body.chars().collect();
-    let mut row = [None; 9];
-    for (i, cell) in row.iter_mut().enumerate() {
-        let at = 2 * i;
-        let (Some(&prefix), Some(&piece)) = (chars.get(at), chars.get(at + 1)) else {
-            return Err((at, "a board row of nine cells"));
-        };
-        if piece == '・' {
-            continue;
-        }
-        let color = match prefix {
-            ' ' | '^' => Color::Sente,
-            'v' | 'V' => Color::Gote,
-            _ => return Err((at, "a cell starting with a space or v")),
-        };
-        let role = board_role(piece).ok_or((at + 1, "a piece such as 歩 or ・"))?;
-        *cell = Some(Piece::new(color, role));
-    }
-    if chars.get(18) != Some(&'|') {
-        return Err((18, "| after nine cells"));
-    }
-    Ok(row)
-}
-
-/// Writes a hand count after its piece: nothing for one, else in kanji
-/// (`二`, `十`, `十八`, `二十`).
-pub(crate) fn push_count(s: &mut String, n: u8) {
-    let n = usize::from(n);
-    if n >= 20 {
-        s.push(KANJI_NUMBERS[n / 10 - 1]);
-    }
-    if n >= 10 {
-        s.push('十');
-    }
-    if n % 10 > 0 && n > 1 {
-        s.push(KANJI_NUMBERS[n % 10 - 1]);
-    }
-}
-
-/// Writes the hand line `<name>の持駒：…` of `color`.
-fn write_hand(out: &mut String, name: &str, pos: &Position, color: Color) {
-    out.push_str(name);
-    out.push_str("の持駒：");
-    let hand = pos.hand(color);
-    if hand.is_empty() {
-        out.push_str("なし");
-    }
-    for role in Role::HAND {
-        let n = hand.get(role);
-        if n > 0 {
-            out.push(board_char(role));
-            push_count(out, n);
-            out.push('\u{3000}');
-        }
-    }
-    out.push('\n');
-}
-
-/// Writes `pos` as a BOD board diagram, with `names` (Sente's, Gote's) for
-/// the hand lines and the `…番` line: Gote's hand, the board, Sente's hand,
-/// `手数＝N` when the position is past move 1, and the turn line when Gote
-/// is to move.
-pub(crate) fn write_diagram(out: &mut String, pos: &Position, names: [&str; 2]) {
-    write_hand(out, names[1], pos, Color::Gote);
-    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
-    for rank in 1..=9u8 {
-        out.push('|');
-        for file in (1..=9u8).rev() {
-            match Square::new(file, rank).and_then(|sq| pos.piece_at(sq)) {
-                None => out.push_str(" ・"),
-                Some(p) => {
-                    out.push(if p.color == Color::Gote { 'v' } else { ' ' });
-                    out.push(board_char(p.role));
-                }
-            }
-        }
-        out.push('|');
-        out.push(KANJI_NUMBERS[usize::from(rank - 1)]);
-        out.push('\n');
-    }
-    out.push_str("+---------------------------+\n");
-    write_hand(out, names[0], pos, Color::Sente);
-    if pos.move_number() > 1 {
-        let _ = writeln!(out, "手数＝{}", pos.move_number() - 1);
-    }
-    if pos.turn() == Color::Gote {
-        out.push_str(names[1]);
-        out.push_str("番\n");
     }
 }
 
