@@ -173,7 +173,7 @@ fn corpus_details() {
 
 #[test]
 fn errors_name_line_column_and_kind() {
-    let cases: [Case; 7] = [
+    let cases: [Case; 9] = [
         (
             "▲７六歩 △３四歩\n▲２二角成 △同　金\n",
             2,
@@ -195,8 +195,14 @@ fn errors_name_line_column_and_kind() {
         ("▲７六歩 △３四歩 ▲７六歩Ｘ\n", 1, 15, |k| {
             matches!(k, RecordErrorKind::BadMoveText(_))
         }),
-        ("手合割：謎\n▲７六歩\n", 1, 1, |k| {
+        ("手合割：謎\n▲７六歩\n", 1, 5, |k| {
             matches!(k, RecordErrorKind::UnknownHandicap(_))
+        }),
+        ("後手の持駒：歩x\n▲７六歩\n", 1, 8, |k| {
+            matches!(k, RecordErrorKind::BadPosition(_))
+        }),
+        ("  手数＝x\n▲７六歩\n", 1, 6, |k| {
+            matches!(k, RecordErrorKind::BadPosition(_))
         }),
         (
             "▲７六歩\nまで1手で後手の勝ち\n△３四歩\n",
@@ -206,6 +212,16 @@ fn errors_name_line_column_and_kind() {
         ),
     ];
     check_errors(&cases, ki2::read, Format::Ki2);
+}
+
+#[test]
+fn reads_every_start_name_kif_reads() {
+    for name in ["両香落ち", "九枚落ち", "香落ち", "平手"] {
+        let text = format!("手合割：{name}\n");
+        let ki2 = ki2::read(&text).unwrap();
+        let kif = shogi_rules::record::kif::read(&text).unwrap();
+        assert_eq!(ki2.start, kif.start, "{name}");
+    }
 }
 
 #[test]

@@ -86,7 +86,7 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
-use super::text::{comment_lines, excerpt, lines, one_line};
+use super::text::{comment_lines, comment_marker, excerpt, lines, marked_comment, one_line};
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, MoveTime,
     ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
@@ -346,22 +346,10 @@ impl Reader {
                 return;
             }
         }
-        let comment = if let Some(rest) = text.strip_prefix("**") {
-            Comment {
-                kind: CommentKind::Engine,
-                text: rest.to_owned(),
-            }
-        } else if let Some(rest) = text.strip_prefix('*') {
-            Comment {
-                kind: CommentKind::Normal,
-                text: rest.to_owned(),
-            }
-        } else {
-            Comment {
-                kind: CommentKind::Normal,
-                text: text.to_owned(),
-            }
-        };
+        let comment = marked_comment(text).unwrap_or(Comment {
+            kind: CommentKind::Normal,
+            text: text.to_owned(),
+        });
         if let Some(end) = &mut self.end {
             end.comments.push(comment);
         } else if let Some(last) = self.moves.last_mut() {
@@ -857,13 +845,10 @@ fn is_v3_time(v: &str) -> bool {
 
 fn write_comments(out: &mut String, comments: &[Comment]) {
     for c in comments {
-        let marker = match c.kind {
-            CommentKind::Normal => "'*",
-            CommentKind::Engine => "'**",
-            CommentKind::Bookmark => "'&",
-        };
+        let marker = comment_marker(c.kind);
         // The reader splits lines at a lone `\r` too.
         for text in comment_lines(&c.text, true) {
+            out.push('\'');
             out.push_str(marker);
             out.push_str(text);
             out.push('\n');

@@ -13,7 +13,7 @@
 
 use core::fmt::Write as _;
 
-use super::text::{is_space, parse_number, side_of_name, trim};
+use super::text::{is_space, parse_number, side_of, trim};
 use super::{Format, MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE, RecordError, RecordErrorKind};
 use crate::{Color, Hand, Piece, Position, Role, Setup, SetupChecks, Square};
 
@@ -154,16 +154,6 @@ pub(crate) fn write_diagram(out: &mut String, pos: &Position, names: [&str; 2]) 
     if pos.turn() == Color::Gote {
         out.push_str(names[1]);
         out.push_str("番\n");
-    }
-}
-
-/// The side a name or a side mark stands for: 先手/下手/▲/☗ or
-/// 後手/上手/△/☖/▽.
-pub(crate) fn side_of(name: &str) -> Option<Color> {
-    match name {
-        "▲" | "☗" => Some(Color::Sente),
-        "△" | "☖" | "▽" => Some(Color::Gote),
-        _ => side_of_name(name),
     }
 }
 

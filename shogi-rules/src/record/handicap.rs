@@ -243,9 +243,48 @@ impl Handicap {
     }
 }
 
+/// Start positions a KIF or KI2 `手合割` value may name beyond the
+/// handicaps of [`Handicap`], with their SFEN.
+const OTHER_STARTS: [(&str, &str); 2] = [
+    (
+        "両香落ち",
+        "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "九枚落ち",
+        "4kg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+];
+
+/// The start position a KIF or KI2 `手合割` value names: a handicap's
+/// ([`Handicap::from_kif_name`]) or one of the other standard starts
+/// (両香落ち, 九枚落ち).
+pub(crate) fn named_start(name: &str) -> Option<Position> {
+    if let Some(h) = Handicap::from_kif_name(name) {
+        return Some(h.position());
+    }
+    let name = super::text::trim(name);
+    OTHER_STARTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, sfen)| Position::from_sfen(sfen).ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_other_named_starts_read() {
+        for (name, sfen) in OTHER_STARTS {
+            assert_eq!(
+                named_start(name).map(|p| p.to_sfen()).as_deref(),
+                Some(sfen)
+            );
+        }
+        assert_eq!(named_start("平手"), Some(Position::startpos()));
+        assert_eq!(named_start("十一枚落ち"), None);
+    }
 
     #[test]
     fn every_handicap_is_a_legal_position_removing_what_its_csa_code_says() {

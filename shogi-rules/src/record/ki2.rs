@@ -73,15 +73,16 @@
 
 use core::fmt::Write as _;
 
-use super::diagram::{DiagramReader, side_of, write_diagram};
+use super::diagram::{DiagramReader, write_diagram};
+use super::handicap::named_start;
 use super::text::{
-    excerpt, header, is_space, lines, one_line, parse_number, summary_words, trim, width,
-    write_comments,
+    excerpt, header, header_line, is_space, kif_name, lines, marked_comment, one_line,
+    parse_number, side_names, summary_special, summary_words, trim, width, write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
-    LineId, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, WalkOrder,
+    LineId, ReadLimits, RecordError, RecordErrorKind, RecordMove, WalkOrder,
 };
 use crate::notation::japanese::{self, JapaneseError, Mark};
 use crate::{Color, Move, Position};
@@ -167,7 +168,8 @@ fn error(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
 #[derive(Default)]
 struct Reader {
     headers: Vec<Header>,
-    handicap: Option<(String, usize)>,
+    /// The `手合割` value, its line and column.
+    handicap: Option<(String, usize, usize)>,
     diagram: DiagramReader,
     start_comments: Vec<Comment>,
     /// The lines read, once the moves begin.
@@ -212,16 +214,18 @@ impl Reader {
         {
             return Ok(());
         }
-        if let Some(sep) = t.find(['：', ':']) {
-            let name = trim(&t[..sep]);
-            let value = trim(&t[sep + t[sep..].chars().next().map_or(1, char::len_utf8)..]);
-            if !name.is_empty() && !name.contains(is_space) {
+        if let Some((name, value, value_column)) = header_line(raw) {
+            if !name.contains(is_space) {
                 if value.len() > self.limits.max_header_bytes {
-                    return Err(error(no, 1, Limit::HeaderBytes.exceeded(&self.limits)));
+                    return Err(error(
+                        no,
+                        value_column,
+                        Limit::HeaderBytes.exceeded(&self.limits),
+                    ));
                 }
                 let header = header(name, value);
                 if header.key == HeaderKey::Handicap && self.handicap.is_none() {
-                    self.handicap = Some((value.to_owned(), no));
+                    self.handicap = Some((value.to_owned(), no, value_column));
                 }
                 self.headers.push(header);
                 return Ok(());
@@ -237,10 +241,14 @@ impl Reader {
         }
         let pos = if let Some(pos) = self.diagram.position(Format::Ki2)? {
             pos
-        } else if let Some((name, line)) = &self.handicap {
-            Handicap::from_kif_name(name)
-                .map(Handicap::position)
-                .ok_or_else(|| error(*line, 1, RecordErrorKind::UnknownHandicap(name.clone())))?
+        } else if let Some((name, line, column)) = &self.handicap {
+            named_start(name).ok_or_else(|| {
+                error(
+                    *line,
+                    *column,
+                    RecordErrorKind::UnknownHandicap(name.clone()),
+                )
+            })?
         } else {
             Position::startpos()
         };
@@ -258,25 +266,10 @@ impl Reader {
         if t.len() > self.limits.max_header_bytes {
             return Err(error(no, 1, Limit::HeaderBytes.exceeded(&self.limits)));
         }
-        let comment = if let Some(rest) = t.strip_prefix("**") {
-            Comment {
-                kind: CommentKind::Engine,
-                text: rest.to_owned(),
-            }
-        } else if let Some(rest) = t.strip_prefix('*') {
-            Comment {
-                kind: CommentKind::Normal,
-                text: rest.to_owned(),
-            }
-        } else {
-            Comment {
-                kind: CommentKind::Bookmark,
-                text: t
-                    .get(t.find('&').map_or(0, |i| i + 1)..)
-                    .unwrap_or("")
-                    .to_owned(),
-            }
-        };
+        let comment = marked_comment(t).unwrap_or(Comment {
+            kind: CommentKind::Normal,
+            text: t.to_owned(),
+        });
         let in_variation = self
             .tree
             .as_ref()
@@ -416,87 +409,8 @@ impl Reader {
     }
 }
 
-/// The ending words of a `まで…` line, with `to_move` the side to move at
-/// the end of the line.
-fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
-    let plain = match words {
-        "詰" | "詰み" => Some(SpecialMove::Checkmate),
-        "中断" => Some(SpecialMove::Suspend),
-        "千日手" => Some(SpecialMove::Repetition),
-        "持将棋" => Some(SpecialMove::Impasse),
-        "封じ手" => Some(SpecialMove::Sealed),
-        "不詰" => Some(SpecialMove::NoMate),
-        "投了" => Some(SpecialMove::Resign),
-        "切れ負け" | "時間切れ" => Some(SpecialMove::TimeUp),
-        "入玉勝ち" | "宣言勝ち" => Some(SpecialMove::DeclareWin),
-        "引き分け" => Some(SpecialMove::DeclareDraw),
-        "最大手数" => Some(SpecialMove::MaxMoves),
-        _ => None,
-    };
-    if plain.is_some() {
-        return plain;
-    }
-    for prefix in ["時間切れにより", "切れ負けにより"] {
-        if words.starts_with(prefix) {
-            return Some(SpecialMove::TimeUp);
-        }
-    }
-    let (side, result) = words.split_once('の')?;
-    let mover = side_of(side)? == to_move;
-    Some(match (result, mover) {
-        ("勝ち", true) => SpecialMove::DeclareWin,
-        ("勝ち", false) => SpecialMove::Resign,
-        ("反則勝ち", true) | ("反則負け", false) => SpecialMove::IllegalWin,
-        ("反則勝ち", false) | ("反則負け", true) => SpecialMove::IllegalLoss,
-        ("入玉勝ち" | "宣言勝ち", true) => SpecialMove::DeclareWin,
-        ("入玉勝ち" | "宣言勝ち", false) => SpecialMove::IllegalLoss,
-        ("切れ負け", _) => SpecialMove::TimeUp,
-        ("不戦勝", true) | ("不戦敗", false) => SpecialMove::ForfeitWin,
-        ("不戦勝", false) | ("不戦敗", true) => SpecialMove::ForfeitLoss,
-        _ => return None,
-    })
-}
-
 // ---------------------------------------------------------------------------
 // Writing
-
-/// 先手/後手, or 下手/上手 in a handicap game or when the headers name the
-/// players so.
-pub(super) fn side_names(record: &GameRecord) -> [&'static str; 2] {
-    let handicap = record.handicap.is_some_and(|h| h != Handicap::Even);
-    let named = record
-        .headers
-        .iter()
-        .any(|h| h.name == "下手" || h.name == "上手");
-    if handicap || named {
-        ["下手", "上手"]
-    } else {
-        ["先手", "後手"]
-    }
-}
-
-/// The KIF name of a header: its own name unless it comes from a format
-/// with ASCII keys (CSA `$EVENT`, `N+`, JKF), then the KIF name of its key.
-pub(super) fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
-    if !h.name.is_ascii() && !h.name.is_empty() {
-        return h.name.clone();
-    }
-    let name = match h.key {
-        HeaderKey::StartTime => "開始日時",
-        HeaderKey::EndTime => "終了日時",
-        HeaderKey::Event => "棋戦",
-        HeaderKey::Site => "場所",
-        HeaderKey::Opening => "戦型",
-        HeaderKey::Title => "表題",
-        HeaderKey::TimeControl => "持ち時間",
-        HeaderKey::Byoyomi => "秒読み",
-        HeaderKey::Sente => names[0],
-        HeaderKey::Gote => names[1],
-        HeaderKey::Handicap => "手合割",
-        _ => return h.name.replace(['：', ':'], "_"),
-    };
-    name.to_owned()
-}
 
 /// Moves on one line.
 const MOVES_PER_LINE: usize = 6;
@@ -554,6 +468,7 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::SpecialMove;
 
     #[test]
     fn reads_glued_moves_comments_and_summary() {

@@ -92,14 +92,15 @@ use core::fmt::Write as _;
 use core::time::Duration;
 
 use super::diagram::{DiagramReader, write_diagram};
+use super::handicap::named_start;
 use super::text::{
-    excerpt, header, is_space, parse_number, side_of_name, summary_words, trim, width,
-    write_comments,
+    excerpt, header, header_line, is_space, kif_name, marked_comment, parse_number, side_names,
+    special_of_word, summary_special, summary_words, trim, width, word_of_special, write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
-    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, LineEnd, LineId,
-    MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit, WalkOrder,
+    Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, LineId, MoveTime,
+    ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit, WalkOrder,
 };
 use crate::notation::japanese::{self, JapaneseError};
 use crate::{Color, IllegalReason, Move, Position};
@@ -140,18 +141,18 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
 pub fn write(record: &GameRecord) -> String {
     let mut out = String::with_capacity(64 + record.main.moves.len() * 40);
     let mut named = None;
-    let names = super::ki2::side_names(record);
+    let names = side_names(record);
     for h in &record.headers {
         // Names from other formats (`N+`, `$EVENT`) become KIF names, so the
         // text reads as KIF; KIF names are written as read.
-        let name = super::ki2::kif_name(h, names);
+        let name = kif_name(h, names);
         let _ = writeln!(out, "{}：{}", one_line(&name), one_line(&h.value));
         if h.key == HeaderKey::Handicap {
             named = Some(h.value.as_str());
         }
     }
     let diagram = match named {
-        Some(name) => named_position(name).as_ref() != Some(&record.start),
+        Some(name) => named_start(name).as_ref() != Some(&record.start),
         None => record.start != Position::startpos(),
     };
     if diagram {
@@ -177,69 +178,6 @@ pub fn write(record: &GameRecord) -> String {
 
 // ---------------------------------------------------------------------------
 // Reading
-
-/// The position names `手合割` may give, beyond [`Handicap::from_kif_name`].
-const EXTRA_NAMES: [(&str, &str); 2] = [
-    (
-        "両香落ち",
-        "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "九枚落ち",
-        "4kg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-];
-
-/// The start position a `手合割` value names, if it names a standard one.
-fn named_position(name: &str) -> Option<Position> {
-    if let Some(h) = Handicap::from_kif_name(name) {
-        return Some(h.position());
-    }
-    let name = trim(name);
-    EXTRA_NAMES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .and_then(|(_, sfen)| Position::from_sfen(sfen).ok())
-}
-
-/// Terminal words, the first of each ending being the one written.
-const SPECIAL_WORDS: [(&str, SpecialMove); 21] = [
-    ("投了", SpecialMove::Resign),
-    ("中断", SpecialMove::Suspend),
-    ("千日手", SpecialMove::Repetition),
-    ("持将棋", SpecialMove::Impasse),
-    ("切れ負け", SpecialMove::TimeUp),
-    ("時間切れ", SpecialMove::TimeUp),
-    ("Time-up", SpecialMove::TimeUp),
-    ("反則勝ち", SpecialMove::IllegalWin),
-    ("反則負け", SpecialMove::IllegalLoss),
-    ("入玉勝ち", SpecialMove::DeclareWin),
-    ("宣言勝ち", SpecialMove::DeclareWin),
-    ("詰み", SpecialMove::Checkmate),
-    ("詰", SpecialMove::Checkmate),
-    ("不詰", SpecialMove::NoMate),
-    ("封じ手", SpecialMove::Sealed),
-    ("不戦勝", SpecialMove::ForfeitWin),
-    ("不戦敗", SpecialMove::ForfeitLoss),
-    ("引き分け", SpecialMove::DeclareDraw),
-    ("最大手数", SpecialMove::MaxMoves),
-    ("待った", SpecialMove::TakeBack),
-    ("エラー", SpecialMove::Error),
-];
-
-fn special_of_word(word: &str) -> Option<SpecialMove> {
-    SPECIAL_WORDS
-        .iter()
-        .find(|(w, _)| *w == word || (w.is_ascii() && w.eq_ignore_ascii_case(word)))
-        .map(|(_, s)| *s)
-}
-
-fn word_of_special(special: SpecialMove) -> &'static str {
-    SPECIAL_WORDS
-        .iter()
-        .find(|(_, s)| *s == special)
-        .map_or("中断", |(w, _)| w)
-}
 
 /// 1-based character column of byte offset `byte` of `line`.
 fn column(line: &str, byte: usize) -> usize {
@@ -314,14 +252,8 @@ impl Reader {
             )
         };
 
-        if let Some(rest) = body.strip_prefix("**") {
-            return self.comment(number, col(0), body, CommentKind::Engine, rest);
-        }
-        if let Some(rest) = body.strip_prefix('*') {
-            return self.comment(number, col(0), body, CommentKind::Normal, rest);
-        }
-        if let Some(rest) = body.strip_prefix('&') {
-            return self.comment(number, col(0), body, CommentKind::Bookmark, rest);
+        if let Some(comment) = marked_comment(body) {
+            return self.comment(number, col(0), body, comment);
         }
         if let Some(rest) = body.strip_prefix("変化") {
             let rest = rest
@@ -354,26 +286,20 @@ impl Reader {
         if body.starts_with(|c: char| c.is_ascii_digit()) {
             return self.move_line(number, raw, lead);
         }
-        if let Some(at) = body.find(['：', ':']) {
-            let name = trim(&body[..at]);
-            let sep = body[at..].chars().next().map_or(1, char::len_utf8);
-            let value_raw = &body[at + sep..];
-            let value = trim(value_raw);
-            if name.is_empty() || self.play.as_ref().is_some_and(|p| p.started()) {
+        if let Some((name, value, value_column)) = header_line(raw) {
+            if self.play.as_ref().is_some_and(|p| p.started()) {
                 return Err(unexpected());
             }
             if value.len() > self.limits.max_header_bytes {
                 return Err(error(
                     number,
-                    col(0),
+                    value_column,
                     Limit::HeaderBytes.exceeded(&self.limits),
                 ));
             }
             let header = header(name, value);
             if header.key == HeaderKey::Handicap {
-                let value_at =
-                    at + sep + (value_raw.len() - value_raw.trim_start_matches(is_space).len());
-                self.handicap = Some((value.to_owned(), number, col(value_at)));
+                self.handicap = Some((value.to_owned(), number, value_column));
             }
             self.headers.push(header);
             return Ok(());
@@ -386,20 +312,15 @@ impl Reader {
         number: usize,
         column: usize,
         body: &str,
-        kind: CommentKind,
-        text: &str,
+        comment: Comment,
     ) -> Result<(), RecordError> {
-        if text.len() > self.limits.max_header_bytes {
+        if comment.text.len() > self.limits.max_header_bytes {
             return Err(error(
                 number,
                 column,
                 Limit::HeaderBytes.exceeded(&self.limits),
             ));
         }
-        let comment = Comment {
-            kind,
-            text: text.to_owned(),
-        };
         let Some(play) = self.play.as_mut() else {
             self.start_comments.push(comment);
             return Ok(());
@@ -461,15 +382,13 @@ impl Reader {
         }
         match &self.handicap {
             None => Ok((Position::startpos(), false)),
-            Some((name, line, column)) => {
-                named_position(name).map(|p| (p, false)).ok_or_else(|| {
-                    error(
-                        *line,
-                        *column,
-                        RecordErrorKind::UnknownHandicap(name.clone()),
-                    )
-                })
-            }
+            Some((name, line, column)) => named_start(name).map(|p| (p, false)).ok_or_else(|| {
+                error(
+                    *line,
+                    *column,
+                    RecordErrorKind::UnknownHandicap(name.clone()),
+                )
+            }),
         }
     }
 
@@ -765,34 +684,6 @@ fn resolve(
     })
 }
 
-/// The ending a summary states, with `to_move` the side to move at its end.
-fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
-    if let Some(s) = special_of_word(words) {
-        return Some(s);
-    }
-    if words.starts_with("時間切れ") || words.ends_with("切れ負け") {
-        return Some(SpecialMove::TimeUp);
-    }
-    let (side, outcome) = words.split_once('の')?;
-    let side = side_of_name(side)?;
-    let mover = side == to_move;
-    Some(match outcome {
-        "勝ち" if mover => SpecialMove::DeclareWin,
-        "勝ち" => SpecialMove::Resign,
-        "反則勝ち" if mover => SpecialMove::IllegalWin,
-        "反則勝ち" => SpecialMove::IllegalLoss,
-        "反則負け" if mover => SpecialMove::IllegalLoss,
-        "反則負け" => SpecialMove::IllegalWin,
-        "入玉勝ち" | "宣言勝ち" if mover => SpecialMove::DeclareWin,
-        "入玉勝ち" | "宣言勝ち" => SpecialMove::IllegalLoss,
-        "不戦勝" if mover => SpecialMove::ForfeitWin,
-        "不戦勝" => SpecialMove::ForfeitLoss,
-        "不戦敗" if mover => SpecialMove::ForfeitLoss,
-        "不戦敗" => SpecialMove::ForfeitWin,
-        _ => return None,
-    })
-}
-
 /// A time field without its parentheses: `used/total`, either part lenient.
 fn parse_time(inner: &str) -> Option<MoveTime> {
     let (used, total) = match inner.split_once('/') {
@@ -828,13 +719,6 @@ fn parse_clock(s: &str) -> Option<Duration> {
 /// A value on one line: line feeds become spaces.
 fn one_line(s: &str) -> String {
     s.replace('\n', " ")
-}
-
-fn side_names(record: &GameRecord) -> [&'static str; 2] {
-    match record.handicap {
-        Some(h) if h != Handicap::Even => ["下手", "上手"],
-        _ => ["先手", "後手"],
-    }
 }
 
 fn write_time(out: &mut String, t: &MoveTime) {
@@ -949,23 +833,5 @@ mod tests {
         assert_eq!(t(" 0:03/ 0:00:19"), Some((3, Some(19))));
         assert_eq!(t("0:x/"), None);
         assert_eq!(t("1:2:3:4/"), None);
-    }
-
-    #[test]
-    fn summaries_name_the_ending_from_the_side_to_move() {
-        use SpecialMove::*;
-        let s = |w: &str| summary_special(w, Color::Gote);
-        assert_eq!(s("先手の勝ち"), Some(Resign));
-        assert_eq!(s("後手の勝ち"), Some(DeclareWin));
-        assert_eq!(s("後手の反則勝ち"), Some(IllegalWin));
-        assert_eq!(s("先手の反則勝ち"), Some(IllegalLoss));
-        assert_eq!(s("上手の反則負け"), Some(IllegalLoss));
-        assert_eq!(s("時間切れにより先手の勝ち"), Some(TimeUp));
-        assert_eq!(s("詰"), Some(Checkmate));
-        assert_eq!(s("何か"), None);
-        for (word, special) in SPECIAL_WORDS {
-            assert_eq!(special_of_word(word_of_special(special)), Some(special));
-            assert_eq!(special_of_word(word), Some(special));
-        }
     }
 }

@@ -8,8 +8,8 @@
 //! 先手/後手 in a diagram, KI2 writes 下手/上手 in handicap games).
 
 use super::{
-    Comment, CommentKind, Header, HeaderKey, MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE,
-    RecordErrorKind, SpecialMove,
+    Comment, CommentKind, GameRecord, Handicap, Header, HeaderKey, MAX_MOVE_NUMBER,
+    MOVE_NUMBER_TOO_LARGE, RecordErrorKind, SpecialMove,
 };
 use crate::Color;
 
@@ -74,23 +74,88 @@ pub(crate) fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-/// The key of a KIF/KI2 header name (`下手` and `上手` are Sente's and
-/// Gote's players); any other name is [`HeaderKey::Other`].
+/// The KIF/KI2 header names of the known keys, and the key each stands
+/// for; the first name of a key is the one written. Every other name is
+/// [`HeaderKey::Other`].
+pub(crate) const HEADER_NAMES: [(&str, HeaderKey); 14] = [
+    ("開始日時", HeaderKey::StartTime),
+    ("対局日", HeaderKey::StartTime),
+    ("終了日時", HeaderKey::EndTime),
+    ("棋戦", HeaderKey::Event),
+    ("場所", HeaderKey::Site),
+    ("戦型", HeaderKey::Opening),
+    ("表題", HeaderKey::Title),
+    ("持ち時間", HeaderKey::TimeControl),
+    ("秒読み", HeaderKey::Byoyomi),
+    ("先手", HeaderKey::Sente),
+    ("下手", HeaderKey::Sente),
+    ("後手", HeaderKey::Gote),
+    ("上手", HeaderKey::Gote),
+    ("手合割", HeaderKey::Handicap),
+];
+
+/// The key of a KIF/KI2 header name (see [`HEADER_NAMES`]).
 pub(crate) fn header_key(name: &str) -> HeaderKey {
-    match name {
-        "開始日時" | "対局日" => HeaderKey::StartTime,
-        "終了日時" => HeaderKey::EndTime,
-        "棋戦" => HeaderKey::Event,
-        "場所" => HeaderKey::Site,
-        "戦型" => HeaderKey::Opening,
-        "表題" => HeaderKey::Title,
-        "持ち時間" => HeaderKey::TimeControl,
-        "秒読み" => HeaderKey::Byoyomi,
-        "先手" | "下手" => HeaderKey::Sente,
-        "後手" | "上手" => HeaderKey::Gote,
-        "手合割" => HeaderKey::Handicap,
-        _ => HeaderKey::Other,
+    HEADER_NAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(HeaderKey::Other, |&(_, k)| k)
+}
+
+/// The KIF name a key is written with: the first of [`HEADER_NAMES`], and
+/// for the players the side names `names` (Sente's, Gote's).
+pub(crate) fn key_name(key: HeaderKey, names: [&'static str; 2]) -> Option<&'static str> {
+    match key {
+        HeaderKey::Sente => Some(names[0]),
+        HeaderKey::Gote => Some(names[1]),
+        key => HEADER_NAMES
+            .iter()
+            .find(|(_, k)| *k == key)
+            .map(|(n, _)| *n),
     }
+}
+
+/// The KIF name of a header: its own name unless it comes from a format
+/// with ASCII keys (CSA `$EVENT`, `N+`, JKF), then the KIF name of its key
+/// (a name of no known key with its colons replaced, so it reads back as a
+/// name).
+pub(crate) fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
+    if !h.name.is_ascii() && !h.name.is_empty() {
+        return h.name.clone();
+    }
+    match key_name(h.key, names) {
+        Some(name) => name.to_owned(),
+        None => h.name.replace(['：', ':'], "_"),
+    }
+}
+
+/// 先手/後手, or 下手/上手 in a handicap game or when the headers name the
+/// players so: the side names a KIF or KI2 record is written with.
+pub(crate) fn side_names(record: &GameRecord) -> [&'static str; 2] {
+    let handicap = record.handicap.is_some_and(|h| h != Handicap::Even);
+    let named = record
+        .headers
+        .iter()
+        .any(|h| h.name == "下手" || h.name == "上手");
+    if handicap || named {
+        ["下手", "上手"]
+    } else {
+        ["先手", "後手"]
+    }
+}
+
+/// A `name：value` (or `name:value`) line split at its first colon: the
+/// name and value without surrounding spaces, and the 1-based column of
+/// the value in `raw`; `None` without a colon or with an empty name.
+pub(crate) fn header_line(raw: &str) -> Option<(&str, &str, usize)> {
+    let at = raw.find(['：', ':'])?;
+    let name = trim(&raw[..at]);
+    let after = &raw[at + raw[at..].chars().next().map_or(1, char::len_utf8)..];
+    let value = trim(after);
+    let value_at =
+        raw.len() - after.len() + (after.len() - after.trim_start_matches(is_space).len());
+    let column = raw.get(..value_at).map_or(1, |s| s.chars().count() + 1);
+    (!name.is_empty()).then_some((name, value, column))
 }
 
 /// A header read from `name：value`, its key given by [`header_key`].
@@ -123,11 +188,12 @@ pub(crate) fn parse_number(s: &str) -> Option<Result<u32, RecordErrorKind>> {
     })
 }
 
-/// The side a name stands for: 先手/下手 or 後手/上手.
-pub(crate) fn side_of_name(name: &str) -> Option<Color> {
+/// The side a name or a side mark stands for: 先手/下手/▲/☗ or
+/// 後手/上手/△/☖/▽.
+pub(crate) fn side_of(name: &str) -> Option<Color> {
     match name {
-        "先手" | "下手" => Some(Color::Sente),
-        "後手" | "上手" => Some(Color::Gote),
+        "先手" | "下手" | "▲" | "☗" => Some(Color::Sente),
+        "後手" | "上手" | "△" | "☖" | "▽" => Some(Color::Gote),
         _ => None,
     }
 }
@@ -148,11 +214,7 @@ pub(crate) fn comment_lines(text: &str, lone_cr_breaks: bool) -> impl Iterator<I
 
 pub(crate) fn write_comments(out: &mut String, comments: &[Comment], lone_cr_breaks: bool) {
     for c in comments {
-        let marker = match c.kind {
-            CommentKind::Normal => "*",
-            CommentKind::Engine => "**",
-            CommentKind::Bookmark => "&",
-        };
+        let marker = comment_marker(c.kind);
         for text in comment_lines(&c.text, lone_cr_breaks) {
             out.push_str(marker);
             out.push_str(text);
@@ -189,4 +251,155 @@ pub(crate) fn summary_words(
         SpecialMove::MaxMoves => "最大手数".to_owned(),
         SpecialMove::TakeBack | SpecialMove::Error => return None,
     })
+}
+
+/// The words of a KIF ending (`投了`, `詰み`, …) and the endings they
+/// stand for, the first of each ending being the one written.
+const ENDING_WORDS: [(&str, SpecialMove); 21] = [
+    ("投了", SpecialMove::Resign),
+    ("中断", SpecialMove::Suspend),
+    ("千日手", SpecialMove::Repetition),
+    ("持将棋", SpecialMove::Impasse),
+    ("切れ負け", SpecialMove::TimeUp),
+    ("時間切れ", SpecialMove::TimeUp),
+    ("Time-up", SpecialMove::TimeUp),
+    ("反則勝ち", SpecialMove::IllegalWin),
+    ("反則負け", SpecialMove::IllegalLoss),
+    ("入玉勝ち", SpecialMove::DeclareWin),
+    ("宣言勝ち", SpecialMove::DeclareWin),
+    ("詰み", SpecialMove::Checkmate),
+    ("詰", SpecialMove::Checkmate),
+    ("不詰", SpecialMove::NoMate),
+    ("封じ手", SpecialMove::Sealed),
+    ("不戦勝", SpecialMove::ForfeitWin),
+    ("不戦敗", SpecialMove::ForfeitLoss),
+    ("引き分け", SpecialMove::DeclareDraw),
+    ("最大手数", SpecialMove::MaxMoves),
+    ("待った", SpecialMove::TakeBack),
+    ("エラー", SpecialMove::Error),
+];
+
+/// The ending a word of [`ENDING_WORDS`] stands for (ASCII words in any case).
+pub(crate) fn special_of_word(word: &str) -> Option<SpecialMove> {
+    ENDING_WORDS
+        .iter()
+        .find(|(w, _)| *w == word || (w.is_ascii() && w.eq_ignore_ascii_case(word)))
+        .map(|(_, s)| *s)
+}
+
+/// The word an ending is written with.
+pub(crate) fn word_of_special(special: SpecialMove) -> &'static str {
+    ENDING_WORDS
+        .iter()
+        .find(|(_, s)| *s == special)
+        .map_or("中断", |(w, _)| w)
+}
+
+/// The ending the words of a `まで N 手で…` summary state, with `to_move`
+/// the side to move at the end: a word of [`ENDING_WORDS`], a loss on time
+/// (`時間切れにより先手の勝ち`, `…の切れ負け`), or `<side>の<result>` with
+/// the side a name or mark (`…の勝ち` of the side to move is a winning
+/// declaration; of the other side, a resignation).
+pub(crate) fn summary_special(words: &str, to_move: Color) -> Option<SpecialMove> {
+    if let Some(s) = special_of_word(words) {
+        return Some(s);
+    }
+    if words.starts_with("時間切れ") || words.starts_with("切れ負け") || words.ends_with("切れ負け")
+    {
+        return Some(SpecialMove::TimeUp);
+    }
+    let (side, outcome) = words.split_once('の')?;
+    let mover = side_of(side)? == to_move;
+    Some(match (outcome, mover) {
+        ("勝ち" | "入玉勝ち" | "宣言勝ち", true) => SpecialMove::DeclareWin,
+        ("勝ち", false) => SpecialMove::Resign,
+        ("反則勝ち", true) | ("反則負け", false) => SpecialMove::IllegalWin,
+        ("反則勝ち", false) | ("反則負け", true) => SpecialMove::IllegalLoss,
+        ("入玉勝ち" | "宣言勝ち", false) => SpecialMove::IllegalLoss,
+        ("不戦勝", true) | ("不戦敗", false) => SpecialMove::ForfeitWin,
+        ("不戦勝", false) | ("不戦敗", true) => SpecialMove::ForfeitLoss,
+        _ => return None,
+    })
+}
+
+/// A comment line after its format's prefix (none in KIF and KI2, `'` in
+/// CSA): `**` an engine comment, `*` a comment, `&` a bookmark; `None` for
+/// a line without a marker.
+pub(crate) fn marked_comment(line: &str) -> Option<Comment> {
+    let (kind, text) = if let Some(rest) = line.strip_prefix("**") {
+        (CommentKind::Engine, rest)
+    } else if let Some(rest) = line.strip_prefix('*') {
+        (CommentKind::Normal, rest)
+    } else if let Some(rest) = line.strip_prefix('&') {
+        (CommentKind::Bookmark, rest)
+    } else {
+        return None;
+    };
+    Some(Comment {
+        kind,
+        text: text.to_owned(),
+    })
+}
+
+/// The marker [`marked_comment`] reads a comment of `kind` by.
+pub(crate) fn comment_marker(kind: CommentKind) -> &'static str {
+    match kind {
+        CommentKind::Normal => "*",
+        CommentKind::Engine => "**",
+        CommentKind::Bookmark => "&",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_name_the_ending_from_the_side_to_move() {
+        use SpecialMove::*;
+        let s = |w: &str| summary_special(w, Color::Gote);
+        assert_eq!(s("先手の勝ち"), Some(Resign));
+        assert_eq!(s("後手の勝ち"), Some(DeclareWin));
+        assert_eq!(s("後手の反則勝ち"), Some(IllegalWin));
+        assert_eq!(s("先手の反則勝ち"), Some(IllegalLoss));
+        assert_eq!(s("上手の反則負け"), Some(IllegalLoss));
+        assert_eq!(s("時間切れにより先手の勝ち"), Some(TimeUp));
+        assert_eq!(s("詰"), Some(Checkmate));
+        assert_eq!(s("切れ負けにより先手の勝ち"), Some(TimeUp));
+        assert_eq!(s("▲の勝ち"), Some(Resign));
+        assert_eq!(s("△の入玉勝ち"), Some(DeclareWin));
+        assert_eq!(s("何か"), None);
+        for (word, special) in ENDING_WORDS {
+            assert_eq!(special_of_word(word_of_special(special)), Some(special));
+            assert_eq!(special_of_word(word), Some(special));
+        }
+    }
+
+    #[test]
+    fn header_names_and_keys_agree() {
+        for (name, key) in HEADER_NAMES {
+            assert_eq!(header_key(name), key);
+            let written = key_name(key, ["先手", "後手"]).unwrap_or_default();
+            assert_eq!(header_key(written), key, "{name}");
+        }
+        assert_eq!(
+            header_line(" 棋戦 ：　名人戦 "),
+            Some(("棋戦", "名人戦", 7))
+        );
+        assert_eq!(header_line("：x"), None);
+    }
+
+    #[test]
+    fn comment_markers_read_back() {
+        for kind in [
+            CommentKind::Normal,
+            CommentKind::Engine,
+            CommentKind::Bookmark,
+        ] {
+            let line = format!("{}text", comment_marker(kind));
+            let c = marked_comment(&line).unwrap();
+            assert_eq!((c.kind, c.text.as_str()), (kind, "text"));
+        }
+        assert_eq!(marked_comment("plain"), None);
+    }
 }
