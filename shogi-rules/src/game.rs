@@ -1002,7 +1002,7 @@ impl Game {
         self.move_limit_reached()
     }
 
-    /// The outcome at the move limit (D5).
+    /// The outcome at the move limit (`docs/rules.md D5`).
     #[cold]
     fn move_limit_reached(&self) -> Option<Outcome> {
         let pos = &self.position;

@@ -1,6 +1,6 @@
 //! Games and adjudication: how and when a [`Game`] ends, and what it refuses afterwards.
 //!
-//! What this file pins down (RULES.md §8–13, DECISIONS.md D1–D13):
+//! What this file pins down (`docs/rules.md` §8–§13 and D1–D13):
 //!
 //! * **Shared data** (`tests/data/cases.json`): every `sequences` entry is replayed move by move
 //!   under [`RuleSet::site`]; the expected status (`draw`, `sente_loses_perpetual`,
@@ -13,13 +13,14 @@
 //!   invalid, losing or rejected), move limit (draw, 24-point count, no limit), try rule,
 //!   resignation, timeout (flag, timed move, clock check), draw agreement, interruption. After
 //!   each end every action is rejected with [`GameError::GameOver`] and the game is unchanged.
-//! * **Adjudication order** (D4): a mate or a fourth occurrence on the move that crosses the
-//!   move limit is scored as such, not as the move limit.
+//! * **Adjudication order** (`docs/rules.md D4`): a mate or a fourth occurrence on the move
+//!   that crosses the move limit is scored as such, not as the move limit.
 //! * **Rule-set options**: the number of repetitions, perpetual check as a plain draw, the draw
-//!   offer protocol and its limit (D12), both sides under 24 points (D7).
-//! * **Clock** (D13 and the boundary semantics documented in the clock module): every boundary
-//!   to the millisecond, through [`Clock`] directly and through [`Game::play_timed`] /
-//!   [`Game::check_time`].
+//!   offer protocol and its limit (`docs/rules.md D12`), both sides under 24 points
+//!   (`docs/rules.md D7`).
+//! * **Clock** (`docs/rules.md D13` and the boundary semantics documented in the clock
+//!   module): every boundary to the millisecond, through [`Clock`] directly and through
+//!   [`Game::play_timed`] / [`Game::check_time`].
 //! * **Undo**: a move that ended the game can be taken back, other endings cannot, and
 //!   repetition counts are restored.
 //! * **USI**: [`Game::to_usi`] and [`Game::from_usi`] round-trip, and replay errors name the ply.
@@ -66,7 +67,8 @@ const SENTE_MATE_IN_ONE: &str = "8k/9/7G1/9/9/9/9/9/4K4 b G 1";
 /// The colour mirror: Gote mates with G*9h.
 const GOTE_MATE_IN_ONE: &str = "4k4/9/9/9/9/9/1g7/9/K8 w g 1";
 
-/// Gote to move has no legal move and is not in check (RULES.md §8, cases.json).
+/// Gote to move has no legal move and is not in check (`docs/rules.md §8`,
+/// `tests/data/cases.json`).
 const NO_LEGAL_MOVES: &str = "8k/6G2/7S1/9/9/9/9/9/4K4 w - 1";
 
 /// Site-rule impasse positions from cases.json (both kings in their zones).
@@ -134,7 +136,7 @@ fn play_until_last(game: &mut Game, moves: &[&str]) -> Option<Outcome> {
 }
 
 /// The game is over with `expected`, and every action is refused with `GameOver` without
-/// changing the game (D10).
+/// changing the game (`docs/rules.md D10`).
 fn assert_over(game: &mut Game, expected: Outcome) {
     assert_eq!(game.outcome(), Some(expected));
     let before = game.clone();
@@ -523,7 +525,7 @@ fn impasse_declaration_rejected_under_the_site_rule() {
     assert_eq!(game, before);
     game.play_usi("7g7f").unwrap();
 
-    // A side without a king cannot declare (D3).
+    // A side without a king cannot declare (docs/rules.md D3).
     let mut game = site_game("9/9/9/9/9/9/4k4/9/9 b P 1");
     assert_eq!(
         game.declare_impasse(),
@@ -534,7 +536,7 @@ fn impasse_declaration_rejected_under_the_site_rule() {
 
 #[test]
 fn impasse_both_sides_under_24_is_a_draw() {
-    // D7: bare kings in their zones, 0-0.
+    // docs/rules.md D7: bare kings in their zones, 0-0.
     let mut game = site_game("9/9/4K4/9/9/9/4k4/9/9 b - 1");
     let status = game.impasse_status();
     assert_eq!((status.sente_points, status.gote_points), (0, 0));
@@ -574,7 +576,7 @@ fn impasse_csa27_declaration_wins() {
     assert_eq!(status.result, Some(expected));
     assert_eq!(game.declare_impasse(), Ok(expected));
 
-    // The same position is a 27-27 draw under the site rule (RULES.md §10.1).
+    // The same position is a 27-27 draw under the site rule (docs/rules.md §10.1).
     let mut game = site_game(&format!("{FULL_INVASION} w - 1"));
     assert_eq!(
         game.declare_impasse(),
@@ -675,7 +677,7 @@ fn move_limit_draw() {
 #[test]
 fn move_limit_decided_by_the_24_point_count() {
     // Both kings in their zones at move 400 (Sente 32, Gote 22). Sente's last move gives
-    // check, which does not matter for the automatic count (D5).
+    // check, which does not matter for the automatic count (docs/rules.md D5).
     let mut game = site_game(&at_move(IMPASSE_32_22, 400));
     let expected = Outcome::win(SENTE, Termination::MoveLimit);
     assert_eq!(game.play_usi("R*5h").unwrap(), Some(expected));
@@ -697,7 +699,7 @@ fn move_limit_decided_by_the_24_point_count() {
         Some(Outcome::draw(Termination::MoveLimit))
     );
 
-    // Both under 24 (D7): a draw.
+    // Both under 24 (docs/rules.md D7): a draw.
     let mut game = site_game("9/9/4K4/9/9/9/4k4/9/9 b - 400");
     assert_eq!(
         game.play_usi("5c4c").unwrap(),
@@ -731,13 +733,13 @@ fn move_limit_zero_means_no_limit() {
 
 #[test]
 fn adjudication_order_on_the_move_that_reaches_the_limit() {
-    // D4: a mate on the 400th ply is a checkmate, not a move-limit draw.
+    // docs/rules.md D4: a mate on the 400th ply is a checkmate, not a move-limit draw.
     let mut game = site_game(&at_move(SENTE_MATE_IN_ONE, 400));
     assert_eq!(
         game.play_usi("G*1b").unwrap(),
         Some(Outcome::win(SENTE, Termination::Checkmate))
     );
-    // D4: a fourth occurrence on the 400th ply is sennichite, not the move limit.
+    // docs/rules.md D4: a fourth occurrence on the 400th ply is sennichite, not the move limit.
     let mut game = site_game(&at_move(STARTPOS, 389));
     assert_eq!(
         play_until_last(&mut game, &ROOK_CYCLES),
@@ -796,7 +798,7 @@ fn try_rule_other_moves_do_not_end_the_game() {
 fn resignation() {
     let mut game = Game::new();
     game.play_usi("7g7f").unwrap();
-    // Either side, on either turn (D11).
+    // Either side, on either turn (docs/rules.md D11).
     let expected = Outcome::win(GOTE, Termination::Resignation);
     assert_eq!(game.resign(SENTE), Ok(expected));
     assert_over_no_undo(&mut game, expected);
@@ -845,7 +847,7 @@ fn timeout_by_check_time() {
 
 #[test]
 fn timeout_even_when_the_move_would_mate() {
-    // D13: time is up whatever the position; the mating move is not played.
+    // docs/rules.md D13: time is up whatever the position; the mating move is not played.
     let mut game = site_game(SENTE_MATE_IN_ONE);
     let m = mv(&game, "G*1b");
     assert_eq!(
@@ -859,7 +861,7 @@ fn timeout_even_when_the_move_would_mate() {
 fn draw_agreement() {
     let mut game = Game::new();
     game.offer_draw(SENTE).unwrap();
-    // The offer stays open over the offerer's own move (D12).
+    // The offer stays open over the offerer's own move (docs/rules.md D12).
     game.play_usi("7g7f").unwrap();
     assert_eq!(game.draw_offer(), Some(SENTE));
     let expected = Outcome::draw(Termination::DrawAgreement);
@@ -900,7 +902,7 @@ fn termination_names() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Illegal moves (D2)
+// Illegal moves (docs/rules.md D2)
 
 #[test]
 fn illegal_moves_are_rejected_and_change_nothing() {

@@ -9,7 +9,7 @@
 //!   [`Game::repetition_count`], [`Game::position`] and [`Game::history`]; no prefix of the
 //!   replay ended the game early.
 //! - (b) **Reference model**: the outcome and repetition count equal those of a small
-//!   independent model of DECISIONS.md D4–D7 written here: positions compared by their SFEN
+//!   independent model of `docs/rules.md D4–D7` written here: positions compared by their SFEN
 //!   without the move number, the perpetual-check span taken from the first occurrence, the
 //!   move limit from the SFEN move number with the 24-point count counted from the SFEN text.
 //! - (c) **USI round trip**: [`Game::from_usi`] of [`Game::to_usi`] under the same rules gives
@@ -280,8 +280,8 @@ fn king_in_zone(pos: &Position, color: Color) -> bool {
 }
 
 /// Outcome and repetition count of the game `start` + `moves`, assuming no earlier ply ended
-/// it (D4: no legal move, then sennichite, then the move limit; at the start of a game only
-/// the first and the last apply).
+/// it (`docs/rules.md D4`: no legal move, then sennichite, then the move limit; at the start
+/// of a game only the first and the last apply).
 fn reference(start: &Position, moves: &[Move], rules: &RuleSet) -> (Option<Outcome>, u32) {
     let mut pos = start.clone();
     let mut keys = vec![key(&pos)];

@@ -1039,7 +1039,7 @@ mod conversion_chain {
 }
 
 // ---------------------------------------------------------------------------
-// Failures of other libraries (STYLE.md, tsshogi section)
+// Failures seen in other libraries' readers (`docs/formats.md §8.2`)
 
 /// An engine comment line (`**`) must not swallow the move after it.
 #[test]

@@ -16,7 +16,7 @@
 //!   after the ninth cell are ignored), `P+` / `P-` pieces with `00` for the
 //!   hand and `00AL` for all remaining pieces, then the side to move;
 //! * moves (checked against the rules), `T` times (decimals allowed in every
-//!   version), `%` endings (FORMATS §4.3: `%±ILLEGAL_ACTION` becomes
+//!   version), `%` endings (`docs/formats.md §4.3`: `%±ILLEGAL_ACTION` becomes
 //!   [`SpecialMove::IllegalLoss`] when it names the side to move and
 //!   [`SpecialMove::IllegalWin`] otherwise);
 //! * comments: `'*` is a [`CommentKind::Normal`] comment, `'**` an

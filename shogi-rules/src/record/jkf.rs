@@ -1,5 +1,5 @@
 //! JKF records: the JSON kifu format of the `json-kifu-format` package
-//! (schema in `shared/formats/json-kifu-format.schema.json`), read and
+//! (schema in `docs/jkf.schema.json`), read and
 //! written through serde.
 //!
 //! # Reading

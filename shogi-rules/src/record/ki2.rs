@@ -23,8 +23,8 @@
 //!   `&` → [`CommentKind::Bookmark`], attached to the move before them (the
 //!   last move of the line above) or, before the first move, to the start
 //!   position. `#` lines are notes for programs and are skipped.
-//! * The ending comes from the `まで…` summary line (FORMATS §3.4): `まで61手詰`,
-//!   `まで102手で後手の勝ち` (the side not to move wins: resignation; the
+//! * The ending comes from the `まで…` summary line (`docs/formats.md §3.4`):
+//!   `まで61手詰`, `まで102手で後手の勝ち` (the side not to move wins: resignation; the
 //!   side to move: a declared win), `…の反則勝ち`, `…の反則負け`,
 //!   `時間切れにより…の勝ち`, `中断`, `千日手`, `持将棋`, `封じ手`, `不詰`, … The
 //!   number in the summary is not checked against the moves.

@@ -31,7 +31,7 @@
 //!   total; fractions of a second are dropped.
 //! * Move text: `不成` and the one-character promoted names (`全`, `圭`, `杏`)
 //!   are read; the writer uses the two-character names and never `不成`.
-//! * Terminal words: the table of FORMATS.md §2.5, with `詰` for `詰み`,
+//! * Terminal words: the table of `docs/formats.md §2.5`, with `詰` for `詰み`,
 //!   `時間切れ` and 81Dojo's `Time-up` for `切れ負け`, and `宣言勝ち` for
 //!   `入玉勝ち`. The endings KIF has no word for are written and read as
 //!   `引き分け` (declared draw), `最大手数` (move limit), `待った` (take-back)
@@ -48,7 +48,7 @@
 //!   A comment line between `変化：N手` and the block's first move has no
 //!   place to go and is an error.
 //! * Variations: a `変化：N手` block replaces ply N of the most recently
-//!   written line that holds ply N (FORMATS.md §2.7): the reader keeps the
+//!   written line that holds ply N (`docs/formats.md §2.7`): the reader keeps the
 //!   path of lines just read and takes the deepest one that has ply N, so
 //!   blocks written latest-first (Kifu for Windows) and earliest-first (some
 //!   converters) both attach where they belong; siblings keep the order of
@@ -58,7 +58,7 @@
 //!   and marks moves that have variations with `+`.
 //! * A record that ends a line on an illegal move and says that a foul
 //!   ended the game there (81Dojo writes the move, then `*反則手にて終局`
-//!   or a `反則勝ち` line) is read as the foul it records (DECISIONS D2):
+//!   or a `反則勝ち` line) is read as the foul it records (`docs/rules.md D2`):
 //!   the line ends in
 //!   [`SpecialMove::IllegalLoss`] for the side that made the move, whose
 //!   text is kept as the comment `反則手: <move>` on the ending. A
@@ -508,7 +508,7 @@ impl Reader {
         let m = match resolve(&play.pos, text, play.previous, written) {
             Ok(m) => m,
             Err((offset, kind @ RecordErrorKind::IllegalMove { .. })) => {
-                // Recorded as a foul by its mover (DECISIONS D2), keeping the
+                // Recorded as a foul by its mover (docs/rules.md D2), keeping the
                 // move's text; an error if play goes on after it.
                 if let Some(foul) = &play.foul {
                     // An earlier line's illegal move was not a foul after all.
