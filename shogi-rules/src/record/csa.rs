@@ -89,10 +89,10 @@ use core::time::Duration;
 use super::text::{comment_lines, comment_marker, excerpt, lines, marked_comment, one_line};
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, MoveTime,
-    ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
+    ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, start_position,
 };
 use crate::notation::csa::{self as notation, CsaError, piece_code, role_from_code};
-use crate::{Color, Piece, Position, Role, Square};
+use crate::{Color, Piece, Position, Role, Setup, Square};
 
 /// The CSA version a writer produces.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -211,7 +211,7 @@ struct Reader {
     headers: Vec<Header>,
     start_comments: Vec<Comment>,
     /// The start position being set up.
-    setup: Option<Position>,
+    setup: Option<Setup>,
     pi: bool,
     rows: [bool; 9],
     all_to_hand: Option<Color>,
@@ -384,14 +384,12 @@ impl Reader {
                         _ => return Err(bad("PI removes a piece that is not there")),
                     }
                 }
-                let mut pos = Position::empty();
-                for sq in full.occupied() {
-                    if let (false, Some(p)) = (removed.contains(&sq), full.piece_at(sq)) {
-                        pos.put(sq, p);
-                    }
+                let mut setup = Setup::from(&full);
+                for sq in removed {
+                    setup.set_piece(sq, None);
                 }
                 self.pi = true;
-                self.setup = Some(pos);
+                self.setup = Some(setup);
                 Ok(())
             }
             Some(&d @ b'1'..=b'9') => {
@@ -401,15 +399,15 @@ impl Reader {
                 }
                 self.rows[usize::from(rank - 1)] = true;
                 let cells = row_cells(body).ok_or_else(|| bad("a row needs nine cells"))?;
-                let pos = self.setup.get_or_insert_with(Position::empty);
+                let setup = self.setup.get_or_insert_with(Setup::empty);
                 for (i, cell) in cells.into_iter().enumerate() {
                     if let Some(piece) = cell {
                         let file = 9 - i as u8;
                         let sq = Square::new(file, rank).ok_or_else(|| bad("square"))?;
-                        if pos.piece_at(sq).is_some() {
+                        if setup.piece_at(sq).is_some() {
                             return Err(bad("two pieces on one square"));
                         }
-                        pos.put(sq, piece);
+                        setup.set_piece(sq, Some(piece));
                     }
                 }
                 Ok(())
@@ -421,7 +419,7 @@ impl Reader {
                     Color::Gote
                 };
                 let body = body.trim_end();
-                let pos = self.setup.get_or_insert_with(Position::empty);
+                let setup = self.setup.get_or_insert_with(Setup::empty);
                 let mut rest = body;
                 while !rest.is_empty() {
                     let Some(group) = rest.get(..4) else {
@@ -443,16 +441,18 @@ impl Reader {
                             if !role.is_hand_role() {
                                 return Err(bad("this piece cannot be in hand"));
                             }
-                            if pos.hand(color).get(role) >= 18 {
+                            let mut hand = setup.hand(color);
+                            if hand.get(role) >= 18 {
                                 return Err(bad("too many pieces in hand"));
                             }
-                            pos.hand_add(color, role);
+                            hand.set(role, hand.get(role) + 1);
+                            setup.set_hand(color, hand);
                         }
                         Some(sq) => {
-                            if pos.piece_at(sq).is_some() {
+                            if setup.piece_at(sq).is_some() {
                                 return Err(bad("two pieces on one square"));
                             }
-                            pos.put(sq, Piece::new(color, role));
+                            setup.set_piece(sq, Some(Piece::new(color, role)));
                         }
                     }
                 }
@@ -468,7 +468,7 @@ impl Reader {
 
     /// Completes the start position with `turn` to move.
     fn start_play(&mut self, line_no: usize, col: usize, turn: Color) -> Result<(), RecordError> {
-        let Some(mut pos) = self.setup.take() else {
+        let Some(mut setup) = self.setup.take() else {
             return Err(error(
                 line_no,
                 col,
@@ -478,20 +478,32 @@ impl Reader {
             ));
         };
         if let Some(color) = self.all_to_hand {
-            for role in Role::HAND {
-                let on_board = pos.by_role(role).count()
-                    + role.promote().map_or(0, |p| pos.by_role(p).count());
-                let held = u32::from(pos.hand(Color::Sente).get(role))
-                    + u32::from(pos.hand(Color::Gote).get(role));
-                let max = u32::from(role.standard_count());
-                for _ in (on_board + held)..max {
-                    pos.hand_add(color, role);
+            // Every piece of the standard set not on the board or in a
+            // hand goes to `color`'s hand.
+            let mut counts = [0u32; 7];
+            for sq in Square::ALL {
+                if let Some(p) = setup.piece_at(sq) {
+                    if let Some(i) = Role::HAND.iter().position(|&r| r == p.role.unpromote()) {
+                        counts[i] += 1;
+                    }
                 }
             }
+            let mut hand = setup.hand(color);
+            for (i, role) in Role::HAND.into_iter().enumerate() {
+                let held = counts[i]
+                    + u32::from(setup.hand(Color::Sente).get(role))
+                    + u32::from(setup.hand(Color::Gote).get(role));
+                let missing = u32::from(role.standard_count()).saturating_sub(held);
+                hand.set(
+                    role,
+                    hand.get(role)
+                        .saturating_add(u8::try_from(missing).unwrap_or(u8::MAX)),
+                );
+            }
+            setup.set_hand(color, hand);
         }
-        pos.set_turn(turn);
-        validate_start(&pos)
-            .map_err(|e| error(line_no, col, RecordErrorKind::IllegalPosition(e)))?;
+        setup.set_turn(turn);
+        let pos = start_position(setup).map_err(|kind| error(line_no, col, kind))?;
         self.start = Some(pos.clone());
         self.pos = Some(pos);
         self.target = Some(TimeTarget::None);

@@ -19,7 +19,7 @@ use core::fmt;
 use core::time::Duration;
 
 use crate::{
-    Color, Game, IllegalReason, Move, Outcome, Position, RuleSet, SetupChecks, SetupError,
+    Color, Game, IllegalReason, Move, Outcome, Position, RuleSet, Setup, SetupChecks, SetupError,
     Termination,
 };
 
@@ -597,11 +597,22 @@ fn special_for(outcome: Outcome, to_move: Color) -> Option<LineEnd> {
     })
 }
 
-/// Checks a record's start position like [`Position::validate`], except
-/// for the two rules composed problems in the wild break: two unpromoted
-/// pawns of a side on one file (the nine pawns of `9fu`) and pieces that
-/// could never move. The kings, the piece counts and the side not to move
-/// being in check are always checked.
+/// The start position of a record from the setup it gives, checked like
+/// [`Position::validate`] except for the two rules composed problems in the
+/// wild break ([`SetupChecks::COMPOSED`]): two unpromoted pawns of a side on
+/// one file (the nine pawns of `9fu`) and pieces that could never move. The
+/// kings, the piece counts and the side not to move being in check are
+/// always checked; the first problem is the error.
+pub(crate) fn start_position(setup: Setup) -> Result<Position, RecordErrorKind> {
+    setup
+        .validate(SetupChecks::COMPOSED)
+        .map_err(|e| match e.problems().first() {
+            Some(problem) => RecordErrorKind::IllegalPosition(problem.clone()),
+            None => RecordErrorKind::BadPosition(e.to_string()),
+        })
+}
+
+/// Checks a start position as [`start_position`] does.
 pub(crate) fn validate_start(pos: &Position) -> Result<(), SetupError> {
     pos.validate_with(SetupChecks::COMPOSED)
 }
