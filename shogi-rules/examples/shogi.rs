@@ -955,7 +955,16 @@ fn cmd_convert(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> 
         }
     };
     let text = match loaded.record.write(to) {
-        Ok(text) => text,
+        Ok(written) => {
+            // What the target format cannot hold is said, not lost silently.
+            for dropped in &written.dropped {
+                let _ = writeln!(
+                    io::stderr().lock(),
+                    "warning: {file}: written as {to}: {dropped}"
+                );
+            }
+            written.text
+        }
         Err(e) => {
             complain(&e.kind.to_string());
             return Ok(ExitCode::FAILURE);

@@ -69,7 +69,7 @@ fn exercise(text: &str) -> usize {
     ] {
         match r.write(format) {
             Ok(written) => {
-                let back = record::read_str_as(&written, format)
+                let back = record::read_str_as(&written.text, format)
                     .unwrap_or_else(|e| panic!("{format} written does not read: {e}"));
                 assert_eq!(back.moves(), r.moves(), "{format}");
                 if matches!(format, Format::Kif | Format::Ki2) {
@@ -217,7 +217,7 @@ fn numbers_beyond_what_every_format_writes_are_refused_on_the_way_in() {
     let csa = format!("PI\n+\n+5958OU\nT{MAX_TIME_SECONDS}\n");
     let r = record::read_str_as(&csa, Format::Csa).unwrap();
     for format in [Format::Kif, Format::Csa, Format::Jkf] {
-        let written = r.write(format).unwrap();
+        let written = r.write(format).unwrap().text;
         let back = record::read_str_as(&written, format).unwrap();
         assert_eq!(
             back.main.moves[0].time.map(|t| t.used),
@@ -236,7 +236,7 @@ fn numbers_beyond_what_every_format_writes_are_refused_on_the_way_in() {
         Format::Jkf,
         Format::Usi,
     ] {
-        let written = r.write(format).unwrap();
+        let written = r.write(format).unwrap().text;
         let back = record::read_str_as(&written, format)
             .unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
         assert_eq!(back.moves(), r.moves());
@@ -273,7 +273,8 @@ fn a_long_usi_line_replays_in_linear_time() {
 fn records_compare_by_the_shape_of_their_tree() {
     let text = deep_kif(3);
     let a = record::read_str_as(&text, Format::Kif).unwrap();
-    let b: GameRecord = record::read_str_as(&a.write(Format::Kif).unwrap(), Format::Kif).unwrap();
+    let b: GameRecord =
+        record::read_str_as(&a.write(Format::Kif).unwrap().text, Format::Kif).unwrap();
     assert_eq!(a, b);
     let mut c = b.clone();
     c.line_mut(LineId::MAIN).unwrap().moves.pop();
@@ -283,7 +284,7 @@ fn records_compare_by_the_shape_of_their_tree() {
 #[test]
 fn jkf_holds_forks_forty_deep_and_refuses_deeper_both_ways() {
     let forty = record::read_str_as(&deep_kif(40), Format::Kif).unwrap();
-    let written = forty.write(Format::Jkf).expect("40 levels write");
+    let written = forty.write(Format::Jkf).expect("40 levels write").text;
     let back = record::read_str_as(&written, Format::Jkf).expect("40 levels read");
     assert_eq!(back.variation_count(), forty.variation_count());
     // The indentation stops growing: no line is longer than the deepest
@@ -349,7 +350,7 @@ fn many_variations_written_latest_first_read_in_linear_time() {
     // Branch points come out in move order whatever order they were read.
     let first = r.variations(LineId::MAIN, 1).next().unwrap();
     assert_eq!(r.branch_point(first), Some((LineId::MAIN, 1)));
-    let written = r.write(Format::Kif).unwrap();
+    let written = r.write(Format::Kif).unwrap().text;
     assert_eq!(record::read_str_as(&written, Format::Kif).unwrap(), r);
 }
 
@@ -360,7 +361,7 @@ fn running_totals_past_the_longest_time_still_write_and_read_back() {
     let max = MAX_TIME_SECONDS;
     let csa = format!("PI\n+\n+5958OU\nT{max}\n-5152OU\nT1\n+5859OU\nT{max}\n");
     let r = record::read_str_as(&csa, Format::Csa).unwrap();
-    let jkf = r.write(Format::Jkf).unwrap();
+    let jkf = r.write(Format::Jkf).unwrap().text;
     let back = record::read_str_as(&jkf, Format::Jkf).unwrap_or_else(|e| panic!("{e}\n{jkf}"));
     assert_eq!(back.moves(), r.moves());
     let total = back.main.moves[2].time.and_then(|t| t.total).unwrap();
@@ -378,7 +379,7 @@ fn a_start_at_move_number_zero_writes_numbers_every_reader_takes() {
         Format::Jkf,
         Format::Usi,
     ] {
-        let written = r.write(format).unwrap();
+        let written = r.write(format).unwrap().text;
         let back = record::read_str_as(&written, format)
             .unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
         assert_eq!(back.moves(), r.moves(), "{format}");
@@ -392,7 +393,7 @@ fn a_lone_carriage_return_in_a_comment_writes_in_every_format() {
         \"comments\":[\"c\\r\\u001e\\u0001\"]}]}";
     let r = record::read_str_as(jkf, Format::Jkf).unwrap();
     for format in [Format::Kif, Format::Ki2, Format::Csa, Format::Jkf] {
-        let written = r.write(format).unwrap();
+        let written = r.write(format).unwrap().text;
         let back = record::read_str_as(&written, format)
             .unwrap_or_else(|e| panic!("{format}: {e}\n{written:?}"));
         assert_eq!(back.moves(), r.moves(), "{format}");

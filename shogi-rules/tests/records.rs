@@ -675,7 +675,8 @@ fn lishogi_move_lists_are_legal_games() {
         let back = record::read_str_as(
             &game
                 .write(Format::Usi)
-                .expect("this build writes every format"),
+                .expect("this build writes every format")
+                .text,
             Format::Usi,
         )
         .expect("reads back");
@@ -693,7 +694,10 @@ fn round_trip(relative: &str, format: Format) -> Result<bool, String> {
     let Ok(first) = load(relative) else {
         return Ok(false);
     };
-    let text = first.write(format).expect("this build writes every format");
+    let text = first
+        .write(format)
+        .expect("this build writes every format")
+        .text;
     let second = record::read_str_as(&text, format)
         .map_err(|e| format!("written text does not read: {e}\n{text}"))?;
     if first != second {
@@ -703,6 +707,7 @@ fn round_trip(relative: &str, format: Format) -> Result<bool, String> {
     if second
         .write(format)
         .expect("this build writes every format")
+        .text
         != text
     {
         return Err("writing again gives another text".into());
@@ -838,7 +843,8 @@ fn usi_records_read_back_what_they_write() {
         let back = record::read_str_as(
             &record
                 .write(Format::Usi)
-                .expect("this build writes every format"),
+                .expect("this build writes every format")
+                .text,
             Format::Usi,
         )
         .expect("reads back");
@@ -930,7 +936,8 @@ mod conversion_chain {
     fn convert(record: &GameRecord, format: Format) -> Result<GameRecord, String> {
         let text = record
             .write(format)
-            .expect("this build writes every format");
+            .expect("this build writes every format")
+            .text;
         record::read_str_as(&text, format)
             .map_err(|e| format!("{format} text does not read: {e}\n{text}"))
     }
@@ -1079,7 +1086,8 @@ fn the_right_silver_recaptures_as_right_not_up() {
     ];
     let ki2 = record
         .write(Format::Ki2)
-        .expect("this build writes every format");
+        .expect("this build writes every format")
+        .text;
     assert!(ki2.contains("同　銀右") || ki2.contains("同銀右"), "{ki2}");
     let back = record::read_str_as(&ki2, Format::Ki2).expect("reads");
     assert_eq!(back.moves(), record.moves());
@@ -1093,7 +1101,8 @@ fn the_right_silver_recaptures_as_right_not_up() {
     {
         let jkf = record
             .write(Format::Jkf)
-            .expect("this build writes every format");
+            .expect("this build writes every format")
+            .text;
         assert!(jkf.contains("\"relative\": \"R\""), "{jkf}");
     }
 }
@@ -1196,7 +1205,8 @@ mod jkf {
         let r = loaded("jkf/tsshogi/sample02.jkf");
         let text = r
             .write(Format::Jkf)
-            .expect("this build writes every format");
+            .expect("this build writes every format")
+            .text;
         assert!(text.contains("\"OTHER\""), "{text}");
         assert_eq!(
             record::read_str_as(&text, Format::Jkf)
@@ -1208,6 +1218,7 @@ mod jkf {
         assert!(
             r.write(Format::Jkf)
                 .expect("this build writes every format")
+                .text
                 .contains("\"preset\": \"KY\"")
         );
     }
@@ -1240,7 +1251,7 @@ fn records_written_in_another_format_are_detected_as_it() {
             let Ok(first) = load(relative) else {
                 return Ok(false);
             };
-            let text = first.write(format).map_err(|e| e.to_string())?;
+            let text = first.write(format).map_err(|e| e.to_string())?.text;
             let detected = record::detect_format(&text);
             // Without moves, KIF and KI2 text can be the same (headers and a
             // diagram); either reading gives the record back.

@@ -632,7 +632,7 @@ fn run(input: Input, op: Op, text: &str, prepared: &Prepared) -> Result<usize, S
             .map_err(|e| e.to_string()),
         (Op::Write(format), Some(record)) => record
             .write(format)
-            .map(|s| black_box(s).len())
+            .map(|s| black_box(s).text.len())
             .map_err(|e| e.to_string()),
         (Op::Write(_), None) => Err("no record to write".into()),
     }

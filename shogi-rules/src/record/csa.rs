@@ -16,12 +16,16 @@
 //!   after the ninth cell are ignored), `P+` / `P-` pieces with `00` for the
 //!   hand and `00AL` for all remaining pieces, then the side to move;
 //! * moves (checked against the rules), `T` times (decimals allowed in every
-//!   version), `%` endings (`docs/formats.md §4.3`: `%±ILLEGAL_ACTION` becomes
+//!   version; each time's total is the mover's running total, as CSA has no
+//!   totals), `%` endings (`docs/formats.md §4.3`: `%±ILLEGAL_ACTION` becomes
 //!   [`SpecialMove::IllegalLoss`] when it names the side to move and
 //!   [`SpecialMove::IllegalWin`] otherwise);
 //! * comments: `'*` is a [`CommentKind::Normal`] comment, `'**` an
-//!   [`CommentKind::Engine`] one, any other `'` line a normal comment with
-//!   its text as written. Comments before the first move go to
+//!   [`CommentKind::Engine`] one, `'&` a [`CommentKind::Bookmark`], any
+//!   other `'` line a normal comment with its text as written. A line
+//!   `'#name：value` (or `'#name:value`) before the start position is a
+//!   header CSA has no key for, as this module writes it (the name as KIF
+//!   writes it, e.g. `'#持ち時間：10分`). Comments before the first move go to
 //!   [`GameRecord::start_comments`], later ones to the move before them, and
 //!   those after the ending to the ending;
 //! * several statements on one line joined by `,` (each trimmed); once a
@@ -58,8 +62,10 @@
 //! [`write()`] writes V2.2, [`write_with`] V2.2 or V3.0: the version
 //! (preceded by `'CSA encoding=UTF-8` in V3.0), the headers in their order
 //! as `N+` / `N-` (the first name of each side) and `$` keys (headers from
-//! other formats under their CSA names; headers with no CSA form, and time
-//! controls not in the version's syntax, are left out), start comments, `PI` with the removed pieces for a
+//! other formats under their CSA names), and every other header (a second
+//! name of a side, headers with no CSA key, time controls not in the
+//! version's syntax) as a `'#name：value` header comment, so that
+//! KIF → CSA → KIF keeps every header; start comments, `PI` with the removed pieces for a
 //! standard start position or `P1`–`P9` rows with `P+` / `P-` hands, the
 //! side to move, one statement per line for moves and `T` times, comments
 //! (`'*`, `'**`, and `'&` for bookmarks), and the `%` ending. V2.2 writes
@@ -86,10 +92,14 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
-use super::text::{comment_lines, comment_marker, excerpt, lines, marked_comment, one_line};
+use super::text::{
+    comment_lines, comment_marker, excerpt, header, header_line, kif_name, lines, marked_comment,
+    one_line, side_names,
+};
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, MoveTime,
-    ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, start_position,
+    ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, running_total,
+    start_position,
 };
 use crate::notation::csa::{self as notation, CsaError, piece_code, role_from_code};
 use crate::{Color, Piece, Position, Role, Setup, Square};
@@ -150,21 +160,30 @@ pub fn write_with(record: &GameRecord, version: CsaVersion) -> String {
         CsaVersion::V30 => out.push_str("'CSA encoding=UTF-8\nV3.0\n"),
     }
     let mut named = [false; 2];
+    let names = side_names(record);
     for h in &record.headers {
         let color = match h.key {
-            HeaderKey::Sente => Color::Sente,
-            HeaderKey::Gote => Color::Gote,
-            _ => {
-                if let Some(name) = csa_key(h, version) {
-                    let _ = writeln!(out, "{name}:{}", one_line(&h.value));
-                }
+            HeaderKey::Sente => Some(Color::Sente),
+            HeaderKey::Gote => Some(Color::Gote),
+            _ => None,
+        };
+        if let Some(color) = color {
+            if !std::mem::replace(&mut named[color.index()], true) {
+                let sign = if color == Color::Sente { '+' } else { '-' };
+                let _ = writeln!(out, "N{sign}{}", one_line(&h.value));
                 continue;
             }
-        };
-        if !std::mem::replace(&mut named[color.index()], true) {
-            let sign = if color == Color::Sente { '+' } else { '-' };
-            let _ = writeln!(out, "N{sign}{}", one_line(&h.value));
+        } else if let Some(name) = csa_key(h, version) {
+            let _ = writeln!(out, "{name}:{}", one_line(&h.value));
+            continue;
         }
+        // No CSA form: the header comment the reader turns back into it.
+        let _ = writeln!(
+            out,
+            "'#{}：{}",
+            one_line(&kif_name(h, names)),
+            one_line(&h.value)
+        );
     }
     write_comments(&mut out, &record.start_comments);
     write_position(&mut out, record);
@@ -222,6 +241,8 @@ struct Reader {
     end: Option<LineEnd>,
     target: Option<TimeTarget>,
     names: [Option<String>; 2],
+    /// Time used so far by Sente and Gote.
+    totals: [Duration; 2],
     limits: ReadLimits,
 }
 
@@ -339,11 +360,16 @@ impl Reader {
     }
 
     fn comment(&mut self, text: &str) {
-        let text = text.trim_end();
         if self.pos.is_none() && self.moves.is_empty() {
             let lower = text.trim_start().to_ascii_lowercase();
             if lower.starts_with("csa encoding=") || lower.starts_with("encoding=") {
                 return;
+            }
+            if self.setup.is_none() {
+                if let Some((name, value, _)) = text.strip_prefix('#').and_then(header_line) {
+                    self.headers.push(header(name, value));
+                    return;
+                }
             }
         }
         let comment = marked_comment(text).unwrap_or(Comment {
@@ -558,7 +584,21 @@ impl Reader {
         let used = parse_seconds(&s[1..])
             .ok_or_else(|| error(line_no, col, RecordErrorKind::BadTime(excerpt(s))))?
             .map_err(|kind| error(line_no, col, kind))?;
-        let time = Some(MoveTime { used, total: None });
+        // The mover of the move the time is for, or the side to move at
+        // the ending; the total is the mover's running total.
+        let to_move = self.pos.as_ref().map_or(Color::Sente, Position::turn);
+        let side = match self.target {
+            Some(TimeTarget::Move) => to_move.opposite(),
+            _ => to_move,
+        };
+        let total = running_total(self.totals[side.index()], used);
+        if matches!(self.target, Some(TimeTarget::Move)) {
+            self.totals[side.index()] = total;
+        }
+        let time = Some(MoveTime {
+            used,
+            total: Some(total),
+        });
         let slot = match self.target {
             Some(TimeTarget::Move) => self.moves.last_mut().map(|m| &mut m.time),
             Some(TimeTarget::End) => self.end.as_mut().map(|e| &mut e.time),
@@ -579,38 +619,8 @@ impl Reader {
 
     fn special(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
         let to_move = self.pos.as_ref().map_or(Color::Sente, Position::turn);
-        let foul = |fouler: Color| {
-            if fouler == to_move {
-                SpecialMove::IllegalLoss
-            } else {
-                SpecialMove::IllegalWin
-            }
-        };
-        let special = match &s[1..] {
-            "TORYO" => SpecialMove::Resign,
-            "CHUDAN" => SpecialMove::Suspend,
-            "SENNICHITE" => SpecialMove::Repetition,
-            "OUTE_SENNICHITE" => SpecialMove::IllegalWin,
-            "TIME_UP" => SpecialMove::TimeUp,
-            "ILLEGAL_MOVE" => SpecialMove::IllegalLoss,
-            "+ILLEGAL_ACTION" => foul(Color::Sente),
-            "-ILLEGAL_ACTION" => foul(Color::Gote),
-            "JISHOGI" => SpecialMove::Impasse,
-            "KACHI" => SpecialMove::DeclareWin,
-            "HIKIWAKE" => SpecialMove::DeclareDraw,
-            "MAX_MOVES" => SpecialMove::MaxMoves,
-            "MATTA" => SpecialMove::TakeBack,
-            "TSUMI" => SpecialMove::Checkmate,
-            "FUZUMI" => SpecialMove::NoMate,
-            "ERROR" => SpecialMove::Error,
-            _ => {
-                return Err(error(
-                    line_no,
-                    col,
-                    RecordErrorKind::UnexpectedLine(excerpt(s)),
-                ));
-            }
-        };
+        let special = special_of_code(&s[1..], to_move)
+            .ok_or_else(|| error(line_no, col, RecordErrorKind::UnexpectedLine(excerpt(s))))?;
         match &self.end {
             // Floodgate repeats a declaration as the server's confirmation.
             Some(end) if end.special == special => return Ok(()),
@@ -676,7 +686,11 @@ fn statements(line: &str) -> Vec<(usize, &str)> {
     fn push<'a>(out: &mut Vec<(usize, &'a str)>, line: &'a str, from: usize, to: usize) {
         let piece = &line[from..to];
         let lead = piece.len() - piece.trim_start().len();
-        let text = piece.trim();
+        // A comment keeps the spaces at its end.
+        let text = match piece.trim_start() {
+            comment if comment.starts_with('\'') => comment,
+            _ => piece.trim(),
+        };
         if !text.is_empty() {
             out.push((from + lead, text));
         }
@@ -924,6 +938,42 @@ fn write_position(out: &mut String, record: &GameRecord) {
 }
 
 /// The `%` line of an ending with `to_move` to move.
+/// The ending a `%` code (without the `%`) stands for, with `to_move` the
+/// side to move at it.
+fn special_of_code(code: &str, to_move: Color) -> Option<SpecialMove> {
+    let foul = |fouler: Color| {
+        if fouler == to_move {
+            SpecialMove::IllegalLoss
+        } else {
+            SpecialMove::IllegalWin
+        }
+    };
+    Some(match code {
+        "TORYO" => SpecialMove::Resign,
+        "CHUDAN" => SpecialMove::Suspend,
+        "SENNICHITE" => SpecialMove::Repetition,
+        "OUTE_SENNICHITE" => SpecialMove::IllegalWin,
+        "TIME_UP" => SpecialMove::TimeUp,
+        "ILLEGAL_MOVE" => SpecialMove::IllegalLoss,
+        "+ILLEGAL_ACTION" => foul(Color::Sente),
+        "-ILLEGAL_ACTION" => foul(Color::Gote),
+        "JISHOGI" => SpecialMove::Impasse,
+        "KACHI" => SpecialMove::DeclareWin,
+        "HIKIWAKE" => SpecialMove::DeclareDraw,
+        "MAX_MOVES" => SpecialMove::MaxMoves,
+        "MATTA" => SpecialMove::TakeBack,
+        "TSUMI" => SpecialMove::Checkmate,
+        "FUZUMI" => SpecialMove::NoMate,
+        "ERROR" => SpecialMove::Error,
+        _ => return None,
+    })
+}
+
+/// What reading the ending `special`, written in CSA, back gives.
+pub(super) fn ending_read_back(special: SpecialMove, to_move: Color) -> Option<SpecialMove> {
+    special_code(special, to_move).and_then(|code| special_of_code(code.get(1..)?, to_move))
+}
+
 fn special_code(special: SpecialMove, to_move: Color) -> Option<&'static str> {
     Some(match special {
         SpecialMove::Resign => "%TORYO",

@@ -270,6 +270,21 @@ pub(crate) fn named_start(name: &str) -> Option<Position> {
         .and_then(|(_, sfen)| Position::from_sfen(sfen).ok())
 }
 
+/// Whether a KIF or KI2 record needs a board diagram for its start: unless
+/// every `手合割` header names the start, or there is none and the start
+/// is the even game's. Writers never invent a `手合割` header.
+pub(crate) fn needs_diagram(record: &super::GameRecord) -> bool {
+    let mut named = record
+        .headers
+        .iter()
+        .filter(|h| h.key == super::HeaderKey::Handicap)
+        .peekable();
+    if named.peek().is_none() {
+        return record.start != Position::startpos();
+    }
+    !named.all(|h| named_start(&h.value).as_ref() == Some(&record.start))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

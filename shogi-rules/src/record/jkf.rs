@@ -64,12 +64,11 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::text::excerpt;
+use super::text::{canonical_name, excerpt, header_key};
 use super::tree::TreeBuilder;
 use super::{
-    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
-    LineId, MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove,
-    validate_start,
+    Comment, CommentKind, Format, GameRecord, Handicap, Header, Limit, Line, LineEnd, LineId,
+    MoveTime, ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
 };
 use crate::notation::csa::{piece_code, role_from_code};
 use crate::notation::had_promotion_choice;
@@ -254,43 +253,6 @@ impl Clock {
             .checked_add(self.s)?;
         Some(Duration::from_secs(seconds))
     }
-}
-
-/// The KIF header names and the keys they stand for; the first name of a
-/// key is the one written.
-const HEADER_NAMES: [(&str, HeaderKey); 13] = [
-    ("開始日時", HeaderKey::StartTime),
-    ("終了日時", HeaderKey::EndTime),
-    ("棋戦", HeaderKey::Event),
-    ("場所", HeaderKey::Site),
-    ("戦型", HeaderKey::Opening),
-    ("表題", HeaderKey::Title),
-    ("持ち時間", HeaderKey::TimeControl),
-    ("秒読み", HeaderKey::Byoyomi),
-    ("先手", HeaderKey::Sente),
-    ("下手", HeaderKey::Sente),
-    ("後手", HeaderKey::Gote),
-    ("上手", HeaderKey::Gote),
-    ("手合割", HeaderKey::Handicap),
-];
-
-fn header_key(name: &str) -> HeaderKey {
-    HEADER_NAMES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(HeaderKey::Other, |&(_, k)| k)
-}
-
-/// The JKF key for a header: its own name when that is a KIF name of the
-/// same key (or the key is unknown), else the KIF name of the key.
-fn header_name(header: &Header) -> &str {
-    if header.key == HeaderKey::Other || header_key(&header.name) == header.key {
-        return &header.name;
-    }
-    HEADER_NAMES
-        .iter()
-        .find(|(_, k)| *k == header.key)
-        .map_or(header.name.as_str(), |(n, _)| n)
 }
 
 /// The JKF `special` values and their endings, the ones written first.
@@ -917,7 +879,7 @@ fn resolve(jkf: &JkfMove, state: &LineState) -> Result<Move, RecordError> {
 pub fn write(record: &GameRecord) -> Result<String, RecordError> {
     let mut headers: Vec<(String, String)> = Vec::with_capacity(record.headers.len());
     for h in &record.headers {
-        let name = header_name(h);
+        let name = canonical_name(h);
         if !headers.iter().any(|(n, _)| n == name) {
             headers.push((name.to_string(), h.value.clone()));
         }
@@ -1263,4 +1225,9 @@ fn special_text(special: SpecialMove, to_move: Color) -> &'static str {
             .find(|(_, s)| *s == other)
             .map_or("CHUDAN", |(t, _)| t),
     }
+}
+
+/// What reading the ending `special`, written in JKF, back gives.
+pub(super) fn ending_read_back(special: SpecialMove, to_move: Color) -> Option<SpecialMove> {
+    special_of(special_text(special, to_move), to_move)
 }

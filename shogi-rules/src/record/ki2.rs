@@ -50,8 +50,8 @@
 //!
 //! # Writing
 //! [`write()`] writes the headers (names of other formats turned into the KIF
-//! names), `手合割` for a named start position (unless a `手合割` header says
-//! it) or a board diagram, the start comments, the moves six per line in
+//! names), a board diagram unless the `手合割` headers name the start (or
+//! there are none and it is the even game), the start comments, the moves six per line in
 //! 12-column cells as Kifu for Windows does (a line also ends after a move
 //! with comments, which follow it), the summary line, and the variations
 //! after their line, latest branch first, each followed by its own.
@@ -74,15 +74,15 @@
 use core::fmt::Write as _;
 
 use super::diagram::{DiagramReader, write_diagram};
-use super::handicap::named_start;
+use super::handicap::{named_start, needs_diagram};
 use super::text::{
     excerpt, header, header_line, is_space, kif_name, lines, marked_comment, one_line,
     parse_number, side_names, summary_special, summary_words, trim, width, write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
-    Comment, CommentKind, Format, GameRecord, Handicap, Header, HeaderKey, Limit, Line, LineEnd,
-    LineId, ReadLimits, RecordError, RecordErrorKind, RecordMove, WalkOrder,
+    Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, Line, LineEnd, LineId,
+    ReadLimits, RecordError, RecordErrorKind, RecordMove, WalkOrder,
 };
 use crate::notation::japanese::{self, JapaneseError, Mark};
 use crate::{Color, Move, Position};
@@ -120,25 +120,12 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
 pub fn write(record: &GameRecord) -> String {
     let mut out = String::with_capacity(256 + record.main.moves.len() * 10);
     let names = side_names(record);
-    let mut has_handicap_header = false;
     for h in &record.headers {
-        has_handicap_header |= h.key == HeaderKey::Handicap;
         let name = kif_name(h, names);
         let _ = writeln!(out, "{name}：{}", one_line(&h.value));
     }
-    let named = record.handicap.filter(|h| h.position() == record.start);
-    // A `手合割` header must name the start position, or the diagram is needed.
-    let header_fits = record
-        .headers
-        .iter()
-        .filter(|h| h.key == HeaderKey::Handicap)
-        .all(|h| Handicap::from_kif_name(&h.value).is_some_and(|n| Some(n) == named));
-    match named {
-        Some(h) if !has_handicap_header && h != Handicap::Even => {
-            let _ = writeln!(out, "手合割：{}", h.kif_name());
-        }
-        Some(_) if header_fits => {}
-        _ => write_diagram(&mut out, &record.start, names),
+    if needs_diagram(record) {
+        write_diagram(&mut out, &record.start, names);
     }
     write_comments(&mut out, &record.start_comments, true);
     let writer = Writer { names };
@@ -191,7 +178,8 @@ impl Reader {
             return Ok(());
         }
         if first == '*' || first == '&' {
-            return self.comment(no, t.trim_end_matches(is_space), raw);
+            // A comment keeps the spaces at its end.
+            return self.comment(no, raw.trim_start_matches(is_space), raw);
         }
         if is_mark(first) {
             return self.moves(no, raw);

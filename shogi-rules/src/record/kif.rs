@@ -92,7 +92,7 @@ use core::fmt::Write as _;
 use core::time::Duration;
 
 use super::diagram::{DiagramReader, write_diagram};
-use super::handicap::named_start;
+use super::handicap::{named_start, needs_diagram};
 use super::text::{
     excerpt, header, header_line, is_space, kif_name, marked_comment, parse_number, side_names,
     special_of_word, summary_special, summary_words, trim, width, word_of_special, write_comments,
@@ -140,22 +140,14 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
 #[must_use]
 pub fn write(record: &GameRecord) -> String {
     let mut out = String::with_capacity(64 + record.main.moves.len() * 40);
-    let mut named = None;
     let names = side_names(record);
     for h in &record.headers {
         // Names from other formats (`N+`, `$EVENT`) become KIF names, so the
         // text reads as KIF; KIF names are written as read.
         let name = kif_name(h, names);
         let _ = writeln!(out, "{}：{}", one_line(&name), one_line(&h.value));
-        if h.key == HeaderKey::Handicap {
-            named = Some(h.value.as_str());
-        }
     }
-    let diagram = match named {
-        Some(name) => named_start(name).as_ref() != Some(&record.start),
-        None => record.start != Position::startpos(),
-    };
-    if diagram {
+    if needs_diagram(record) {
         write_diagram(&mut out, &record.start, ["先手", "後手"]);
     }
     out.push_str("手数----指手---------消費時間--\n");
@@ -237,6 +229,13 @@ struct Play {
 
 impl Reader {
     fn line(&mut self, number: usize, raw: &str) -> Result<(), RecordError> {
+        // A comment keeps the spaces at its end; other lines lose them.
+        let whole = raw.trim_end_matches('\r');
+        let text = whole.trim_start_matches(is_space);
+        if let Some(comment) = marked_comment(text) {
+            let column = column(whole, whole.len() - text.len());
+            return self.comment(number, column, text, comment);
+        }
         let raw = raw.trim_end_matches(is_space);
         let body = raw.trim_start_matches(is_space);
         if body.is_empty() || body.starts_with('#') {
@@ -252,9 +251,6 @@ impl Reader {
             )
         };
 
-        if let Some(comment) = marked_comment(body) {
-            return self.comment(number, col(0), body, comment);
-        }
         if let Some(rest) = body.strip_prefix("変化") {
             let rest = rest
                 .strip_prefix('：')

@@ -35,11 +35,13 @@ mod limits;
 pub(crate) mod text;
 mod tree;
 pub mod usi;
+mod written;
 
 pub use encoding::{Encoding, decode, encode};
 pub use handicap::Handicap;
 pub use limits::{Limit, ReadLimits};
 pub use tree::{LineId, Visit, Walk, WalkOrder};
+pub use written::{Dropped, Written};
 
 /// A record file format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -513,13 +515,33 @@ impl GameRecord {
         record
     }
 
-    /// Writes the record as text in `format`.
+    /// Writes the record as text in `format`, with the list of what the
+    /// format cannot hold ([`Written::dropped`], empty when reading the text
+    /// back gives this record again; see [`Dropped`] for what each format
+    /// holds).
+    ///
+    /// ```
+    /// use shogi_rules::record::{Dropped, Format, GameRecord};
+    /// use shogi_rules::Position;
+    ///
+    /// let mut record = GameRecord::new(Position::startpos());
+    /// record.headers.push(shogi_rules::record::Header {
+    ///     key: shogi_rules::record::HeaderKey::Event,
+    ///     name: "棋戦".into(),
+    ///     value: "名人戦".into(),
+    /// });
+    /// let written = record.write(Format::Csa)?.text;
+    /// assert!(written.dropped.is_empty());
+    /// let usi = record.write(Format::Usi)?.text;
+    /// assert_eq!(usi.dropped, [Dropped::Header { name: "棋戦".into() }]);
+    /// # Ok::<(), shogi_rules::record::RecordError>(())
+    /// ```
     ///
     /// # Errors
     /// [`RecordErrorKind::Unsupported`] for JKF in a build without the
     /// `serde` feature; every other format always writes.
-    pub fn write(&self, format: Format) -> Result<String, RecordError> {
-        Ok(match format {
+    pub fn write(&self, format: Format) -> Result<Written, RecordError> {
+        let text = match format {
             Format::Kif => kif::write(self),
             Format::Ki2 => ki2::write(self),
             Format::Csa => csa::write(self),
@@ -535,6 +557,10 @@ impl GameRecord {
                 ));
             }
             Format::Usi => usi::write(self),
+        };
+        Ok(Written {
+            text,
+            dropped: written::dropped(self, format),
         })
     }
 }
@@ -556,6 +582,16 @@ pub const MAX_TIME_SECONDS: u64 = 100_000_000;
 pub(crate) const MOVE_NUMBER_TOO_LARGE: RecordErrorKind = RecordErrorKind::NumberTooLarge {
     max: MAX_MOVE_NUMBER as u64,
 };
+
+/// A mover's total after a move that took `used`, when the record gives no
+/// total: the sum, capped at [`MAX_TIME_SECONDS`] (each time a record gives
+/// is at most that, but their sum need not be, and a total written must
+/// read back).
+pub(crate) fn running_total(before: Duration, used: Duration) -> Duration {
+    before
+        .saturating_add(used)
+        .min(Duration::from_secs(MAX_TIME_SECONDS))
+}
 
 /// `time` if it is at most [`MAX_TIME_SECONDS`].
 pub(crate) fn checked_time(time: Duration) -> Result<Duration, RecordErrorKind> {

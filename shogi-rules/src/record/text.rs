@@ -129,6 +129,19 @@ pub(crate) fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
     }
 }
 
+/// The name a header is written with where one name stands for a key (JKF
+/// object keys): its own name when that is a KIF name of its key (or the
+/// key is unknown), else the first KIF name of its key.
+pub(crate) fn canonical_name(header: &Header) -> &str {
+    if header.key == HeaderKey::Other || header_key(&header.name) == header.key {
+        return &header.name;
+    }
+    HEADER_NAMES
+        .iter()
+        .find(|(_, k)| *k == header.key)
+        .map_or(header.name.as_str(), |(n, _)| n)
+}
+
 /// 先手/後手, or 下手/上手 in a handicap game or when the headers name the
 /// players so: the side names a KIF or KI2 record is written with.
 pub(crate) fn side_names(record: &GameRecord) -> [&'static str; 2] {

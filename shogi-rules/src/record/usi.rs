@@ -4,7 +4,7 @@
 use super::text::excerpt;
 use super::{
     Format, GameRecord, Limit, MAX_MOVE_NUMBER, MOVE_NUMBER_TOO_LARGE, ReadLimits, RecordError,
-    RecordErrorKind, RecordMove,
+    RecordErrorKind, RecordMove, SpecialMove,
 };
 use crate::usi::{UsiCommandError, parse_position_words_at};
 
@@ -99,4 +99,9 @@ pub fn write(record: &GameRecord) -> String {
     let mut out = crate::usi::position_command(&record.start, &record.moves());
     out.push('\n');
     out
+}
+/// What reading the ending `special`, written in USI, back gives: nothing,
+/// as the writer leaves endings out.
+pub(super) fn ending_read_back(_special: SpecialMove) -> Option<SpecialMove> {
+    None
 }
