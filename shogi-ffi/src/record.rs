@@ -542,11 +542,11 @@ pub extern "C" fn shogi_record_write(
         let rec = arg_ref(rec)?;
         let out = arg_text_out(buf, buf_len, out_len)?;
         let format = format_arg(format)?.ok_or(shogi_result::InvalidArgument)?;
-        let text = rec
+        let written = rec
             .inner
             .write(format)
             .map_err(|e| shogi_result::from(&e.kind))?;
-        out.write(&text)
+        out.write(&written.text)
     })
 }
 

@@ -831,7 +831,7 @@ impl GameRecord {
         let encoding = encoding.map(encoding_arg).transpose()?;
         let record = Arc::clone(&self.inner);
         let write = move || -> Result<Written, WriteError> {
-            let text = record.write(format).map_err(WriteError::Record)?;
+            let text = record.write(format).map_err(WriteError::Record)?.text;
             match encoding {
                 None => Ok(Written::Text(text)),
                 Some(encoding) => core::encode(&text, encoding)
