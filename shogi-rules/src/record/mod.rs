@@ -530,9 +530,9 @@ impl GameRecord {
     ///     name: "棋戦".into(),
     ///     value: "名人戦".into(),
     /// });
-    /// let written = record.write(Format::Csa)?.text;
+    /// let written = record.write(Format::Csa)?;
     /// assert!(written.dropped.is_empty());
-    /// let usi = record.write(Format::Usi)?.text;
+    /// let usi = record.write(Format::Usi)?;
     /// assert_eq!(usi.dropped, [Dropped::Header { name: "棋戦".into() }]);
     /// # Ok::<(), shogi_rules::record::RecordError>(())
     /// ```
