@@ -66,7 +66,8 @@ pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use clock::{Clock, ClockReading, ClockSettings, ClockSide, ClockStateError, TimeUp};
 pub use color::Color;
 pub use game::{
-    Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, OutcomeError, Ply, Termination,
+    DeclarationRejection, Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, OutcomeError,
+    Ply, Termination, impasse_points,
 };
 #[cfg(feature = "serde")]
 pub use game::{GameJsonError, RestoreError};
@@ -76,6 +77,6 @@ pub use moves::{MAX_LEGAL_MOVES, Move, MoveList, MoveListIntoIter, ParseUsiMoveE
 pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_full};
 pub use position::Position;
 pub use role::{ParsePieceError, Piece, Role};
-pub use rules::{DeclarationRejection, ImpasseRule, RuleSet, impasse_points};
+pub use rules::{ImpasseRule, RuleSet};
 pub use sfen::{SetupError, SfenError, SfenField};
 pub use square::{ParseSquareError, Square};
