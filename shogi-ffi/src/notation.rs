@@ -6,7 +6,7 @@ use core::ffi::c_char;
 use shogi::notation::{csa, japanese, western};
 
 use crate::boundary::{arg_out, arg_ref, arg_str, arg_text_out};
-use crate::position::{check_move, shogi_position};
+use crate::position::shogi_position;
 use crate::result::shogi_result;
 use crate::types::{move_arg, previous_arg, shogi_move};
 
@@ -56,7 +56,7 @@ pub extern "C" fn shogi_notation_format(
         if notation > SHOGI_NOTATION_KIF {
             return Err(shogi_result::InvalidArgument);
         }
-        check_move(pos, m)?;
+        pos.check(m)?;
         let text = match notation {
             SHOGI_NOTATION_WESTERN => western::format(pos, m),
             SHOGI_NOTATION_JAPANESE => japanese::format(pos, m, previous, japanese::Mark::Triangle),

@@ -406,18 +406,8 @@ pub extern "C" fn shogi_position_check_move(
     ffi_fn!({
         let pos = arg_ref(pos)?;
         let m = move_arg(m)?;
-        check_move(&pos.inner, m)
+        Ok(pos.inner.check(m)?)
     })
-}
-
-/// `Ok` if `m` is legal in `pos` exactly as described, else the reason.
-pub(crate) fn check_move(pos: &Position, m: Move) -> Result<(), shogi_result> {
-    let legal = pos.to_move(m.to_usi())?;
-    if legal == m {
-        Ok(())
-    } else {
-        Err(shogi_result::IllegalNotAPieceMove)
-    }
 }
 
 /// Writes whether a board move from `from` to `to` must, may or cannot promote
@@ -456,8 +446,7 @@ pub extern "C" fn shogi_position_play(pos: *mut shogi_position, m: shogi_move) -
     ffi_fn!({
         let pos = arg_mut(pos)?;
         let m = move_arg(m)?;
-        check_move(&pos.inner, m)?;
-        pos.inner.play_unchecked(m);
+        pos.inner.play(m)?;
         pos.played.push(m);
         Ok(())
     })

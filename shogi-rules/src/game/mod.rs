@@ -283,15 +283,7 @@ impl Game {
         if let Some(gives_check) = self.quick_test(m) {
             return Ok(Some(gives_check));
         }
-        let legal = self
-            .position
-            .to_move_knowing_check(m.to_usi(), self.in_check)?;
-        if legal != m {
-            return Err(GameError::IllegalMove(IllegalMoveError {
-                usi: m.to_usi(),
-                reason: crate::IllegalReason::NotAPieceMove,
-            }));
-        }
+        self.position.check_knowing_check(m, self.in_check)?;
         Ok(None)
     }
 
