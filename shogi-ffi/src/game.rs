@@ -4,6 +4,8 @@
 
 use core::ffi::c_char;
 use core::time::Duration;
+use std::ffi::CString;
+use std::sync::OnceLock;
 
 use shogi::{
     ClockSettings, Game, ImpasseRule, ImpasseStatus, Outcome, Position, RuleSet, Termination,
@@ -294,24 +296,27 @@ impl shogi_impasse_status {
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_termination_name(termination: shogi_termination) -> *const c_char {
     ffi_fn!(infallible core::ptr::null(), {
-        let name: &'static str = match termination {
-            SHOGI_TERMINATION_NONE => "none\0",
-            SHOGI_TERMINATION_CHECKMATE => "checkmate\0",
-            SHOGI_TERMINATION_NO_LEGAL_MOVES => "no_legal_moves\0",
-            SHOGI_TERMINATION_REPETITION => "repetition\0",
-            SHOGI_TERMINATION_PERPETUAL_CHECK => "perpetual_check\0",
-            SHOGI_TERMINATION_IMPASSE_DECLARATION => "impasse\0",
-            SHOGI_TERMINATION_MOVE_LIMIT => "move_limit\0",
-            SHOGI_TERMINATION_TRY_RULE => "try_rule\0",
-            SHOGI_TERMINATION_RESIGNATION => "resignation\0",
-            SHOGI_TERMINATION_TIMEOUT => "timeout\0",
-            SHOGI_TERMINATION_DRAW_AGREEMENT => "draw_agreement\0",
-            SHOGI_TERMINATION_ILLEGAL_MOVE => "illegal_move\0",
-            SHOGI_TERMINATION_INTERRUPTED => "interrupted\0",
-            SHOGI_TERMINATION_OTHER => "other\0",
-            _ => return core::ptr::null(),
+        let name = match termination {
+            SHOGI_TERMINATION_NONE => c"none",
+            SHOGI_TERMINATION_OTHER => c"other",
+            code => match Termination::ALL.iter().position(|&t| termination_out(t) == code) {
+                Some(i) => termination_c_names()[i].as_c_str(),
+                None => return core::ptr::null(),
+            },
         };
-        name.as_ptr().cast()
+        name.as_ptr()
+    })
+}
+
+/// The names of `Termination::ALL` (the core's `as_str`), NUL-terminated,
+/// made on first use and kept for the life of the program.
+fn termination_c_names() -> &'static [CString] {
+    static NAMES: OnceLock<Vec<CString>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        Termination::ALL
+            .iter()
+            .map(|t| CString::new(t.as_str()).unwrap_or_default())
+            .collect()
     })
 }
 
@@ -1208,5 +1213,12 @@ mod tests {
         }
         assert!(!shogi_termination_name(SHOGI_TERMINATION_OTHER).is_null());
         assert!(shogi_termination_name(13).is_null());
+        for t in Termination::ALL {
+            let code = termination_out(t);
+            assert_ne!(code, SHOGI_TERMINATION_OTHER, "{t:?}");
+            // SAFETY: the name of a termination's code is a static NUL-terminated string.
+            let name = unsafe { core::ffi::CStr::from_ptr(shogi_termination_name(code)) };
+            assert_eq!(name.to_str(), Ok(t.as_str()));
+        }
     }
 }

@@ -96,6 +96,12 @@ where
     value.into_py_any(py).unwrap_or_else(|_| py.None())
 }
 
+/// A name that names no value of a core enum (a termination, a record format, a mark, …):
+/// `ShogiError` with the core's message, which lists the names accepted.
+pub fn name_error(e: &shogi_rules::ParseNameError) -> PyErr {
+    ShogiError::new_err(e.to_string())
+}
+
 /// `SfenError` with `.column` (1-based, or `None` for an illegal setup).
 pub fn sfen_error(py: Python<'_>, e: &CoreSfenError) -> PyErr {
     raise::<SfenError>(py, e.to_string(), &[("column", obj(py, e.column()))])
