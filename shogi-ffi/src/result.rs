@@ -5,7 +5,10 @@
 //! 200–249, move text 250–299, games 300–399, records 400–499). A value, once
 //! published, keeps its meaning and is never reused. The core's error enums
 //! are `#[non_exhaustive]`; a variant a later core adds and this library does
-//! not know yet maps to the catch-all code of its range (`*_OTHER`).
+//! not know yet maps to the catch-all code of its range (`*_OTHER`). The test
+//! `no_core_error_maps_to_a_catch_all_code` walks every variant of every core
+//! error enum (their `examples()`) and fails when one does, so each variant of
+//! the core this library is built with has a code of its own.
 
 use core::ffi::c_char;
 
@@ -1016,6 +1019,79 @@ mod tests {
             .map(|c| (c.name().to_string(), *c as u32))
             .collect();
         assert_eq!(listed, expected);
+    }
+
+    /// The catch-all codes: what a variant of a core error enum that this
+    /// library does not name would map to.
+    const CATCH_ALL: [shogi_result; 6] = {
+        use shogi_result::*;
+        [
+            SfenOther,
+            IllegalOther,
+            MoveTextOther,
+            ImpasseOther,
+            GameOther,
+            RecordOther,
+        ]
+    };
+
+    /// Every variant of every error enum of the core (`examples()`, one value
+    /// a variant) maps to a code of its own, not to a catch-all `*_OTHER`
+    /// code. The enums that no function returns alone are walked inside the
+    /// error that carries them: `ClockStateError` and `OutcomeError` in a
+    /// saved game's `RestoreError`, `Limit` in `RecordErrorKind`.
+    #[test]
+    fn no_core_error_maps_to_a_catch_all_code() {
+        use shogi::record::Limit;
+        use shogi::{ClockStateError, OutcomeError};
+        let mut codes: Vec<(String, shogi_result)> = Vec::new();
+        let mut add = |name: &str, errors: Vec<(String, shogi_result)>| {
+            assert!(!errors.is_empty(), "{name} has no examples");
+            codes.extend(errors);
+        };
+        macro_rules! walk {
+            ($ty:ty, $to_code:expr) => {
+                add(
+                    stringify!($ty),
+                    <$ty>::examples()
+                        .into_iter()
+                        .map(|e| (format!("{e:?}"), $to_code(e)))
+                        .collect(),
+                )
+            };
+        }
+        walk!(ParseUsiMoveError, shogi_result::from);
+        walk!(IllegalReason, shogi_result::from);
+        walk!(UsiMoveError, shogi_result::from);
+        walk!(SfenError, shogi_result::from);
+        walk!(SetupError, shogi_result::from);
+        walk!(ClockStateError, |e| shogi_result::from(
+            &RestoreError::ClockState(e)
+        ));
+        walk!(UsiCommandError, shogi_result::from);
+        walk!(OutcomeError, |e| shogi_result::from(&RestoreError::Winner(
+            e
+        )));
+        walk!(DeclarationRejection, shogi_result::from);
+        walk!(GameError, shogi_result::from);
+        walk!(GameFromUsiError, shogi_result::from);
+        walk!(RestoreError, |e| shogi_result::from(&e));
+        walk!(GameJsonError, |e| shogi_result::from(&e));
+        walk!(WesternError, shogi_result::from);
+        walk!(JapaneseError, shogi_result::from);
+        walk!(CsaError, shogi_result::from);
+        walk!(RecordErrorKind, |e| shogi_result::from(&e));
+        walk!(Limit, |limit| shogi_result::from(
+            &RecordErrorKind::LimitExceeded { limit, max: 0 }
+        ));
+        for (error, code) in codes {
+            assert!(
+                !CATCH_ALL.contains(&code)
+                    && code != shogi_result::Ok
+                    && code != shogi_result::Panic,
+                "{error} maps to {code:?}"
+            );
+        }
     }
 
     #[test]

@@ -37,7 +37,7 @@ impl Outcome {
         };
         shogi_rules::Outcome::new(winner, termination)
             .map(Outcome)
-            .map_err(|e| ShogiError::new_err(e.to_string()))
+            .map_err(|e| errors::outcome_error(&e))
     }
 
     /// The winner, or `None` for a draw (or a game stopped without result).

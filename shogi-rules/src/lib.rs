@@ -34,6 +34,21 @@
 //! - `serde`: `Serialize`/`Deserialize` for the small value types.
 //! - `arbitrary`: `Arbitrary` for fuzzing.
 //!
+//! # Error examples
+//! Every error enum (and every enum that is the kind of an error) has
+//! `examples()`: one value of each variant, in declaration order, for tests
+//! that must see every way a call can fail, such as those of bindings that
+//! give each error a code or an exception class of its own. Each list is
+//! written beside a `match` over its enum without a wildcard, so that a
+//! variant added to an enum fails to compile until it has an example.
+//!
+//! ```
+//! use shogi_rules::{GameError, IllegalReason, SfenError};
+//! assert!(SfenError::examples().iter().any(|e| matches!(e, SfenError::Setup(_))));
+//! assert!(GameError::examples().contains(&GameError::NothingToUndo));
+//! assert_eq!(IllegalReason::examples(), IllegalReason::ALL);
+//! ```
+//!
 //! # Validity
 //! [`Position::from_sfen`] accepts only legal setups ([`SetupError`] lists
 //! what is rejected). Positions with fewer pieces than the standard set and
@@ -45,6 +60,7 @@ pub mod attacks;
 mod bitboard;
 mod clock;
 mod color;
+mod error_examples;
 mod game;
 mod hand;
 mod legal;

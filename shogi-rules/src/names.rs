@@ -11,6 +11,9 @@
 //!   is also known by), failing with a [`ParseNameError`] that names the kind
 //!   of value and the names it accepts.
 //!
+//! The data-carrying error kinds [`RecordErrorKind`], [`GameError`] and
+//! [`RestoreError`] have `name()`, the snake_case name of the variant.
+//!
 //! Each `ALL` is checked here against an exhaustive `match` over its enum:
 //! a variant added to one of these enums fails to compile until it is listed.
 //!
@@ -29,10 +32,15 @@
 use core::fmt;
 use core::str::FromStr;
 
+#[cfg(feature = "serde")]
+use crate::RestoreError;
 use crate::notation::japanese::Mark;
-use crate::record::{CommentKind, Encoding, Format, Handicap, HeaderKey, Limit, SpecialMove};
+use crate::record::{
+    CommentKind, Encoding, Format, Handicap, HeaderKey, Limit, RecordErrorKind, SpecialMove,
+};
 use crate::{
-    Color, DeclarationRejection, IllegalReason, ImpasseRule, Promotion, Role, Termination,
+    Color, DeclarationRejection, GameError, IllegalReason, ImpasseRule, Promotion, Role,
+    Termination,
 };
 
 /// Text that names no value of a named enum: the error of their `FromStr`.
@@ -366,6 +374,85 @@ impl FromStr for Encoding {
     }
 }
 
+impl RecordErrorKind {
+    /// The snake_case name of the variant: `"bad_move_text"`,
+    /// `"illegal_move"`, `"limit_exceeded"`, ….
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            RecordErrorKind::Encoding(_) => "encoding",
+            RecordErrorKind::UnknownFormat => "unknown_format",
+            RecordErrorKind::UnknownHandicap(_) => "unknown_handicap",
+            RecordErrorKind::BadHeader(_) => "bad_header",
+            RecordErrorKind::BadPosition(_) => "bad_position",
+            RecordErrorKind::IllegalPosition(_) => "illegal_position",
+            RecordErrorKind::BadMoveText(_) => "bad_move_text",
+            RecordErrorKind::IllegalMove { .. } => "illegal_move",
+            RecordErrorKind::NoSuchMove { .. } => "no_such_move",
+            RecordErrorKind::AmbiguousMove { .. } => "ambiguous_move",
+            RecordErrorKind::MoveNumber { .. } => "move_number",
+            RecordErrorKind::MoveAfterEnd => "move_after_end",
+            RecordErrorKind::BadTime(_) => "bad_time",
+            RecordErrorKind::BadVariation(_) => "bad_variation",
+            RecordErrorKind::Json(_) => "json",
+            RecordErrorKind::Unsupported(_) => "unsupported",
+            RecordErrorKind::UnexpectedLine(_) => "unexpected_line",
+            RecordErrorKind::LimitExceeded { .. } => "limit_exceeded",
+            RecordErrorKind::NumberTooLarge { .. } => "number_too_large",
+        }
+    }
+}
+
+impl GameError {
+    /// The snake_case name of the variant: `"game_over"`,
+    /// `"nothing_to_undo"`, `"not_your_turn"`, ….
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            GameError::GameOver(_) => "game_over",
+            GameError::IllegalMove(_) => "illegal_move",
+            GameError::BadMoveText(_) => "bad_move_text",
+            GameError::NothingToUndo => "nothing_to_undo",
+            GameError::DeclarationRejected(_) => "declaration_rejected",
+            GameError::NotYourTurn(_) => "not_your_turn",
+            GameError::NoDrawOffersLeft(_) => "no_draw_offers_left",
+            GameError::DrawOfferPending => "draw_offer_pending",
+            GameError::NoDrawOffer => "no_draw_offer",
+            GameError::NoClock => "no_clock",
+            GameError::NotStatable(_) => "not_statable",
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl RestoreError {
+    /// The snake_case name of the variant, which names the field of the
+    /// saved form that is wrong and how: `"start"`, `"move"`,
+    /// `"outcome_mismatch"`, `"clock_state"`, ….
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            RestoreError::Start(_) => "start",
+            RestoreError::Move { .. } => "move",
+            RestoreError::MoveAfterEnd { .. } => "move_after_end",
+            RestoreError::OutcomeMismatch { .. } => "outcome_mismatch",
+            RestoreError::MissingOutcome { .. } => "missing_outcome",
+            RestoreError::RulesDecided { .. } => "rules_decided",
+            RestoreError::Winner(_) => "winner",
+            RestoreError::EndingNotAllowed { .. } => "ending_not_allowed",
+            RestoreError::Declaration { .. } => "declaration",
+            RestoreError::DrawOffers { .. } => "draw_offers",
+            RestoreError::DrawOffer { .. } => "draw_offer",
+            RestoreError::ClockMissing => "clock_missing",
+            RestoreError::UnexpectedClock => "unexpected_clock",
+            RestoreError::ClockSettings { .. } => "clock_settings",
+            RestoreError::ClockState(_) => "clock_state",
+            RestoreError::TimedOut { .. } => "timed_out",
+            RestoreError::NotTimedOut { .. } => "not_timed_out",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +487,31 @@ mod tests {
         round_trips(&Handicap::ALL, Handicap::as_str);
         round_trips(&Mark::ALL, Mark::as_str);
         round_trips(&Encoding::ALL, Encoding::name);
+    }
+
+    /// The names of the variants of the error kinds are distinct.
+    #[test]
+    fn error_kind_names_are_distinct() {
+        fn distinct(names: Vec<&'static str>) {
+            let mut sorted = names.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), names.len(), "{names:?}");
+        }
+        distinct(
+            RecordErrorKind::examples()
+                .iter()
+                .map(RecordErrorKind::name)
+                .collect(),
+        );
+        distinct(GameError::examples().iter().map(GameError::name).collect());
+        #[cfg(feature = "serde")]
+        distinct(
+            RestoreError::examples()
+                .iter()
+                .map(RestoreError::name)
+                .collect(),
+        );
     }
 
     #[test]
