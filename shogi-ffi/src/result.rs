@@ -1268,30 +1268,6 @@ mod tests {
         }
     }
 
-    /// The position of `err`'s variant in the declaration of `RestoreError`
-    /// (exhaustive: a new variant fails this build until it is listed).
-    fn restore_variant(err: &RestoreError) -> usize {
-        match err {
-            RestoreError::Start(_) => 0,
-            RestoreError::Move { .. } => 1,
-            RestoreError::MoveAfterEnd { .. } => 2,
-            RestoreError::OutcomeMismatch { .. } => 3,
-            RestoreError::MissingOutcome { .. } => 4,
-            RestoreError::RulesDecided { .. } => 5,
-            RestoreError::Winner(_) => 6,
-            RestoreError::EndingNotAllowed { .. } => 7,
-            RestoreError::Declaration { .. } => 8,
-            RestoreError::DrawOffers { .. } => 9,
-            RestoreError::DrawOffer { .. } => 10,
-            RestoreError::ClockMissing => 11,
-            RestoreError::UnexpectedClock => 12,
-            RestoreError::ClockSettings { .. } => 13,
-            RestoreError::ClockState(_) => 14,
-            RestoreError::TimedOut { .. } => 15,
-            RestoreError::NotTimedOut { .. } => 16,
-        }
-    }
-
     /// Forged saved games, one for each `RestoreError` variant, restored through
     /// `Game::from_json`: every variant is reached and has its own code.
     #[test]
@@ -1382,7 +1358,7 @@ mod tests {
                 RestoreNotTimedOut,
             ),
         ];
-        let mut seen = [false; 17];
+        let mut seen = Vec::new();
         let mut codes = Vec::new();
         for (text, code) in &cases {
             let err = match Game::from_json(text) {
@@ -1390,11 +1366,18 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             };
             assert_eq!(shogi_result::from(&err), *code, "{text}: {err}");
-            seen[restore_variant(&err)] = true;
+            seen.push(err.name());
             assert!(!codes.contains(code), "{code:?} twice");
             codes.push(*code);
         }
-        assert_eq!(seen, [true; 17], "every variant is reached");
+        let every: Vec<&str> = RestoreError::examples()
+            .iter()
+            .map(RestoreError::name)
+            .collect();
+        assert_eq!(
+            seen, every,
+            "every variant is reached, in declaration order"
+        );
         assert_eq!(
             shogi_result::from(&Game::from_json("{ not json").unwrap_err()),
             GameJson
@@ -1409,75 +1392,20 @@ mod tests {
 
     #[test]
     fn each_record_error_kind_has_its_own_code() {
-        use shogi::record::Format;
-        use shogi_result::*;
-        let setup = SetupError::DeadPiece {
-            square: shogi::Square::SQ_1A,
-        };
-        let cases = [
-            (RecordErrorKind::Encoding("CP932"), RecordEncoding),
-            (RecordErrorKind::UnknownFormat, RecordUnknownFormat),
-            (
-                RecordErrorKind::UnknownHandicap("x".into()),
-                RecordUnknownHandicap,
-            ),
-            (RecordErrorKind::BadHeader("x".into()), RecordBadHeader),
-            (RecordErrorKind::BadPosition("x".into()), RecordBadPosition),
-            (
-                RecordErrorKind::IllegalPosition(setup),
-                RecordIllegalPosition,
-            ),
-            (RecordErrorKind::BadMoveText("x".into()), RecordBadMoveText),
-            (
-                RecordErrorKind::IllegalMove {
-                    ply: 1,
-                    reason: IllegalReason::Nifu,
-                },
-                RecordIllegalMove,
-            ),
-            (RecordErrorKind::NoSuchMove { ply: 1 }, RecordNoSuchMove),
-            (
-                RecordErrorKind::AmbiguousMove { ply: 1 },
-                RecordAmbiguousMove,
-            ),
-            (
-                RecordErrorKind::MoveNumber {
-                    expected: 1,
-                    found: 2,
-                },
-                RecordMoveNumber,
-            ),
-            (RecordErrorKind::MoveAfterEnd, RecordMoveAfterEnd),
-            (RecordErrorKind::BadTime("x".into()), RecordBadTime),
-            (RecordErrorKind::BadVariation(1), RecordBadVariation),
-            (RecordErrorKind::Json("x".into()), RecordJson),
-            (RecordErrorKind::Unsupported(Format::Jkf), RecordUnsupported),
-            (
-                RecordErrorKind::UnexpectedLine("x".into()),
-                RecordUnexpectedLine,
-            ),
-            (
-                RecordErrorKind::LimitExceeded {
-                    limit: Limit::Depth,
-                    max: 1,
-                },
-                RecordLimitExceeded,
-            ),
-            (
-                RecordErrorKind::NumberTooLarge { max: 1 },
-                RecordNumberTooLarge,
-            ),
-        ];
         let mut codes = Vec::new();
-        for (kind, code) in cases {
-            assert_eq!(shogi_result::from(&kind), code, "{kind:?}");
-            assert!(!codes.contains(&code), "{code:?} twice");
+        for kind in RecordErrorKind::examples() {
+            let code = shogi_result::from(&kind);
+            assert!(!codes.contains(&code), "{code:?} twice ({kind:?})");
             codes.push(code);
         }
         // Every limit gives the one code.
         for limit in Limit::ALL {
             let kind = RecordErrorKind::LimitExceeded { limit, max: 0 };
-            assert_eq!(shogi_result::from(&kind), RecordLimitExceeded, "{limit}");
+            assert_eq!(
+                shogi_result::from(&kind),
+                shogi_result::RecordLimitExceeded,
+                "{limit}"
+            );
         }
         // Every record code but the catch-all is reached by a kind.
         let record_codes = all_results()
