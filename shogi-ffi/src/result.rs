@@ -20,7 +20,7 @@ use shogi::{
     IllegalReason, ParseUsiMoveError, RestoreError, SetupError, SfenError, UsiMoveError,
 };
 
-use crate::boundary::arg_text_out;
+use crate::boundary::write_text;
 
 /// The result of a fallible function: `SHOGI_RESULT_OK` (0) or the reason it
 /// failed. Values are stable: a published value keeps its meaning and is never
@@ -605,9 +605,8 @@ pub extern "C" fn shogi_result_message(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_text_out(buf, buf_len, out_len)?;
-        out.write(shogi_result::from_u32(result).map_or("unknown result code", |r| r.message()))
+    write_text(buf, buf_len, out_len, || {
+        Ok(shogi_result::from_u32(result).map_or("unknown result code", |r| r.message()))
     })
 }
 
