@@ -34,6 +34,20 @@
 //! - `serde`: `Serialize`/`Deserialize` for the small value types.
 //! - `arbitrary`: `Arbitrary` for fuzzing.
 //!
+//! # Names
+//! Every enum whose values have names ([`Color`], [`Role`],
+//! [`Termination`], [`IllegalReason`], [`ImpasseRule`],
+//! [`record::Format`], [`record::SpecialMove`], [`record::Limit`], …) has
+//! `ALL`, every value in declaration order, and `FromStr`, the inverse of its
+//! `as_str`, failing with a [`ParseNameError`] that lists the names accepted.
+//!
+//! ```
+//! use shogi_rules::{Color, Termination};
+//! assert_eq!("gote".parse::<Color>(), Ok(Color::Gote));
+//! assert_eq!("impasse".parse::<Termination>(), Ok(Termination::ImpasseDeclaration));
+//! assert!("draw".parse::<Termination>().is_err());
+//! ```
+//!
 //! # Error examples
 //! Every error enum (and every enum that is the kind of an error) has
 //! `examples()`: one value of each variant, in declaration order, for tests

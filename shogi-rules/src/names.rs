@@ -123,8 +123,7 @@ macro_rules! from_name {
         impl FromStr for $ty {
             type Err = ParseNameError;
 
-            /// The value whose name is `text` (see the [module
-            /// documentation](crate::names)).
+            /// The value whose name is `text` (see [Names](crate#names)).
             fn from_str(text: &str) -> Result<$ty, ParseNameError> {
                 match $ty::NAMES.iter().position(|&name| name == text) {
                     Some(i) => Ok($ty::ALL[i]),

@@ -41,10 +41,10 @@ pub enum GameError {
     /// The game has no clock.
     #[error("the game has no clock")]
     NoClock,
-    /// [`Game::set_stated_outcome`]: the result is one the game could not
+    /// [`Game::set_stated_outcome`](crate::Game::set_stated_outcome): the result is one the game could not
     /// be restored with (see [`RestoreError`]): a result the rules decide,
     /// a winner that does not fit, a declaration the rules do not give, a
-    /// time loss (a game with a clock ends on time through [`Game::flag`]),
+    /// time loss (a game with a clock ends on time through [`Game::flag`](crate::Game::flag)),
     /// a draw agreement without an offer.
     #[error("this result cannot be stated: {0}")]
     NotStatable(RestoreError),

@@ -73,7 +73,7 @@ impl Termination {
     }
 
     /// Whether the game was ended by the move just played (and so can be
-    /// taken back with [`Game::undo`]).
+    /// taken back with [`Game::undo`](crate::Game::undo)).
     #[must_use]
     pub const fn is_by_move(self) -> bool {
         matches!(
