@@ -207,13 +207,11 @@ impl shogi_rules_config {
 
     /// The rule set, checking the enumerated fields.
     fn to_rules(self) -> Result<RuleSet, shogi_result> {
-        let impasse = match self.impasse {
-            SHOGI_IMPASSE_POINTS24 => ImpasseRule::Points24,
-            SHOGI_IMPASSE_CSA27 => ImpasseRule::Csa27Declaration,
-            SHOGI_IMPASSE_TRY_RULE => ImpasseRule::TryRule,
-            SHOGI_IMPASSE_DISABLED => ImpasseRule::Disabled,
-            _ => return Err(shogi_result::InvalidArgument),
-        };
+        // The rule whose code this is (`SHOGI_IMPASSE_OTHER` is no rule's).
+        let impasse = ImpasseRule::ALL
+            .into_iter()
+            .find(|&rule| impasse_out(rule) == self.impasse && self.impasse != SHOGI_IMPASSE_OTHER)
+            .ok_or(shogi_result::InvalidArgument)?;
         let mut rules = RuleSet::site();
         rules.impasse = impasse;
         rules.repetitions = self.repetitions;
@@ -1166,6 +1164,22 @@ mod tests {
             shogi_result::RecordLimitExceeded
         );
         assert!(handle.is_null());
+    }
+
+    #[test]
+    fn every_impasse_rule_has_a_code_that_reads_back() {
+        for rule in ImpasseRule::ALL {
+            let mut rules = RuleSet::site();
+            rules.impasse = rule;
+            let config = shogi_rules_config::of(&rules);
+            assert_ne!(config.impasse, SHOGI_IMPASSE_OTHER, "{rule:?}");
+            assert_eq!(config.to_rules(), Ok(rules), "{rule:?}");
+        }
+        let mut config = shogi_rules_config::of(&RuleSet::site());
+        for code in [SHOGI_IMPASSE_DISABLED + 1, SHOGI_IMPASSE_OTHER] {
+            config.impasse = code;
+            assert_eq!(config.to_rules(), Err(shogi_result::InvalidArgument));
+        }
     }
 
     #[test]
