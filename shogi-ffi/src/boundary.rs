@@ -1,7 +1,14 @@
 //! The boundary between C and Rust: the one macro every export runs its body
-//! through (it catches panics), and the helpers that turn C arguments into Rust
+//! through (it catches panics), the helpers that turn C arguments into Rust
 //! values (NULL pointers become [`shogi_result::NullParameter`], bad UTF-8
-//! [`shogi_result::InvalidUtf8`]) and write results into caller memory.
+//! [`shogi_result::InvalidUtf8`]) and write results into caller memory, and
+//! the bodies most exports share, built on both: [`read_value`],
+//! [`read_text`] and [`read_moves`] (a handle read into an out-parameter,
+//! a text buffer or a move array), [`write_value`], [`new_handle`] and
+//! [`write_text`] (a value made without a handle) and [`update`] (a handle
+//! changed). Each catches panics as `ffi_fn!` does, checks every pointer it
+//! is given before the work (a NULL one is `SHOGI_RESULT_NULL_PARAMETER`,
+//! whichever it is) and writes its output only on success.
 //!
 //! The helpers are the only places that dereference pointers from C. They rely
 //! on the contract stated in the header: every non-NULL pointer points to a
@@ -46,6 +53,87 @@ pub(crate) fn guard(f: impl FnOnce() -> Result<(), shogi_result>) -> shogi_resul
 /// Runs `f`, returning `fallback` if it panics.
 pub(crate) fn guard_value<T>(fallback: T, f: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
+}
+
+/// The body of an export that writes one value computed from the handle
+/// `handle` to `*out`.
+pub(crate) fn read_value<H, T>(
+    handle: *const H,
+    out: *mut T,
+    value: impl FnOnce(&H) -> Result<T, shogi_result>,
+) -> shogi_result {
+    write_value(out, || value(arg_ref(handle)?))
+}
+
+/// The body of an export that makes a value and writes it to `*out`.
+pub(crate) fn write_value<T>(
+    out: *mut T,
+    value: impl FnOnce() -> Result<T, shogi_result>,
+) -> shogi_result {
+    guard(|| {
+        let out = arg_out(out)?;
+        out.write(value()?);
+        Ok(())
+    })
+}
+
+/// The body of an export that makes a new handle and writes it to `*out`
+/// (the caller frees it with the handle's `_free` function).
+pub(crate) fn new_handle<H>(
+    out: *mut *mut H,
+    value: impl FnOnce() -> Result<H, shogi_result>,
+) -> shogi_result {
+    write_value(out, || value().map(into_handle))
+}
+
+/// The body of an export that writes text computed from the handle `handle`
+/// into the caller's buffer `(buf, buf_len, out_len)` (see [`TextOut`]).
+pub(crate) fn read_text<H, S: AsRef<str>>(
+    handle: *const H,
+    buf: *mut c_char,
+    buf_len: usize,
+    out_len: *mut usize,
+    text: impl FnOnce(&H) -> Result<S, shogi_result>,
+) -> shogi_result {
+    write_text(buf, buf_len, out_len, || text(arg_ref(handle)?))
+}
+
+/// The body of an export that makes text and writes it into the caller's
+/// buffer `(buf, buf_len, out_len)` (see [`TextOut`]).
+pub(crate) fn write_text<S: AsRef<str>>(
+    buf: *mut c_char,
+    buf_len: usize,
+    out_len: *mut usize,
+    text: impl FnOnce() -> Result<S, shogi_result>,
+) -> shogi_result {
+    guard(|| {
+        let out = arg_text_out(buf, buf_len, out_len)?;
+        out.write(text()?.as_ref())
+    })
+}
+
+/// The body of an export that writes moves of the handle `handle` into the
+/// caller's array `(buf, cap, out_len)`: `write` gets the checked array (see
+/// [`MovesOut`]).
+pub(crate) fn read_moves<H>(
+    handle: *const H,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+    write: impl FnOnce(&H, MovesOut) -> Result<(), shogi_result>,
+) -> shogi_result {
+    guard(|| {
+        let out = arg_moves_out(buf, cap, out_len)?;
+        write(arg_ref(handle)?, out)
+    })
+}
+
+/// The body of an export that changes the handle `handle`.
+pub(crate) fn update<H>(
+    handle: *mut H,
+    change: impl FnOnce(&mut H) -> Result<(), shogi_result>,
+) -> shogi_result {
+    guard(|| change(arg_mut(handle)?))
 }
 
 /// The object behind a `const` pointer from C.
@@ -350,6 +438,61 @@ mod tests {
             arg_moves_out(core::ptr::null_mut(), 0, &mut out_len)?.write(core::iter::empty())
         });
         assert_eq!((r, out_len), (shogi_result::Ok, 0));
+    }
+
+    #[test]
+    fn the_shared_bodies_check_their_pointers_and_write_only_on_success() {
+        let handle = 7u32;
+        let mut out = 0u64;
+        let double = |h: &u32| Ok(u64::from(*h) * 2);
+        assert_eq!(read_value(&handle, &mut out, double), shogi_result::Ok);
+        assert_eq!(out, 14);
+        assert_eq!(
+            read_value(core::ptr::null::<u32>(), &mut out, double),
+            shogi_result::NullParameter
+        );
+        assert_eq!(
+            read_value(&handle, core::ptr::null_mut(), double),
+            shogi_result::NullParameter
+        );
+        let fail = |_: &u32| -> Result<u64, shogi_result> { Err(shogi_result::InvalidArgument) };
+        assert_eq!(
+            read_value(&handle, &mut out, fail),
+            shogi_result::InvalidArgument
+        );
+        assert_eq!(out, 14, "untouched on error");
+        let mut value = 1u32;
+        let bump = |v: &mut u32| {
+            *v += 1;
+            Ok(())
+        };
+        assert_eq!(update(&mut value, bump), shogi_result::Ok);
+        assert_eq!(value, 2);
+        assert_eq!(
+            update(core::ptr::null_mut::<u32>(), bump),
+            shogi_result::NullParameter
+        );
+        let mut made = core::ptr::null_mut();
+        assert_eq!(new_handle(&mut made, || Ok(5u32)), shogi_result::Ok);
+        // SAFETY: `new_handle` wrote a live handle made by `into_handle`.
+        assert_eq!(unsafe { *made }, 5);
+        free_handle(made);
+    }
+
+    #[test]
+    fn a_panicking_shared_body_returns_panic() {
+        let mut out = 0u8;
+        let panics = || -> Result<u8, shogi_result> {
+            let v: Vec<u8> = Vec::new();
+            Ok(v[3])
+        };
+        assert_eq!(write_value(&mut out, panics), shogi_result::Panic);
+        let mut len = 0;
+        let text = || -> Result<String, shogi_result> { panic!("a bug in a body") };
+        assert_eq!(
+            super::write_text(core::ptr::null_mut(), 0, &mut len, text),
+            shogi_result::Panic
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! impasse declarations, resignation, draw offers and a byo-yomi clock; saved
 //! and restored as a USI `position` line or as JSON.
 
-use core::ffi::c_char;
+use core::ffi::{CStr, c_char};
 use core::time::Duration;
 
 use shogi::{
@@ -10,8 +10,8 @@ use shogi::{
 };
 
 use crate::boundary::{
-    arg_moves_out, arg_mut, arg_opt, arg_out, arg_out_opt, arg_ref, arg_str, arg_text_out,
-    free_handle, into_handle,
+    arg_opt, arg_out_opt, arg_str, free_handle, into_handle, new_handle, read_moves, read_text,
+    read_value, update, write_value,
 };
 use crate::position::shogi_position;
 use crate::record::{limits_arg, shogi_read_limits};
@@ -207,13 +207,11 @@ impl shogi_rules_config {
 
     /// The rule set, checking the enumerated fields.
     fn to_rules(self) -> Result<RuleSet, shogi_result> {
-        let impasse = match self.impasse {
-            SHOGI_IMPASSE_POINTS24 => ImpasseRule::Points24,
-            SHOGI_IMPASSE_CSA27 => ImpasseRule::Csa27Declaration,
-            SHOGI_IMPASSE_TRY_RULE => ImpasseRule::TryRule,
-            SHOGI_IMPASSE_DISABLED => ImpasseRule::Disabled,
-            _ => return Err(shogi_result::InvalidArgument),
-        };
+        // The rule whose code this is (`SHOGI_IMPASSE_OTHER` is no rule's).
+        let impasse = ImpasseRule::ALL
+            .into_iter()
+            .find(|&rule| impasse_out(rule) == self.impasse && self.impasse != SHOGI_IMPASSE_OTHER)
+            .ok_or(shogi_result::InvalidArgument)?;
         let mut rules = RuleSet::site();
         rules.impasse = impasse;
         rules.repetitions = self.repetitions;
@@ -294,25 +292,64 @@ impl shogi_impasse_status {
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_termination_name(termination: shogi_termination) -> *const c_char {
     ffi_fn!(infallible core::ptr::null(), {
-        let name: &'static str = match termination {
-            SHOGI_TERMINATION_NONE => "none\0",
-            SHOGI_TERMINATION_CHECKMATE => "checkmate\0",
-            SHOGI_TERMINATION_NO_LEGAL_MOVES => "no_legal_moves\0",
-            SHOGI_TERMINATION_REPETITION => "repetition\0",
-            SHOGI_TERMINATION_PERPETUAL_CHECK => "perpetual_check\0",
-            SHOGI_TERMINATION_IMPASSE_DECLARATION => "impasse\0",
-            SHOGI_TERMINATION_MOVE_LIMIT => "move_limit\0",
-            SHOGI_TERMINATION_TRY_RULE => "try_rule\0",
-            SHOGI_TERMINATION_RESIGNATION => "resignation\0",
-            SHOGI_TERMINATION_TIMEOUT => "timeout\0",
-            SHOGI_TERMINATION_DRAW_AGREEMENT => "draw_agreement\0",
-            SHOGI_TERMINATION_ILLEGAL_MOVE => "illegal_move\0",
-            SHOGI_TERMINATION_INTERRUPTED => "interrupted\0",
-            SHOGI_TERMINATION_OTHER => "other\0",
-            _ => return core::ptr::null(),
+        let name = match termination {
+            SHOGI_TERMINATION_NONE => c"none",
+            SHOGI_TERMINATION_OTHER => c"other",
+            code => match Termination::ALL.iter().position(|&t| termination_out(t) == code) {
+                Some(i) => termination_c_name(i),
+                None => return core::ptr::null(),
+            },
         };
-        name.as_ptr().cast()
+        name.as_ptr()
     })
+}
+
+/// The number of `Termination::ALL`.
+const TERMINATIONS: usize = Termination::ALL.len();
+
+/// The bytes of the names of `Termination::ALL` (the core's `as_str`), each
+/// followed by a NUL.
+const TERMINATION_NAMES_LEN: usize = {
+    let mut len = 0;
+    let mut i = 0;
+    while i < TERMINATIONS {
+        len += Termination::ALL[i].as_str().len() + 1;
+        i += 1;
+    }
+    len
+};
+
+/// The names of `Termination::ALL` one after another, each NUL-terminated,
+/// and where each starts: made at compile time from the core's names.
+static TERMINATION_NAMES: ([u8; TERMINATION_NAMES_LEN], [usize; TERMINATIONS]) = {
+    let mut bytes = [0; TERMINATION_NAMES_LEN];
+    let mut starts = [0; TERMINATIONS];
+    let mut at = 0;
+    let mut i = 0;
+    while i < TERMINATIONS {
+        starts[i] = at;
+        let name = Termination::ALL[i].as_str().as_bytes();
+        let mut j = 0;
+        while j < name.len() {
+            bytes[at] = name[j];
+            at += 1;
+            j += 1;
+        }
+        // The NUL is the zero already there.
+        at += 1;
+        i += 1;
+    }
+    (bytes, starts)
+};
+
+/// The name of `Termination::ALL[i]` as a static C string.
+fn termination_c_name(i: usize) -> &'static CStr {
+    let (bytes, starts) = &TERMINATION_NAMES;
+    starts
+        .get(i)
+        .and_then(|&start| bytes.get(start..))
+        .and_then(|name| CStr::from_bytes_until_nul(name).ok())
+        .unwrap_or(c"other")
 }
 
 /// Writes the site rules to `*out`: 24-point impasse declaration, fourfold
@@ -322,10 +359,7 @@ pub extern "C" fn shogi_termination_name(termination: shogi_termination) -> *con
 /// `SHOGI_RESULT_NULL_PARAMETER` if `out` is NULL. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_rules_default(out: *mut shogi_rules_config) -> shogi_result {
-    ffi_fn!({
-        arg_out(out)?.write(shogi_rules_config::of(&RuleSet::site()));
-        Ok(())
-    })
+    write_value(out, || Ok(shogi_rules_config::of(&RuleSet::site())))
 }
 
 /// Writes the CSA rules to `*out`: the site rules with the CSA 27-point
@@ -333,10 +367,7 @@ pub extern "C" fn shogi_rules_default(out: *mut shogi_rules_config) -> shogi_res
 /// `out` is NULL. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_rules_csa27(out: *mut shogi_rules_config) -> shogi_result {
-    ffi_fn!({
-        arg_out(out)?.write(shogi_rules_config::of(&RuleSet::csa27()));
-        Ok(())
-    })
+    write_value(out, || Ok(shogi_rules_config::of(&RuleSet::csa27())))
 }
 
 /// Writes the try-rule rules to `*out`: the site rules with the try rule
@@ -344,10 +375,7 @@ pub extern "C" fn shogi_rules_csa27(out: *mut shogi_rules_config) -> shogi_resul
 /// Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_rules_try_rule(out: *mut shogi_rules_config) -> shogi_result {
-    ffi_fn!({
-        arg_out(out)?.write(shogi_rules_config::of(&RuleSet::try_rule()));
-        Ok(())
-    })
+    write_value(out, || Ok(shogi_rules_config::of(&RuleSet::try_rule())))
 }
 
 /// Starts a game from `start_or_null` (copied; the standard start position if
@@ -365,14 +393,12 @@ pub extern "C" fn shogi_game_new(
     rules_or_null: *const shogi_rules_config,
     out: *mut *mut shogi_game,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    new_handle(out, || {
         let rules = rules_arg(rules_or_null)?;
         let start = arg_opt(start_or_null).map_or_else(Position::startpos, |p| p.inner.clone());
-        out.write(into_handle(shogi_game {
+        Ok(shogi_game {
             inner: Game::from_position(start, rules),
-        }));
-        Ok(())
+        })
     })
 }
 
@@ -384,13 +410,10 @@ pub extern "C" fn shogi_game_clone(
     game: *const shogi_game,
     out: *mut *mut shogi_game,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        let out = arg_out(out)?;
-        out.write(into_handle(shogi_game {
+    read_value(game, out, |game| {
+        Ok(into_handle(shogi_game {
             inner: game.inner.clone(),
-        }));
-        Ok(())
+        }))
     })
 }
 
@@ -408,10 +431,8 @@ pub extern "C" fn shogi_game_rules(
     game: *const shogi_game,
     out: *mut shogi_rules_config,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        arg_out(out)?.write(shogi_rules_config::of(game.inner.rules()));
-        Ok(())
+    read_value(game, out, |game| {
+        Ok(shogi_rules_config::of(game.inner.rules()))
     })
 }
 
@@ -428,9 +449,7 @@ pub extern "C" fn shogi_game_legal_moves(
     cap: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        let out = arg_moves_out(buf, cap, out_len)?;
+    read_moves(game, buf, cap, out_len, |game, out| {
         out.write(game.inner.legal_moves().iter().copied())
     })
 }
@@ -443,13 +462,10 @@ pub extern "C" fn shogi_game_position(
     game: *const shogi_game,
     out: *mut *mut shogi_position,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        let out = arg_out(out)?;
-        out.write(into_handle(shogi_position::new(
+    read_value(game, out, |game| {
+        Ok(into_handle(shogi_position::new(
             game.inner.position().clone(),
-        )));
-        Ok(())
+        )))
     })
 }
 
@@ -461,11 +477,8 @@ pub extern "C" fn shogi_game_start_position(
     game: *const shogi_game,
     out: *mut *mut shogi_position,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        let out = arg_out(out)?;
-        out.write(into_handle(shogi_position::new(game.inner.start().clone())));
-        Ok(())
+    read_value(game, out, |game| {
+        Ok(into_handle(shogi_position::new(game.inner.start().clone())))
     })
 }
 
@@ -482,9 +495,7 @@ pub extern "C" fn shogi_game_moves(
     cap: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        let out = arg_moves_out(buf, cap, out_len)?;
+    read_moves(game, buf, cap, out_len, |game, out| {
         out.write(game.inner.history().iter().map(|ply| ply.mv))
     })
 }
@@ -493,11 +504,7 @@ pub extern "C" fn shogi_game_moves(
 /// if a pointer is NULL. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_ply_count(game: *const shogi_game, out: *mut usize) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        arg_out(out)?.write(game.inner.history().len());
-        Ok(())
-    })
+    read_value(game, out, |game| Ok(game.inner.history().len()))
 }
 
 /// Plays the legal move `m` and adjudicates the position it leads to (read the
@@ -508,8 +515,7 @@ pub extern "C" fn shogi_game_ply_count(game: *const shogi_game, out: *mut usize)
 /// `shogi_game_play_timed`). Needs exclusive access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_play(game: *mut shogi_game, m: shogi_move) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         let m = move_arg(m)?;
         game.inner.play(m)?;
         Ok(())
@@ -525,8 +531,7 @@ pub extern "C" fn shogi_game_play_usi(
     usi: *const c_char,
     usi_len: usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         let text = arg_str(usi, usi_len)?;
         game.inner.play_usi(text)?;
         Ok(())
@@ -545,8 +550,7 @@ pub extern "C" fn shogi_game_play_timed(
     m: shogi_move,
     elapsed_ms: u64,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         let m = move_arg(m)?;
         game.inner
             .play_timed(m, Duration::from_millis(elapsed_ms))?;
@@ -561,8 +565,7 @@ pub extern "C" fn shogi_game_play_timed(
 /// access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_check_time(game: *mut shogi_game, elapsed_ms: u64) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         game.inner.check_time(Duration::from_millis(elapsed_ms))?;
         Ok(())
     })
@@ -580,11 +583,9 @@ pub extern "C" fn shogi_game_undo(
     game: *mut shogi_game,
     out_move_or_null: *mut shogi_move,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
-        let out = arg_out_opt(out_move_or_null);
+    update(game, |game| {
         let m = game.inner.undo()?;
-        if let Some(out) = out {
+        if let Some(out) = arg_out_opt(out_move_or_null) {
             out.write(m.to_bits());
         }
         Ok(())
@@ -598,10 +599,8 @@ pub extern "C" fn shogi_game_outcome(
     game: *const shogi_game,
     out: *mut shogi_outcome,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        arg_out(out)?.write(shogi_outcome::of(game.inner.outcome()));
-        Ok(())
+    read_value(game, out, |game| {
+        Ok(shogi_outcome::of(game.inner.outcome()))
     })
 }
 
@@ -613,11 +612,7 @@ pub extern "C" fn shogi_game_repetition_count(
     game: *const shogi_game,
     out: *mut u32,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        arg_out(out)?.write(game.inner.repetition_count());
-        Ok(())
-    })
+    read_value(game, out, |game| Ok(game.inner.repetition_count()))
 }
 
 /// Writes what an impasse declaration by the side to move would give now,
@@ -628,10 +623,8 @@ pub extern "C" fn shogi_game_impasse_status(
     game: *const shogi_game,
     out: *mut shogi_impasse_status,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        arg_out(out)?.write(shogi_impasse_status::of(&game.inner.impasse_status()));
-        Ok(())
+    read_value(game, out, |game| {
+        Ok(shogi_impasse_status::of(&game.inner.impasse_status()))
     })
 }
 
@@ -643,8 +636,8 @@ pub extern "C" fn shogi_game_impasse_status(
 /// `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_declare_impasse(game: *mut shogi_game) -> shogi_result {
-    ffi_fn!({
-        arg_mut(game)?.inner.declare_impasse()?;
+    update(game, |game| {
+        game.inner.declare_impasse()?;
         Ok(())
     })
 }
@@ -654,8 +647,7 @@ pub extern "C" fn shogi_game_declare_impasse(game: *mut shogi_game) -> shogi_res
 /// `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_resign(game: *mut shogi_game, color: shogi_color) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         game.inner.resign(color_arg(color)?)?;
         Ok(())
     })
@@ -665,8 +657,7 @@ pub extern "C" fn shogi_game_resign(game: *mut shogi_game, color: shogi_color) -
 /// as `shogi_game_resign`. Needs exclusive access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_flag(game: *mut shogi_game, color: shogi_color) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         game.inner.flag(color_arg(color)?)?;
         Ok(())
     })
@@ -677,8 +668,8 @@ pub extern "C" fn shogi_game_flag(game: *mut shogi_game, color: shogi_color) -> 
 /// access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_interrupt(game: *mut shogi_game) -> shogi_result {
-    ffi_fn!({
-        arg_mut(game)?.inner.interrupt()?;
+    update(game, |game| {
+        game.inner.interrupt()?;
         Ok(())
     })
 }
@@ -692,8 +683,7 @@ pub extern "C" fn shogi_game_interrupt(game: *mut shogi_game) -> shogi_result {
 /// exclusive access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_game_offer_draw(game: *mut shogi_game, color: shogi_color) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         game.inner.offer_draw(color_arg(color)?)?;
         Ok(())
     })
@@ -708,8 +698,7 @@ pub extern "C" fn shogi_game_accept_draw(
     game: *mut shogi_game,
     color: shogi_color,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         game.inner.accept_draw(color_arg(color)?)?;
         Ok(())
     })
@@ -722,8 +711,7 @@ pub extern "C" fn shogi_game_decline_draw(
     game: *mut shogi_game,
     color: shogi_color,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_mut(game)?;
+    update(game, |game| {
         game.inner.decline_draw(color_arg(color)?)?;
         Ok(())
     })
@@ -737,11 +725,7 @@ pub extern "C" fn shogi_game_draw_offer(
     game: *const shogi_game,
     out: *mut shogi_color,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        arg_out(out)?.write(color_opt_out(game.inner.draw_offer()));
-        Ok(())
-    })
+    read_value(game, out, |game| Ok(color_opt_out(game.inner.draw_offer())))
 }
 
 /// Writes how many draw offers `color` has made to `*out`.
@@ -753,11 +737,8 @@ pub extern "C" fn shogi_game_draw_offers_made(
     color: shogi_color,
     out: *mut u32,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        let out = arg_out(out)?;
-        out.write(game.inner.draw_offers_made(color_arg(color)?));
-        Ok(())
+    read_value(game, out, |game| {
+        Ok(game.inner.draw_offers_made(color_arg(color)?))
     })
 }
 
@@ -773,20 +754,17 @@ pub extern "C" fn shogi_game_clock_remaining(
     elapsed_ms: u64,
     out: *mut shogi_clock_reading,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        let out = arg_out(out)?;
+    read_value(game, out, |game| {
         let color = color_arg(color)?;
         let clock = game.inner.clock().ok_or(shogi_result::NoClock)?;
         let reading = clock.remaining(color, Duration::from_millis(elapsed_ms));
-        out.write(shogi_clock_reading {
+        Ok(shogi_clock_reading {
             main_ms: millis(reading.main),
             in_byoyomi: reading.period_left.is_some(),
             period_left_ms: reading.period_left.map_or(0, millis),
             periods: reading.periods,
             timed_out: reading.timed_out,
-        });
-        Ok(())
+        })
     })
 }
 
@@ -800,10 +778,7 @@ pub extern "C" fn shogi_game_to_usi(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        arg_text_out(buf, buf_len, out_len)?.write(&game.inner.to_usi())
-    })
+    read_text(game, buf, buf_len, out_len, |game| Ok(game.inner.to_usi()))
 }
 
 /// Replays a USI `position` command (the word `position` optional) as a game
@@ -824,13 +799,11 @@ pub extern "C" fn shogi_game_from_usi(
     rules_or_null: *const shogi_rules_config,
     out: *mut *mut shogi_game,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    new_handle(out, || {
         let text = arg_str(text, text_len)?;
         let rules = rules_arg(rules_or_null)?;
         let game = Game::from_usi(text, rules)?;
-        out.write(into_handle(shogi_game { inner: game }));
-        Ok(())
+        Ok(shogi_game { inner: game })
     })
 }
 
@@ -850,14 +823,12 @@ pub extern "C" fn shogi_game_from_usi_with_limits(
     limits_or_null: *const shogi_read_limits,
     out: *mut *mut shogi_game,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    new_handle(out, || {
         let text = arg_str(text, text_len)?;
         let rules = rules_arg(rules_or_null)?;
         let limits = limits_arg(limits_or_null);
         let game = Game::from_usi_with(text, rules, &limits)?;
-        out.write(into_handle(shogi_game { inner: game }));
-        Ok(())
+        Ok(shogi_game { inner: game })
     })
 }
 
@@ -871,11 +842,7 @@ pub extern "C" fn shogi_game_to_json(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let game = arg_ref(game)?;
-        let out = arg_text_out(buf, buf_len, out_len)?;
-        out.write(&game.inner.to_json())
-    })
+    read_text(game, buf, buf_len, out_len, |game| Ok(game.inner.to_json()))
 }
 
 /// Restores a game saved by `shogi_game_to_json` into a new handle written to
@@ -894,12 +861,10 @@ pub extern "C" fn shogi_game_from_json(
     json_len: usize,
     out: *mut *mut shogi_game,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    new_handle(out, || {
         let text = arg_str(json, json_len)?;
         let game = Game::from_json(text).map_err(|e| shogi_result::from(&e))?;
-        out.write(into_handle(shogi_game { inner: game }));
-        Ok(())
+        Ok(shogi_game { inner: game })
     })
 }
 
@@ -1202,11 +1167,34 @@ mod tests {
     }
 
     #[test]
+    fn every_impasse_rule_has_a_code_that_reads_back() {
+        for rule in ImpasseRule::ALL {
+            let mut rules = RuleSet::site();
+            rules.impasse = rule;
+            let config = shogi_rules_config::of(&rules);
+            assert_ne!(config.impasse, SHOGI_IMPASSE_OTHER, "{rule:?}");
+            assert_eq!(config.to_rules(), Ok(rules), "{rule:?}");
+        }
+        let mut config = shogi_rules_config::of(&RuleSet::site());
+        for code in [SHOGI_IMPASSE_DISABLED + 1, SHOGI_IMPASSE_OTHER] {
+            config.impasse = code;
+            assert_eq!(config.to_rules(), Err(shogi_result::InvalidArgument));
+        }
+    }
+
+    #[test]
     fn every_termination_has_a_name() {
         for t in 0..=12 {
             assert!(!shogi_termination_name(t).is_null(), "{t}");
         }
         assert!(!shogi_termination_name(SHOGI_TERMINATION_OTHER).is_null());
         assert!(shogi_termination_name(13).is_null());
+        for t in Termination::ALL {
+            let code = termination_out(t);
+            assert_ne!(code, SHOGI_TERMINATION_OTHER, "{t:?}");
+            // SAFETY: the name of a termination's code is a static NUL-terminated string.
+            let name = unsafe { core::ffi::CStr::from_ptr(shogi_termination_name(code)) };
+            assert_eq!(name.to_str(), Ok(t.as_str()));
+        }
     }
 }

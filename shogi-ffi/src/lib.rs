@@ -4,8 +4,10 @@
 //! Conventions, stated once here and in the header:
 //! - Every fallible function returns a [`shogi_result`]; out-parameters are
 //!   written only on success. Infallible functions say so.
-//! - Every export runs its body through the `ffi_fn!` macro, which catches
-//!   panics (`SHOGI_RESULT_PANIC`); NULL pointers give
+//! - Every export runs its body through the `ffi_fn!` macro or one of the
+//!   shared bodies of `boundary` built on it (`read_value`, `read_text`,
+//!   `read_moves`, `write_value`, `write_text`, `new_handle`, `update`),
+//!   which catch panics (`SHOGI_RESULT_PANIC`); NULL pointers give
 //!   `SHOGI_RESULT_NULL_PARAMETER` unless a parameter is documented as
 //!   optional (`_or_null`).
 //! - Text in is `(const char *ptr, size_t len)` UTF-8, not NUL-terminated;

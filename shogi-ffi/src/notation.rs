@@ -5,8 +5,8 @@ use core::ffi::c_char;
 
 use shogi::notation::{csa, japanese, western};
 
-use crate::boundary::{arg_out, arg_ref, arg_str, arg_text_out};
-use crate::position::{check_move, shogi_position};
+use crate::boundary::{arg_str, read_text, read_value};
+use crate::position::shogi_position;
 use crate::result::shogi_result;
 use crate::types::{move_arg, previous_arg, shogi_move};
 
@@ -48,15 +48,14 @@ pub extern "C" fn shogi_notation_format(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = &arg_ref(pos)?.inner;
-        let out = arg_text_out(buf, buf_len, out_len)?;
+    read_text(pos, buf, buf_len, out_len, |pos| {
+        let pos = &pos.inner;
         let m = move_arg(m)?;
         let previous = previous_arg(previous)?;
         if notation > SHOGI_NOTATION_KIF {
             return Err(shogi_result::InvalidArgument);
         }
-        check_move(pos, m)?;
+        pos.check(m)?;
         let text = match notation {
             SHOGI_NOTATION_WESTERN => western::format(pos, m),
             SHOGI_NOTATION_JAPANESE => japanese::format(pos, m, previous, japanese::Mark::Triangle),
@@ -64,7 +63,7 @@ pub extern "C" fn shogi_notation_format(
             SHOGI_NOTATION_KIF => japanese::format_kif(m, previous),
             _ => m.to_string(),
         };
-        out.write(&text)
+        Ok(text)
     })
 }
 
@@ -90,9 +89,8 @@ pub extern "C" fn shogi_notation_parse(
     previous: shogi_move,
     out: *mut shogi_move,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = &arg_ref(pos)?.inner;
-        let out = arg_out(out)?;
+    read_value(pos, out, |pos| {
+        let pos = &pos.inner;
         let text = arg_str(text, text_len)?;
         let previous = previous_arg(previous)?;
         let m = match notation {
@@ -102,8 +100,7 @@ pub extern "C" fn shogi_notation_parse(
             SHOGI_NOTATION_CSA => csa::parse(pos, text)?,
             _ => return Err(shogi_result::InvalidArgument),
         };
-        out.write(m.to_bits());
-        Ok(())
+        Ok(m.to_bits())
     })
 }
 

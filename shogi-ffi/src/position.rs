@@ -7,8 +7,8 @@ use core::ffi::c_char;
 use shogi::{Move, Position, Promotion};
 
 use crate::boundary::{
-    arg_moves_out, arg_mut, arg_out, arg_out_opt, arg_ref, arg_str, arg_text_out, free_handle,
-    into_handle,
+    arg_out_opt, arg_ref, arg_str, free_handle, into_handle, new_handle, read_moves, read_text,
+    read_value, update,
 };
 use crate::result::shogi_result;
 use crate::types::{
@@ -62,11 +62,7 @@ pub const SHOGI_PROMOTION_MUST: shogi_promotion = 3;
 /// `SHOGI_RESULT_NULL_PARAMETER` if `out` is NULL. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_position_new(out: *mut *mut shogi_position) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
-        out.write(into_handle(shogi_position::new(Position::startpos())));
-        Ok(())
-    })
+    new_handle(out, || Ok(shogi_position::new(Position::startpos())))
 }
 
 /// Parses SFEN text (`lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1`;
@@ -83,12 +79,10 @@ pub extern "C" fn shogi_position_from_sfen(
     sfen_len: usize,
     out: *mut *mut shogi_position,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    new_handle(out, || {
         let text = arg_str(sfen, sfen_len)?;
         let pos = Position::from_sfen(text)?;
-        out.write(into_handle(shogi_position::new(pos)));
-        Ok(())
+        Ok(shogi_position::new(pos))
     })
 }
 
@@ -120,8 +114,7 @@ pub extern "C" fn shogi_position_from_sfen_setup(
     setup: shogi_setup,
     out: *mut *mut shogi_position,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    new_handle(out, || {
         let text = arg_str(sfen, sfen_len)?;
         let pos = match setup {
             SHOGI_SETUP_LEGAL => Position::from_sfen(text)?,
@@ -129,8 +122,7 @@ pub extern "C" fn shogi_position_from_sfen_setup(
             SHOGI_SETUP_ANY => Position::from_sfen_unvalidated(text)?,
             _ => return Err(shogi_result::InvalidArgument),
         };
-        out.write(into_handle(shogi_position::new(pos)));
-        Ok(())
+        Ok(shogi_position::new(pos))
     })
 }
 
@@ -144,14 +136,11 @@ pub extern "C" fn shogi_position_clone(
     pos: *const shogi_position,
     out: *mut *mut shogi_position,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
-        out.write(into_handle(shogi_position {
+    read_value(pos, out, |pos| {
+        Ok(into_handle(shogi_position {
             inner: pos.inner.clone(),
             played: pos.played.clone(),
-        }));
-        Ok(())
+        }))
     })
 }
 
@@ -175,11 +164,7 @@ pub extern "C" fn shogi_position_to_sfen(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_text_out(buf, buf_len, out_len)?;
-        out.write(&pos.inner.to_sfen())
-    })
+    read_text(pos, buf, buf_len, out_len, |pos| Ok(pos.inner.to_sfen()))
 }
 
 /// Writes the side to move to `*out`. `SHOGI_RESULT_NULL_PARAMETER` if a
@@ -189,12 +174,7 @@ pub extern "C" fn shogi_position_turn(
     pos: *const shogi_position,
     out: *mut shogi_color,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
-        out.write(color_out(pos.inner.turn()));
-        Ok(())
-    })
+    read_value(pos, out, |pos| Ok(color_out(pos.inner.turn())))
 }
 
 /// Writes the SFEN move number (the number of the next ply, 1 at the start) to
@@ -204,12 +184,7 @@ pub extern "C" fn shogi_position_move_number(
     pos: *const shogi_position,
     out: *mut u32,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
-        out.write(pos.inner.move_number());
-        Ok(())
-    })
+    read_value(pos, out, |pos| Ok(pos.inner.move_number()))
 }
 
 /// Writes the piece on `sq` to `*out` (`{SHOGI_COLOR_NONE, SHOGI_ROLE_NONE}`
@@ -221,12 +196,9 @@ pub extern "C" fn shogi_position_piece_at(
     sq: shogi_square,
     out: *mut shogi_piece,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
+    read_value(pos, out, |pos| {
         let sq = square_arg(sq)?;
-        out.write(shogi_piece::of(pos.inner.piece_at(sq)));
-        Ok(())
+        Ok(shogi_piece::of(pos.inner.piece_at(sq)))
     })
 }
 
@@ -241,13 +213,10 @@ pub extern "C" fn shogi_position_hand_count(
     role: shogi_role,
     out: *mut u8,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
+    read_value(pos, out, |pos| {
         let color = color_arg(color)?;
         let role = role_arg(role)?;
-        out.write(pos.inner.hand(color).get(role));
-        Ok(())
+        Ok(pos.inner.hand(color).get(role))
     })
 }
 
@@ -261,12 +230,9 @@ pub extern "C" fn shogi_position_king_square(
     color: shogi_color,
     out: *mut shogi_square,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
+    read_value(pos, out, |pos| {
         let color = color_arg(color)?;
-        out.write(square_opt_out(pos.inner.king_of(color)));
-        Ok(())
+        Ok(square_opt_out(pos.inner.king_of(color)))
     })
 }
 
@@ -277,12 +243,7 @@ pub extern "C" fn shogi_position_in_check(
     pos: *const shogi_position,
     out: *mut bool,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
-        out.write(pos.inner.in_check());
-        Ok(())
-    })
+    read_value(pos, out, |pos| Ok(pos.inner.in_check()))
 }
 
 /// Writes whether the side to move is checkmated (in check with no legal
@@ -293,12 +254,7 @@ pub extern "C" fn shogi_position_is_checkmate(
     pos: *const shogi_position,
     out: *mut bool,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
-        out.write(pos.inner.is_checkmate());
-        Ok(())
-    })
+    read_value(pos, out, |pos| Ok(pos.inner.is_checkmate()))
 }
 
 /// Writes the legal moves of the side to move into `buf` (capacity `cap`
@@ -315,9 +271,7 @@ pub extern "C" fn shogi_position_legal_moves(
     cap: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_moves_out(buf, cap, out_len)?;
+    read_moves(pos, buf, cap, out_len, |pos, out| {
         out.write(pos.inner.legal_moves().iter().copied())
     })
 }
@@ -333,9 +287,7 @@ pub extern "C" fn shogi_position_legal_moves_from(
     cap: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_moves_out(buf, cap, out_len)?;
+    read_moves(pos, buf, cap, out_len, |pos, out| {
         let from = square_arg(from)?;
         out.write(pos.inner.legal_moves_from(from).iter().copied())
     })
@@ -353,9 +305,7 @@ pub extern "C" fn shogi_position_legal_drops(
     cap: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_moves_out(buf, cap, out_len)?;
+    read_moves(pos, buf, cap, out_len, |pos, out| {
         let role = role_arg(role)?;
         if !role.is_hand_role() {
             return Err(shogi_result::InvalidArgument);
@@ -383,12 +333,9 @@ pub extern "C" fn shogi_position_parse_usi(
     usi_len: usize,
     out: *mut shogi_move,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
+    read_value(pos, out, |pos| {
         let text = arg_str(usi, usi_len)?;
-        out.write(pos.inner.parse_usi_move(text)?.to_bits());
-        Ok(())
+        Ok(pos.inner.parse_usi_move(text)?.to_bits())
     })
 }
 
@@ -406,18 +353,8 @@ pub extern "C" fn shogi_position_check_move(
     ffi_fn!({
         let pos = arg_ref(pos)?;
         let m = move_arg(m)?;
-        check_move(&pos.inner, m)
+        Ok(pos.inner.check(m)?)
     })
-}
-
-/// `Ok` if `m` is legal in `pos` exactly as described, else the reason.
-pub(crate) fn check_move(pos: &Position, m: Move) -> Result<(), shogi_result> {
-    let legal = pos.to_move(m.to_usi())?;
-    if legal == m {
-        Ok(())
-    } else {
-        Err(shogi_result::IllegalNotAPieceMove)
-    }
 }
 
 /// Writes whether a board move from `from` to `to` must, may or cannot promote
@@ -431,18 +368,15 @@ pub extern "C" fn shogi_position_promotion_options(
     to: shogi_square,
     out: *mut shogi_promotion,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
+    read_value(pos, out, |pos| {
         let from = square_arg(from)?;
         let to = square_arg(to)?;
-        out.write(match pos.inner.promotion_options(from, to) {
+        Ok(match pos.inner.promotion_options(from, to) {
             None => SHOGI_PROMOTION_NONE,
             Some(Promotion::Never) => SHOGI_PROMOTION_NEVER,
             Some(Promotion::May) => SHOGI_PROMOTION_MAY,
             Some(Promotion::Must) => SHOGI_PROMOTION_MUST,
-        });
-        Ok(())
+        })
     })
 }
 
@@ -453,11 +387,9 @@ pub extern "C" fn shogi_position_promotion_options(
 /// `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `pos`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_position_play(pos: *mut shogi_position, m: shogi_move) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_mut(pos)?;
+    update(pos, |pos| {
         let m = move_arg(m)?;
-        check_move(&pos.inner, m)?;
-        pos.inner.play_unchecked(m);
+        pos.inner.play(m)?;
         pos.played.push(m);
         Ok(())
     })
@@ -474,12 +406,10 @@ pub extern "C" fn shogi_position_undo(
     pos: *mut shogi_position,
     out_move_or_null: *mut shogi_move,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_mut(pos)?;
-        let out = arg_out_opt(out_move_or_null);
+    update(pos, |pos| {
         let m = pos.played.pop().ok_or(shogi_result::NothingToUndo)?;
         pos.inner.undo(m);
-        if let Some(out) = out {
+        if let Some(out) = arg_out_opt(out_move_or_null) {
             out.write(m.to_bits());
         }
         Ok(())
@@ -495,12 +425,7 @@ pub extern "C" fn shogi_position_zobrist(
     pos: *const shogi_position,
     out: *mut u64,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
-        out.write(pos.inner.zobrist());
-        Ok(())
-    })
+    read_value(pos, out, |pos| Ok(pos.inner.zobrist()))
 }
 
 /// Counts the leaf nodes of the legal move tree of `pos` to `depth` plies
@@ -516,14 +441,11 @@ pub extern "C" fn shogi_position_perft(
     depth: u32,
     out: *mut u64,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_out(out)?;
+    read_value(pos, out, |pos| {
         if depth > shogi::MAX_PERFT_DEPTH {
             return Err(shogi_result::InvalidArgument);
         }
-        out.write(shogi::perft(&pos.inner, depth));
-        Ok(())
+        Ok(shogi::perft(&pos.inner, depth))
     })
 }
 
@@ -541,11 +463,9 @@ pub extern "C" fn shogi_position_svg(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let pos = arg_ref(pos)?;
-        let out = arg_text_out(buf, buf_len, out_len)?;
+    read_text(pos, buf, buf_len, out_len, |pos| {
         let last = previous_arg(last_move)?;
-        out.write(&shogi::svg::render(&pos.inner, last))
+        Ok(shogi::svg::render(&pos.inner, last))
     })
 }
 

@@ -5,7 +5,10 @@
 //! 200–249, move text 250–299, games 300–399, records 400–499). A value, once
 //! published, keeps its meaning and is never reused. The core's error enums
 //! are `#[non_exhaustive]`; a variant a later core adds and this library does
-//! not know yet maps to the catch-all code of its range (`*_OTHER`).
+//! not know yet maps to the catch-all code of its range (`*_OTHER`). The test
+//! `no_core_error_maps_to_a_catch_all_code` walks every variant of every core
+//! error enum (their `examples()`) and fails when one does, so each variant of
+//! the core this library is built with has a code of its own.
 
 use core::ffi::c_char;
 
@@ -17,7 +20,7 @@ use shogi::{
     IllegalReason, ParseUsiMoveError, RestoreError, SetupError, SfenError, UsiMoveError,
 };
 
-use crate::boundary::arg_text_out;
+use crate::boundary::write_text;
 
 /// The result of a fallible function: `SHOGI_RESULT_OK` (0) or the reason it
 /// failed. Values are stable: a published value keeps its meaning and is never
@@ -602,9 +605,8 @@ pub extern "C" fn shogi_result_message(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_text_out(buf, buf_len, out_len)?;
-        out.write(shogi_result::from_u32(result).map_or("unknown result code", |r| r.message()))
+    write_text(buf, buf_len, out_len, || {
+        Ok(shogi_result::from_u32(result).map_or("unknown result code", |r| r.message()))
     })
 }
 
@@ -1018,6 +1020,79 @@ mod tests {
         assert_eq!(listed, expected);
     }
 
+    /// The catch-all codes: what a variant of a core error enum that this
+    /// library does not name would map to.
+    const CATCH_ALL: [shogi_result; 6] = {
+        use shogi_result::*;
+        [
+            SfenOther,
+            IllegalOther,
+            MoveTextOther,
+            ImpasseOther,
+            GameOther,
+            RecordOther,
+        ]
+    };
+
+    /// Every variant of every error enum of the core (`examples()`, one value
+    /// a variant) maps to a code of its own, not to a catch-all `*_OTHER`
+    /// code. The enums that no function returns alone are walked inside the
+    /// error that carries them: `ClockStateError` and `OutcomeError` in a
+    /// saved game's `RestoreError`, `Limit` in `RecordErrorKind`.
+    #[test]
+    fn no_core_error_maps_to_a_catch_all_code() {
+        use shogi::record::Limit;
+        use shogi::{ClockStateError, OutcomeError};
+        let mut codes: Vec<(String, shogi_result)> = Vec::new();
+        let mut add = |name: &str, errors: Vec<(String, shogi_result)>| {
+            assert!(!errors.is_empty(), "{name} has no examples");
+            codes.extend(errors);
+        };
+        macro_rules! walk {
+            ($ty:ty, $to_code:expr) => {
+                add(
+                    stringify!($ty),
+                    <$ty>::examples()
+                        .into_iter()
+                        .map(|e| (format!("{e:?}"), $to_code(e)))
+                        .collect(),
+                )
+            };
+        }
+        walk!(ParseUsiMoveError, shogi_result::from);
+        walk!(IllegalReason, shogi_result::from);
+        walk!(UsiMoveError, shogi_result::from);
+        walk!(SfenError, shogi_result::from);
+        walk!(SetupError, shogi_result::from);
+        walk!(ClockStateError, |e| shogi_result::from(
+            &RestoreError::ClockState(e)
+        ));
+        walk!(UsiCommandError, shogi_result::from);
+        walk!(OutcomeError, |e| shogi_result::from(&RestoreError::Winner(
+            e
+        )));
+        walk!(DeclarationRejection, shogi_result::from);
+        walk!(GameError, shogi_result::from);
+        walk!(GameFromUsiError, shogi_result::from);
+        walk!(RestoreError, |e| shogi_result::from(&e));
+        walk!(GameJsonError, |e| shogi_result::from(&e));
+        walk!(WesternError, shogi_result::from);
+        walk!(JapaneseError, shogi_result::from);
+        walk!(CsaError, shogi_result::from);
+        walk!(RecordErrorKind, |e| shogi_result::from(&e));
+        walk!(Limit, |limit| shogi_result::from(
+            &RecordErrorKind::LimitExceeded { limit, max: 0 }
+        ));
+        for (error, code) in codes {
+            assert!(
+                !CATCH_ALL.contains(&code)
+                    && code != shogi_result::Ok
+                    && code != shogi_result::Panic,
+                "{error} maps to {code:?}"
+            );
+        }
+    }
+
     #[test]
     fn each_illegal_reason_has_its_own_code() {
         let cases = [
@@ -1192,30 +1267,6 @@ mod tests {
         }
     }
 
-    /// The position of `err`'s variant in the declaration of `RestoreError`
-    /// (exhaustive: a new variant fails this build until it is listed).
-    fn restore_variant(err: &RestoreError) -> usize {
-        match err {
-            RestoreError::Start(_) => 0,
-            RestoreError::Move { .. } => 1,
-            RestoreError::MoveAfterEnd { .. } => 2,
-            RestoreError::OutcomeMismatch { .. } => 3,
-            RestoreError::MissingOutcome { .. } => 4,
-            RestoreError::RulesDecided { .. } => 5,
-            RestoreError::Winner(_) => 6,
-            RestoreError::EndingNotAllowed { .. } => 7,
-            RestoreError::Declaration { .. } => 8,
-            RestoreError::DrawOffers { .. } => 9,
-            RestoreError::DrawOffer { .. } => 10,
-            RestoreError::ClockMissing => 11,
-            RestoreError::UnexpectedClock => 12,
-            RestoreError::ClockSettings { .. } => 13,
-            RestoreError::ClockState(_) => 14,
-            RestoreError::TimedOut { .. } => 15,
-            RestoreError::NotTimedOut { .. } => 16,
-        }
-    }
-
     /// Forged saved games, one for each `RestoreError` variant, restored through
     /// `Game::from_json`: every variant is reached and has its own code.
     #[test]
@@ -1306,7 +1357,7 @@ mod tests {
                 RestoreNotTimedOut,
             ),
         ];
-        let mut seen = [false; 17];
+        let mut seen = Vec::new();
         let mut codes = Vec::new();
         for (text, code) in &cases {
             let err = match Game::from_json(text) {
@@ -1314,11 +1365,18 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             };
             assert_eq!(shogi_result::from(&err), *code, "{text}: {err}");
-            seen[restore_variant(&err)] = true;
+            seen.push(err.name());
             assert!(!codes.contains(code), "{code:?} twice");
             codes.push(*code);
         }
-        assert_eq!(seen, [true; 17], "every variant is reached");
+        let every: Vec<&str> = RestoreError::examples()
+            .iter()
+            .map(RestoreError::name)
+            .collect();
+        assert_eq!(
+            seen, every,
+            "every variant is reached, in declaration order"
+        );
         assert_eq!(
             shogi_result::from(&Game::from_json("{ not json").unwrap_err()),
             GameJson
@@ -1333,75 +1391,20 @@ mod tests {
 
     #[test]
     fn each_record_error_kind_has_its_own_code() {
-        use shogi::record::Format;
-        use shogi_result::*;
-        let setup = SetupError::DeadPiece {
-            square: shogi::Square::SQ_1A,
-        };
-        let cases = [
-            (RecordErrorKind::Encoding("CP932"), RecordEncoding),
-            (RecordErrorKind::UnknownFormat, RecordUnknownFormat),
-            (
-                RecordErrorKind::UnknownHandicap("x".into()),
-                RecordUnknownHandicap,
-            ),
-            (RecordErrorKind::BadHeader("x".into()), RecordBadHeader),
-            (RecordErrorKind::BadPosition("x".into()), RecordBadPosition),
-            (
-                RecordErrorKind::IllegalPosition(setup),
-                RecordIllegalPosition,
-            ),
-            (RecordErrorKind::BadMoveText("x".into()), RecordBadMoveText),
-            (
-                RecordErrorKind::IllegalMove {
-                    ply: 1,
-                    reason: IllegalReason::Nifu,
-                },
-                RecordIllegalMove,
-            ),
-            (RecordErrorKind::NoSuchMove { ply: 1 }, RecordNoSuchMove),
-            (
-                RecordErrorKind::AmbiguousMove { ply: 1 },
-                RecordAmbiguousMove,
-            ),
-            (
-                RecordErrorKind::MoveNumber {
-                    expected: 1,
-                    found: 2,
-                },
-                RecordMoveNumber,
-            ),
-            (RecordErrorKind::MoveAfterEnd, RecordMoveAfterEnd),
-            (RecordErrorKind::BadTime("x".into()), RecordBadTime),
-            (RecordErrorKind::BadVariation(1), RecordBadVariation),
-            (RecordErrorKind::Json("x".into()), RecordJson),
-            (RecordErrorKind::Unsupported(Format::Jkf), RecordUnsupported),
-            (
-                RecordErrorKind::UnexpectedLine("x".into()),
-                RecordUnexpectedLine,
-            ),
-            (
-                RecordErrorKind::LimitExceeded {
-                    limit: Limit::Depth,
-                    max: 1,
-                },
-                RecordLimitExceeded,
-            ),
-            (
-                RecordErrorKind::NumberTooLarge { max: 1 },
-                RecordNumberTooLarge,
-            ),
-        ];
         let mut codes = Vec::new();
-        for (kind, code) in cases {
-            assert_eq!(shogi_result::from(&kind), code, "{kind:?}");
-            assert!(!codes.contains(&code), "{code:?} twice");
+        for kind in RecordErrorKind::examples() {
+            let code = shogi_result::from(&kind);
+            assert!(!codes.contains(&code), "{code:?} twice ({kind:?})");
             codes.push(code);
         }
         // Every limit gives the one code.
         for limit in Limit::ALL {
             let kind = RecordErrorKind::LimitExceeded { limit, max: 0 };
-            assert_eq!(shogi_result::from(&kind), RecordLimitExceeded, "{limit}");
+            assert_eq!(
+                shogi_result::from(&kind),
+                shogi_result::RecordLimitExceeded,
+                "{limit}"
+            );
         }
         // Every record code but the catch-all is reached by a kind.
         let record_codes = all_results()

@@ -11,7 +11,7 @@ use core::ffi::c_char;
 
 use shogi::{Color, Move, Piece, Role, Square};
 
-use crate::boundary::{arg_out, arg_text_out};
+use crate::boundary::{write_text, write_value};
 use crate::result::shogi_result;
 
 /// A side: `SHOGI_COLOR_SENTE` (0, moves first, uppercase in SFEN) or
@@ -169,11 +169,9 @@ pub(crate) fn previous_arg(bits: shogi_move) -> Result<Option<Move>, shogi_resul
 /// Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_square_new(file: u8, rank: u8, out: *mut shogi_square) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    write_value(out, || {
         let sq = Square::new(file, rank).ok_or(shogi_result::InvalidArgument)?;
-        out.write(sq.index() as u8);
-        Ok(())
+        Ok(sq.index() as u8)
     })
 }
 
@@ -287,8 +285,7 @@ pub extern "C" fn shogi_move_normal(
     promote: bool,
     out: *mut shogi_move,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    write_value(out, || {
         let role = role_arg(role)?;
         let from = square_arg(from)?;
         let to = square_arg(to)?;
@@ -297,8 +294,7 @@ pub extern "C" fn shogi_move_normal(
             r => Some(role_arg(r)?),
         };
         let m = Move::normal(role, from, to, captured, promote);
-        out.write(move_arg(m.to_bits())?.to_bits());
-        Ok(())
+        Ok(move_arg(m.to_bits())?.to_bits())
     })
 }
 
@@ -314,15 +310,13 @@ pub extern "C" fn shogi_move_drop(
     to: shogi_square,
     out: *mut shogi_move,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_out(out)?;
+    write_value(out, || {
         let role = role_arg(role)?;
         let to = square_arg(to)?;
         if !role.is_hand_role() {
             return Err(shogi_result::InvalidArgument);
         }
-        out.write(move_arg(Move::drop(role, to).to_bits())?.to_bits());
-        Ok(())
+        Ok(move_arg(Move::drop(role, to).to_bits())?.to_bits())
     })
 }
 
@@ -336,11 +330,7 @@ pub extern "C" fn shogi_move_to_usi(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    ffi_fn!({
-        let out = arg_text_out(buf, buf_len, out_len)?;
-        let m = move_arg(m)?;
-        out.write(&m.to_string())
-    })
+    write_text(buf, buf_len, out_len, || Ok(move_arg(m)?.to_string()))
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! Each core error type has one function here with a `match` over its variants, so a variant
 //! added to the core fails this build instead of silently becoming a generic exception. For the
 //! core's `#[non_exhaustive]` enums a wildcard arm is required by the compiler; it maps to the
-//! base class [`ShogiError`].
+//! base class [`ShogiError`], which no variant of today reaches: [`error_examples`] gives the
+//! exception of every variant of every core error enum, and a test checks each is a subclass.
 
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
@@ -14,7 +15,8 @@ use shogi_rules::record::{Format, Limit, RecordError as CoreRecordError, RecordE
 use shogi_rules::usi::UsiCommandError;
 use shogi_rules::{
     GameError, GameFromUsiError, GameJsonError, IllegalMoveError as CoreIllegalMove,
-    ParseUsiMoveError, RestoreError as CoreRestoreError, SfenError as CoreSfenError, UsiMoveError,
+    OutcomeError as CoreOutcomeError, ParseUsiMoveError, RestoreError as CoreRestoreError,
+    SfenError as CoreSfenError, UsiMoveError,
 };
 
 use crate::game::Outcome;
@@ -69,6 +71,20 @@ create_exception!(
     ShogiError,
     "An action on a game that is over; `.outcome` is its result."
 );
+create_exception!(
+    shogi_rules,
+    GameActionError,
+    ShogiError,
+    "An action a running game refuses; `.kind` names why (`\"nothing_to_undo\"`, \
+     `\"not_your_turn\"`, `\"declaration_rejected\"`, ...) and `.reason` why a declaration is \
+     rejected."
+);
+create_exception!(
+    shogi_rules,
+    OutcomeError,
+    ShogiError,
+    "A winner and a termination that cannot go together (`Outcome(winner, termination)`)."
+);
 
 /// An exception of class `T` with `message` and the given attributes set on the instance.
 fn raise<T: pyo3::PyTypeInfo>(
@@ -94,6 +110,12 @@ where
     T: IntoPyObject<'py>,
 {
     value.into_py_any(py).unwrap_or_else(|_| py.None())
+}
+
+/// A name that names no value of a core enum (a termination, a record format, a mark, …):
+/// `ShogiError` with the core's message, which lists the names accepted.
+pub fn name_error(e: &shogi_rules::ParseNameError) -> PyErr {
+    ShogiError::new_err(e.to_string())
 }
 
 /// `SfenError` with `.column` (1-based, or `None` for an illegal setup).
@@ -191,36 +213,57 @@ fn game_over(py: Python<'_>, message: String, outcome: shogi_rules::Outcome) -> 
     raise::<GameOverError>(py, message, &[("outcome", obj(py, Outcome::from(outcome)))])
 }
 
+/// `GameActionError` with `.kind` (the core's name of the variant) and `.reason` (the rejection
+/// of an impasse declaration, else `None`).
+fn game_action(py: Python<'_>, e: &GameError, reason: Option<&'static str>) -> PyErr {
+    raise::<GameActionError>(
+        py,
+        e.to_string(),
+        &[("kind", obj(py, e.name())), ("reason", obj(py, reason))],
+    )
+}
+
 pub fn game_error(py: Python<'_>, e: &GameError) -> PyErr {
     match e {
         GameError::GameOver(outcome) => game_over(py, e.to_string(), *outcome),
         GameError::IllegalMove(i) => illegal_move_error(py, i),
         GameError::BadMoveText(s) => usi_syntax_error(py, s),
-        GameError::DeclarationRejected(reason) => {
-            raise::<ShogiError>(py, e.to_string(), &[("reason", obj(py, reason.as_str()))])
-        }
+        GameError::DeclarationRejected(reason) => game_action(py, e, Some(reason.as_str())),
         GameError::NothingToUndo
         | GameError::NotYourTurn(_)
         | GameError::NoDrawOffersLeft(_)
         | GameError::DrawOfferPending
         | GameError::NoDrawOffer
-        | GameError::NoClock => ShogiError::new_err(e.to_string()),
-        GameError::NotStatable(r) => {
-            let (kind, ply) = restore_error_kind(r);
-            raise::<RestoreError>(
-                py,
-                e.to_string(),
-                &[("kind", obj(py, kind)), ("ply", obj(py, ply))],
-            )
-        }
+        | GameError::NoClock => game_action(py, e, None),
+        GameError::NotStatable(r) => restore_error(py, e.to_string(), r),
         _ => ShogiError::new_err(e.to_string()),
     }
 }
 
+/// A winner and a termination that cannot go together.
+pub fn outcome_error(e: &CoreOutcomeError) -> PyErr {
+    OutcomeError::new_err(e.to_string())
+}
+
 pub fn usi_command_error(py: Python<'_>, e: &UsiCommandError) -> PyErr {
     match e {
-        UsiCommandError::MissingStart { .. } | UsiCommandError::ExpectedMoves { .. } => {
-            ShogiError::new_err(e.to_string())
+        // The line is a USI record whose form is wrong: `RecordError` as `read_record` gives it.
+        UsiCommandError::MissingStart { column } | UsiCommandError::ExpectedMoves { column } => {
+            raise::<RecordError>(
+                py,
+                format!("usi line 1, column {column}: {e}"),
+                &[
+                    ("line", obj(py, 1)),
+                    ("column", obj(py, *column)),
+                    ("kind", obj(py, "unexpected_line")),
+                    ("format", obj(py, Format::Usi.as_str())),
+                    ("reason", none(py)),
+                    ("ply", none(py)),
+                    ("limit", none(py)),
+                    ("max", none(py)),
+                    ("path", none(py)),
+                ],
+            )
         }
         UsiCommandError::Sfen(s) => sfen_error(py, s),
         UsiCommandError::BadMove { column, .. } => syntax(py, e.to_string(), *column),
@@ -264,32 +307,6 @@ pub fn game_from_usi_error(py: Python<'_>, e: &GameFromUsiError) -> PyErr {
     }
 }
 
-/// The snake_case name of a record error kind, as `RecordError.kind` gives it.
-pub fn record_error_kind(kind: &RecordErrorKind) -> &'static str {
-    match kind {
-        RecordErrorKind::Encoding(_) => "encoding",
-        RecordErrorKind::UnknownFormat => "unknown_format",
-        RecordErrorKind::UnknownHandicap(_) => "unknown_handicap",
-        RecordErrorKind::BadHeader(_) => "bad_header",
-        RecordErrorKind::BadPosition(_) => "bad_position",
-        RecordErrorKind::IllegalPosition(_) => "illegal_position",
-        RecordErrorKind::BadMoveText(_) => "bad_move_text",
-        RecordErrorKind::IllegalMove { .. } => "illegal_move",
-        RecordErrorKind::NoSuchMove { .. } => "no_such_move",
-        RecordErrorKind::AmbiguousMove { .. } => "ambiguous_move",
-        RecordErrorKind::MoveNumber { .. } => "move_number",
-        RecordErrorKind::MoveAfterEnd => "move_after_end",
-        RecordErrorKind::BadTime(_) => "bad_time",
-        RecordErrorKind::BadVariation(_) => "bad_variation",
-        RecordErrorKind::Json(_) => "json",
-        RecordErrorKind::Unsupported(_) => "unsupported",
-        RecordErrorKind::UnexpectedLine(_) => "unexpected_line",
-        RecordErrorKind::LimitExceeded { .. } => "limit_exceeded",
-        RecordErrorKind::NumberTooLarge { .. } => "number_too_large",
-        _ => "other",
-    }
-}
-
 /// `RecordError` with `.line`, `.column`, `.kind`, `.format`, `.reason` (the illegal-move
 /// reason, else `None`), `.ply` (for move errors, else `None`), `.limit` (the name of the
 /// exceeded limit, else `None`), `.max` (the exceeded limit's value or the largest number
@@ -319,7 +336,7 @@ pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> 
         &[
             ("line", obj(py, e.line)),
             ("column", obj(py, e.column)),
-            ("kind", obj(py, record_error_kind(&e.kind))),
+            ("kind", obj(py, e.kind.name())),
             ("format", obj(py, e.format.as_str())),
             ("reason", obj(py, reason)),
             ("ply", obj(py, ply)),
@@ -330,40 +347,106 @@ pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> 
     )
 }
 
-/// The snake_case name of a restore error, as `RestoreError.kind` gives it, and the 1-based ply
-/// it concerns. The core's `RestoreError` is exhaustive: a variant added there fails this build.
-pub fn restore_error_kind(e: &CoreRestoreError) -> (&'static str, Option<usize>) {
-    match e {
-        CoreRestoreError::Start(_) => ("start", None),
-        CoreRestoreError::Move { ply, .. } => ("move", Some(*ply)),
-        CoreRestoreError::MoveAfterEnd { ply, .. } => ("move_after_end", Some(*ply)),
-        CoreRestoreError::OutcomeMismatch { .. } => ("outcome_mismatch", None),
-        CoreRestoreError::MissingOutcome { .. } => ("missing_outcome", None),
-        CoreRestoreError::RulesDecided { .. } => ("rules_decided", None),
-        CoreRestoreError::Winner(_) => ("winner", None),
-        CoreRestoreError::EndingNotAllowed { .. } => ("ending_not_allowed", None),
-        CoreRestoreError::Declaration { .. } => ("declaration", None),
-        CoreRestoreError::DrawOffers { .. } => ("draw_offers", None),
-        CoreRestoreError::DrawOffer { .. } => ("draw_offer", None),
-        CoreRestoreError::ClockMissing => ("clock_missing", None),
-        CoreRestoreError::UnexpectedClock => ("unexpected_clock", None),
-        CoreRestoreError::ClockSettings { .. } => ("clock_settings", None),
-        CoreRestoreError::ClockState(_) => ("clock_state", None),
-        CoreRestoreError::TimedOut { .. } => ("timed_out", None),
-        CoreRestoreError::NotTimedOut { .. } => ("not_timed_out", None),
-    }
+/// `RestoreError` with `message`, `.kind` (the core's name of the variant) and `.ply` (the
+/// 1-based ply of a move error, else `None`).
+fn restore_error(py: Python<'_>, message: String, e: &CoreRestoreError) -> PyErr {
+    let ply = match e {
+        CoreRestoreError::Move { ply, .. } | CoreRestoreError::MoveAfterEnd { ply, .. } => {
+            Some(*ply)
+        }
+        _ => None,
+    };
+    raise::<RestoreError>(
+        py,
+        message,
+        &[("kind", obj(py, e.name())), ("ply", obj(py, ply))],
+    )
 }
 
 /// `RestoreError` with `.kind` (`"json"` for text that is not a saved game, else the restore
 /// error's name) and `.ply` (for move errors, else `None`).
 pub fn game_json_error(py: Python<'_>, e: &GameJsonError) -> PyErr {
-    let (kind, ply) = match e {
-        GameJsonError::Json(_) => ("json", None),
-        GameJsonError::Restore(r) => restore_error_kind(r),
-    };
-    raise::<RestoreError>(
+    let message = format!("not a valid saved game: {e}");
+    match e {
+        GameJsonError::Json(_) => {
+            raise::<RestoreError>(py, message, &[("kind", obj(py, "json")), ("ply", none(py))])
+        }
+        GameJsonError::Restore(r) => restore_error(py, message, r),
+    }
+}
+
+/// For the tests: every example of every error enum of the core (`examples()`, one value a
+/// variant) with the exception this module makes of it, as `(enum, example, exception)`, so that
+/// a test can check that none is a plain `ShogiError`. The enums that no call raises alone are
+/// walked inside the error that carries them: `SetupError` in `SfenError`, `ClockStateError` in a
+/// saved game's `RestoreError`, `DeclarationRejection` in `GameError`, `Limit` in
+/// `RecordErrorKind`.
+#[pyfunction(name = "_error_examples")]
+pub fn error_examples(py: Python<'_>) -> Vec<(&'static str, String, Py<PyAny>)> {
+    use shogi_rules::{ClockStateError, DeclarationRejection, IllegalReason, SetupError, Square};
+
+    let mut out = Vec::new();
+    macro_rules! walk {
+        ($ty:ident, $to_err:expr) => {
+            for e in $ty::examples() {
+                let err: PyErr = $to_err(&e);
+                out.push((
+                    stringify!($ty),
+                    format!("{e:?}"),
+                    err.into_value(py).into_any(),
+                ));
+            }
+        };
+    }
+    let in_record = |kind: RecordErrorKind| CoreRecordError::new(Format::Kif, 1, 1, kind);
+    let saved = |e: CoreRestoreError| GameJsonError::Restore(e);
+    walk!(ParseUsiMoveError, |e| usi_syntax_error(py, e));
+    walk!(IllegalReason, |&reason| illegal_move_error(
         py,
-        format!("not a valid saved game: {e}"),
-        &[("kind", obj(py, kind)), ("ply", obj(py, ply))],
-    )
+        &CoreIllegalMove {
+            usi: shogi_rules::UsiMove::Normal {
+                from: Square::SQ_7G,
+                to: Square::SQ_7E,
+                promote: false,
+            },
+            reason,
+        }
+    ));
+    walk!(UsiMoveError, |e| usi_move_error(py, e));
+    walk!(CoreSfenError, |e| sfen_error(py, e));
+    walk!(SetupError, |e: &SetupError| sfen_error(
+        py,
+        &CoreSfenError::Setup(e.clone())
+    ));
+    walk!(ClockStateError, |e: &ClockStateError| game_json_error(
+        py,
+        &saved(CoreRestoreError::ClockState(*e))
+    ));
+    walk!(UsiCommandError, |e| usi_command_error(py, e));
+    walk!(CoreOutcomeError, outcome_error);
+    walk!(DeclarationRejection, |&r| game_error(
+        py,
+        &GameError::DeclarationRejected(r)
+    ));
+    walk!(GameError, |e| game_error(py, e));
+    walk!(GameFromUsiError, |e| game_from_usi_error(py, e));
+    walk!(CoreRestoreError, |e: &CoreRestoreError| game_json_error(
+        py,
+        &saved(e.clone())
+    ));
+    walk!(GameJsonError, |e| game_json_error(py, e));
+    walk!(WesternError, |e| western_error(py, e));
+    walk!(JapaneseError, |e| japanese_error(py, e));
+    walk!(CsaError, |e| csa_error(py, e));
+    walk!(RecordErrorKind, |e: &RecordErrorKind| record_error(
+        py,
+        &in_record(e.clone()),
+        None
+    ));
+    walk!(Limit, |&limit| record_error(
+        py,
+        &in_record(RecordErrorKind::LimitExceeded { limit, max: 0 }),
+        None
+    ));
+    out
 }

@@ -11,9 +11,6 @@ use crate::position::{Position, PositionArg};
 use crate::rules::{Clock, RuleSet, duration};
 use crate::types::{Color, ColorArg, color_from_any, quote, quote_opt};
 
-/// Every termination of the core, for reading the snake_case names back.
-const TERMINATIONS: [Termination; 12] = Termination::ALL;
-
 /// What `Outcome.__reduce__` returns: the class and its arguments.
 type Reduced<'py> = (Bound<'py, PyAny>, (Option<Color>, &'static str));
 
@@ -33,17 +30,14 @@ impl From<shogi_rules::Outcome> for Outcome {
 impl Outcome {
     #[new]
     fn py_new(winner: Option<&Bound<'_, PyAny>>, termination: &str) -> PyResult<Outcome> {
-        let termination = TERMINATIONS
-            .into_iter()
-            .find(|t| t.as_str() == termination)
-            .ok_or_else(|| ShogiError::new_err(format!("unknown termination {termination:?}")))?;
+        let termination: Termination = termination.parse().map_err(|e| errors::name_error(&e))?;
         let winner = match winner {
             Some(w) if !w.is_none() => Some(color_from_any(w)?.into()),
             _ => None,
         };
         shogi_rules::Outcome::new(winner, termination)
             .map(Outcome)
-            .map_err(|e| ShogiError::new_err(e.to_string()))
+            .map_err(|e| errors::outcome_error(&e))
     }
 
     /// The winner, or `None` for a draw (or a game stopped without result).

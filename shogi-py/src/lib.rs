@@ -41,6 +41,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add("RestoreError", py.get_type::<errors::RestoreError>())?;
+    m.add("GameActionError", py.get_type::<errors::GameActionError>())?;
+    m.add("OutcomeError", py.get_type::<errors::OutcomeError>())?;
+    m.add_function(wrap_pyfunction!(errors::error_examples, m)?)?;
 
     m.add_class::<types::Color>()?;
     m.add_class::<types::Role>()?;

@@ -8,7 +8,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 use shogi_rules::notation::{csa, japanese, western};
 
-use crate::errors::{self, InvalidMoveError, ShogiError};
+use crate::errors::{self, InvalidMoveError};
 use crate::position::Position;
 use crate::types::Role;
 
@@ -73,14 +73,7 @@ pub use crate::alloc::move_list;
 
 /// The Japanese side mark argument: `"triangle"` (▲△), `"piece"` (☗☖) or `"none"`.
 fn mark(name: &str) -> PyResult<japanese::Mark> {
-    match name {
-        "triangle" => Ok(japanese::Mark::Triangle),
-        "piece" => Ok(japanese::Mark::Piece),
-        "none" => Ok(japanese::Mark::None),
-        other => Err(ShogiError::new_err(format!(
-            "unknown mark {other:?}: expected \"triangle\", \"piece\" or \"none\""
-        ))),
-    }
+    name.parse().map_err(|e| errors::name_error(&e))
 }
 
 #[pymethods]

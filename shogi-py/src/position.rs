@@ -209,26 +209,18 @@ impl Position {
     /// Whether a move (a `Move`, or USI text) is legal here. A `Move` must also describe the
     /// piece and capture correctly; malformed USI text raises `InvalidMoveError`.
     fn is_legal(&self, py: Python<'_>, r#move: MoveArg) -> PyResult<bool> {
-        Ok(match r#move {
-            MoveArg::Move(m) => self.inner.is_legal(m),
-            MoveArg::Usi(_) => self.inner.illegal_reason(r#move.usi(py)?).is_none(),
-        })
+        Ok(self.illegal_reason(py, r#move)?.is_none())
     }
 
     /// Why a move is illegal (`"nifu"`, `"uchifuzume"`, …, as `IllegalMoveError.reason`), or
-    /// `None` when it is legal.
+    /// `None` when it is legal. A `Move` whose squares make a legal move but whose piece or
+    /// capture does not match the board is `"not_a_piece_move"`.
     fn illegal_reason(&self, py: Python<'_>, r#move: MoveArg) -> PyResult<Option<&'static str>> {
-        let usi = r#move.usi(py)?;
-        if let Some(reason) = self.inner.illegal_reason(usi) {
-            return Ok(Some(reason.as_str()));
-        }
-        if let MoveArg::Move(m) = r#move {
-            if !self.inner.is_legal(m) {
-                // The squares make a legal move, but not with this piece or capture.
-                return Ok(Some(shogi_rules::IllegalReason::NotAPieceMove.as_str()));
-            }
-        }
-        Ok(None)
+        let reason = match r#move {
+            MoveArg::Move(m) => self.inner.check(m).err().map(|e| e.reason()),
+            MoveArg::Usi(_) => self.inner.illegal_reason(r#move.usi(py)?),
+        };
+        Ok(reason.map(|r| r.as_str()))
     }
 
     /// Whether a board move from `from_square` to `to_square` `"must"`, `"may"` or can

@@ -18,36 +18,18 @@ use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::types::quote;
 
-/// Every format of the core, for reading the names back.
-const FORMATS: [Format; 5] = [
-    Format::Kif,
-    Format::Ki2,
-    Format::Csa,
-    Format::Jkf,
-    Format::Usi,
-];
-
+/// A format from its name (`"kif"`, …), in any case, with or without a leading dot.
 fn format_arg(name: &str) -> PyResult<Format> {
     let lower = name.trim_start_matches('.').to_ascii_lowercase();
-    FORMATS
-        .into_iter()
-        .find(|f| f.as_str() == lower)
-        .ok_or_else(|| {
-            ShogiError::new_err(format!(
-                "unknown record format {name:?}: expected \"kif\", \"ki2\", \"csa\", \"jkf\" or \"usi\""
-            ))
-        })
+    lower.parse().map_err(|e| {
+        let text = name.to_owned();
+        errors::name_error(&shogi_rules::ParseNameError { text, ..e })
+    })
 }
 
+/// An encoding from its name or one of its labels (`"utf-8"`, `"cp932"`, `"euc-jp"`, …).
 fn encoding_arg(name: &str) -> PyResult<Encoding> {
-    match name.to_ascii_lowercase().replace('_', "-").as_str() {
-        "utf-8" | "utf8" => Ok(Encoding::Utf8),
-        "cp932" | "shift-jis" | "sjis" | "windows-31j" | "ms932" => Ok(Encoding::Cp932),
-        "euc-jp" | "eucjp" => Ok(Encoding::EucJp),
-        _ => Err(ShogiError::new_err(format!(
-            "unknown encoding {name:?}: expected \"utf-8\", \"cp932\" or \"euc-jp\""
-        ))),
-    }
+    name.parse().map_err(|e| errors::name_error(&e))
 }
 
 /// Where a record comes from.
@@ -216,9 +198,9 @@ impl ReadLimits {
         let mut limits = self.0;
         for (key, value) in changes.into_iter().flat_map(|c| c.iter()) {
             let key: String = key.extract()?;
-            let limit = core::Limit::ALL
-                .into_iter()
-                .find(|l| limit_keyword(*l) == key)
+            let limit: core::Limit = key
+                .strip_prefix("max_")
+                .and_then(|name| name.parse().ok())
                 .ok_or_else(|| PyTypeError::new_err(format!("ReadLimits has no field {key:?}")))?;
             limits = limits.with(limit, value.extract()?);
         }

@@ -5,27 +5,11 @@ use core::time::Duration;
 use pyo3::prelude::*;
 use shogi_rules::ImpasseRule;
 
-use crate::errors::ShogiError;
+use crate::errors::{self, ShogiError};
 use crate::types::{ColorArg, quote};
 
-/// Every impasse rule of the core, for reading the snake_case names back.
-const IMPASSE_RULES: [ImpasseRule; 4] = [
-    ImpasseRule::Points24,
-    ImpasseRule::Csa27Declaration,
-    ImpasseRule::TryRule,
-    ImpasseRule::Disabled,
-];
-
 fn impasse_rule(name: &str) -> PyResult<ImpasseRule> {
-    IMPASSE_RULES
-        .into_iter()
-        .find(|r| r.as_str() == name)
-        .ok_or_else(|| {
-            ShogiError::new_err(format!(
-                "unknown impasse rule {name:?}: expected \"points24\", \"csa27_declaration\", \
-                 \"try_rule\" or \"disabled\""
-            ))
-        })
+    name.parse().map_err(|e| errors::name_error(&e))
 }
 
 /// Seconds as a `Duration`, refusing negative and non-finite values.

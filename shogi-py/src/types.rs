@@ -81,11 +81,16 @@ pub fn color_from_any(value: &Bound<'_, PyAny>) -> PyResult<Color> {
         return Ok(*c.get());
     }
     if let Ok(s) = value.cast::<PyString>() {
-        return match &*s.to_cow()? {
-            "sente" | "b" | "black" => Ok(Color::SENTE),
-            "gote" | "w" | "white" => Ok(Color::GOTE),
-            other => Err(ShogiError::new_err(format!("not a colour: {other:?}"))),
-        };
+        let s = s.to_cow()?;
+        // The core's names, and the SFEN letters and the English names.
+        let color = s.parse::<shogi_rules::Color>().ok().or(match &*s {
+            "b" | "black" => Some(shogi_rules::Color::Sente),
+            "w" | "white" => Some(shogi_rules::Color::Gote),
+            _ => None,
+        });
+        return color
+            .map(Color::from)
+            .ok_or_else(|| ShogiError::new_err(format!("not a colour: {s:?}")));
     }
     match value.extract::<i64>() {
         Ok(0) => Ok(Color::SENTE),
@@ -235,9 +240,10 @@ pub fn role_from_any(value: &Bound<'_, PyAny>) -> PyResult<Role> {
     if let Ok(s) = value.cast::<PyString>() {
         let s = s.to_cow()?;
         let s: &str = &s;
-        let found = shogi_rules::Role::ALL
-            .into_iter()
-            .find(|r| r.as_str() == s || notation::csa::piece_code(*r) == s)
+        let found = s
+            .parse::<shogi_rules::Role>()
+            .ok()
+            .or_else(|| notation::csa::role_from_code(s))
             .or_else(|| {
                 let (promoted, letter) = match s.strip_prefix('+') {
                     Some(rest) => (true, rest),

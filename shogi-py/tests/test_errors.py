@@ -7,22 +7,38 @@ import pickle
 import pytest
 
 import shogi_rules
+import shogi_rules._core as core
 from shogi_rules import (
     AmbiguousMoveError,
     Game,
+    GameActionError,
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
     Move,
+    Outcome,
+    OutcomeError,
     Position,
     ReadLimits,
     RecordError,
+    RestoreError,
+    RuleSet,
     SfenError,
     ShogiError,
     read_record,
 )
 
-SUBCLASSES = [SfenError, InvalidMoveError, IllegalMoveError, AmbiguousMoveError, RecordError, GameOverError]
+SUBCLASSES = [
+    SfenError,
+    InvalidMoveError,
+    IllegalMoveError,
+    AmbiguousMoveError,
+    RecordError,
+    GameOverError,
+    RestoreError,
+    GameActionError,
+    OutcomeError,
+]
 
 
 def test_hierarchy():
@@ -220,15 +236,85 @@ def test_game_over_error():
         game.declare_impasse()
 
 
-def test_other_game_errors_are_shogi_errors():
+def test_game_action_errors():
     game = Game()
-    with pytest.raises(ShogiError):
-        game.pop()  # nothing to undo
+    with pytest.raises(GameActionError) as e:
+        game.pop()
+    assert (e.value.kind, e.value.reason) == ("nothing_to_undo", None)
+    assert "no move to take back" in str(e.value)
+    with pytest.raises(GameActionError) as e:
+        game.offer_draw("gote")
+    assert e.value.kind == "not_your_turn"
+    with pytest.raises(GameActionError) as e:
+        game.accept_draw("gote")
+    assert e.value.kind == "no_draw_offer"
+    game.offer_draw("sente")
+    with pytest.raises(GameActionError) as e:
+        game.offer_draw("sente")
+    assert e.value.kind == "draw_offer_pending"
+    with pytest.raises(GameActionError) as e:
+        Game(rules=RuleSet(clock=None)).check_time(1.0)
+    assert e.value.kind == "no_clock"
+    with pytest.raises(GameActionError) as e:
+        Game(rules=RuleSet(draw_offers=0)).offer_draw("sente")
+    assert e.value.kind == "no_draw_offers_left"
     game = Game(Position.from_sfen("lnsg1gsnl/1r5b1/9/ppppKpppp/4p4/PPPPPPPPP/4k4/1B5R1/LNSG1GSNL b - 1"))
-    with pytest.raises(ShogiError) as e:
+    with pytest.raises(GameActionError) as e:
         game.declare_impasse()
-    assert e.value.reason == "kings_not_in_zone"
-    assert type(e.value) is ShogiError
+    assert (e.value.kind, e.value.reason) == ("declaration_rejected", "kings_not_in_zone")
+
+
+def test_outcome_error():
+    with pytest.raises(OutcomeError):
+        Outcome(None, "checkmate")
+    with pytest.raises(OutcomeError):
+        Outcome("sente", "draw_agreement")
+
+
+def test_a_line_that_is_not_a_position_command_is_a_record_error():
+    for text, column in [("position nowhere", 10), ("position startpos 7g7f", 19)]:
+        with pytest.raises(RecordError) as e:
+            Game.from_usi(text)
+        err = e.value
+        assert (err.kind, err.format, err.line, err.column) == ("unexpected_line", "usi", 1, column)
+        assert err.reason is None and err.ply is None and err.limit is None
+
+
+# Every core error enum the binding translates (the enums no call raises alone are walked inside
+# the error that carries them).
+CORE_ERROR_ENUMS = {
+    "ParseUsiMoveError",
+    "IllegalReason",
+    "UsiMoveError",
+    "CoreSfenError",
+    "SetupError",
+    "ClockStateError",
+    "UsiCommandError",
+    "CoreOutcomeError",
+    "DeclarationRejection",
+    "GameError",
+    "GameFromUsiError",
+    "CoreRestoreError",
+    "GameJsonError",
+    "WesternError",
+    "JapaneseError",
+    "CsaError",
+    "RecordErrorKind",
+    "Limit",
+}
+
+
+def test_no_core_error_maps_to_the_base_class():
+    # One example of each variant of each core error enum, with the exception the binding
+    # makes of it: each must be a subclass of ShogiError, never ShogiError itself.
+    examples = core._error_examples()
+    assert {enum for enum, _, _ in examples} == CORE_ERROR_ENUMS
+    assert len(examples) > 100
+    for enum, example, error in examples:
+        assert isinstance(error, ShogiError), (enum, example, error)
+        assert type(error) is not ShogiError, f"{enum}::{example} maps to ShogiError: {error}"
+        assert type(error) in SUBCLASSES, (enum, example, type(error))
+        assert str(error)
 
 
 def test_exceptions_pickle():

@@ -165,7 +165,7 @@ impl Position {
     /// assert_eq!(err.reason(), IllegalReason::Nifu);
     /// ```
     pub fn to_move(&self, usi: UsiMove) -> Result<Move, IllegalMoveError> {
-        self.check(usi)
+        self.resolve(usi)
             .map_err(|reason| IllegalMoveError { usi, reason })
     }
 
@@ -179,32 +179,75 @@ impl Position {
         Ok(self.to_move(usi)?)
     }
 
+    /// Whether `m` is legal here exactly as described, and if not, why: the
+    /// one legality test of a [`Move`], which [`Position::play`],
+    /// [`Position::is_legal`], [`Game`](crate::Game) and the bindings use.
+    ///
+    /// A move whose squares make a legal move but whose role, capture or
+    /// promotion does not match the position is
+    /// [`IllegalReason::NotAPieceMove`].
+    ///
+    /// ```
+    /// use shogi_rules::{IllegalReason, Move, Position, Role, Square};
+    /// let pos = Position::from_sfen("4k4/9/9/9/9/9/4P4/9/4K4 b P 1")?;
+    /// assert_eq!(pos.check(pos.parse_usi_move("5g5f")?), Ok(()));
+    /// let nifu = Move::drop(Role::Pawn, Square::SQ_5D);
+    /// assert_eq!(pos.check(nifu).unwrap_err().reason(), IllegalReason::Nifu);
+    /// // Right squares, wrong piece.
+    /// let gold = Move::normal(Role::Gold, Square::SQ_5G, Square::SQ_5F, None, false);
+    /// assert_eq!(pos.check(gold).unwrap_err().reason(), IllegalReason::NotAPieceMove);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] with the first [`IllegalReason`] that applies.
+    pub fn check(&self, m: Move) -> Result<(), IllegalMoveError> {
+        self.check_described(m, None)
+    }
+
+    /// As [`Position::check`], for a caller that already knows whether the
+    /// side to move is in check (see [`Position::to_move_knowing_check`]).
+    pub(crate) fn check_knowing_check(
+        &self,
+        m: Move,
+        in_check: bool,
+    ) -> Result<(), IllegalMoveError> {
+        self.check_described(m, Some(in_check))
+    }
+
+    /// The test behind [`Position::check`]: the move the squares of `m`
+    /// resolve to must be `m`.
+    #[inline]
+    fn check_described(&self, m: Move, in_check: Option<bool>) -> Result<(), IllegalMoveError> {
+        let usi = m.to_usi();
+        let reason = match self.check_with(usi, in_check) {
+            Ok(legal) if legal == m => return Ok(()),
+            // Right squares, wrong description of the piece or capture.
+            Ok(_) => IllegalReason::NotAPieceMove,
+            Err(reason) => reason,
+        };
+        Err(IllegalMoveError { usi, reason })
+    }
+
     /// Whether `m` is a legal move here (its role, capture and promotion must
-    /// match the position too).
+    /// match the position too): [`Position::check`] succeeds.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        self.to_move(m.to_usi()) == Ok(m)
+        self.check(m).is_ok()
     }
 
     /// Why `usi` is illegal here, or `None` if it is legal.
     #[must_use]
     pub fn illegal_reason(&self, usi: UsiMove) -> Option<IllegalReason> {
-        self.check(usi).err()
+        self.resolve(usi).err()
     }
 
-    /// Plays a move after checking that it is legal.
+    /// Plays a move after checking that it is legal ([`Position::check`]).
     ///
     /// # Errors
     /// The move is not legal here; the position is unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
-        let legal = self.to_move(m.to_usi())?;
-        if legal != m {
-            // Right squares, wrong description of the piece or capture.
-            return Err(IllegalMoveError {
-                usi: m.to_usi(),
-                reason: IllegalReason::NotAPieceMove,
-            });
-        }
+        self.check(m)?;
         self.play_unchecked(m);
         Ok(())
     }
@@ -214,14 +257,14 @@ impl Position {
     #[must_use]
     pub fn promotion_options(&self, from: Square, to: Square) -> Option<Promotion> {
         let plain = self
-            .check(UsiMove::Normal {
+            .resolve(UsiMove::Normal {
                 from,
                 to,
                 promote: false,
             })
             .is_ok();
         let promoted = self
-            .check(UsiMove::Normal {
+            .resolve(UsiMove::Normal {
                 from,
                 to,
                 promote: true,
@@ -235,7 +278,8 @@ impl Position {
         }
     }
 
-    fn check(&self, usi: UsiMove) -> Result<Move, IllegalReason> {
+    /// The legal move `usi` means here, or why there is none.
+    fn resolve(&self, usi: UsiMove) -> Result<Move, IllegalReason> {
         self.check_with(usi, None)
     }
 
@@ -522,7 +566,7 @@ mod tests {
             for &usi in &candidates {
                 assert_eq!(
                     pos.check_with(usi, Some(in_check)),
-                    pos.check(usi),
+                    pos.resolve(usi),
                     "{usi} in {}",
                     pos.to_sfen()
                 );

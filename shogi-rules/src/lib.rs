@@ -34,6 +34,35 @@
 //! - `serde`: `Serialize`/`Deserialize` for the small value types.
 //! - `arbitrary`: `Arbitrary` for fuzzing.
 //!
+//! # Names
+//! Every enum whose values have names ([`Color`], [`Role`],
+//! [`Termination`], [`IllegalReason`], [`ImpasseRule`],
+//! [`record::Format`], [`record::SpecialMove`], [`record::Limit`], …) has
+//! `ALL`, every value in declaration order, and `FromStr`, the inverse of its
+//! `as_str`, failing with a [`ParseNameError`] that lists the names accepted.
+//!
+//! ```
+//! use shogi_rules::{Color, Termination};
+//! assert_eq!("gote".parse::<Color>(), Ok(Color::Gote));
+//! assert_eq!("impasse".parse::<Termination>(), Ok(Termination::ImpasseDeclaration));
+//! assert!("draw".parse::<Termination>().is_err());
+//! ```
+//!
+//! # Error examples
+//! Every error enum (and every enum that is the kind of an error) has
+//! `examples()`: one value of each variant, in declaration order, for tests
+//! that must see every way a call can fail, such as those of bindings that
+//! give each error a code or an exception class of its own. Each list is
+//! written beside a `match` over its enum without a wildcard, so that a
+//! variant added to an enum fails to compile until it has an example.
+//!
+//! ```
+//! use shogi_rules::{GameError, IllegalReason, SfenError};
+//! assert!(SfenError::examples().iter().any(|e| matches!(e, SfenError::Setup(_))));
+//! assert!(GameError::examples().contains(&GameError::NothingToUndo));
+//! assert_eq!(IllegalReason::examples(), IllegalReason::ALL);
+//! ```
+//!
 //! # Validity
 //! [`Position::from_sfen`] accepts only legal setups ([`SetupError`] lists
 //! what is rejected). Positions with fewer pieces than the standard set and
@@ -47,11 +76,13 @@ pub mod attacks;
 mod bitboard;
 mod clock;
 mod color;
+mod error_examples;
 mod game;
 mod hand;
 mod legal;
 mod movegen;
 mod moves;
+mod names;
 pub mod notation;
 mod perft;
 mod position;
@@ -69,17 +100,19 @@ pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use clock::{Clock, ClockReading, ClockSettings, ClockSide, ClockStateError, TimeUp};
 pub use color::Color;
 pub use game::{
-    Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, OutcomeError, Ply, Termination,
+    DeclarationRejection, Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, OutcomeError,
+    Ply, Termination, impasse_points,
 };
 #[cfg(feature = "serde")]
 pub use game::{GameJsonError, RestoreError};
 pub use hand::Hand;
 pub use legal::{IllegalMoveError, IllegalReason, Promotion, UsiMoveError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList, MoveListIntoIter, ParseUsiMoveError, UsiMove};
+pub use names::ParseNameError;
 pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_full};
 pub use position::Position;
 pub use role::{ParsePieceError, Piece, Role};
-pub use rules::{DeclarationRejection, ImpasseRule, RuleSet, impasse_points};
+pub use rules::{ImpasseRule, RuleSet};
 pub use setup::{InvalidSetup, Setup, SetupChecks, SetupError};
 pub use sfen::{SfenError, SfenField};
 pub use square::{ParseSquareError, Square};

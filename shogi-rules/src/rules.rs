@@ -1,6 +1,6 @@
-//! Rule sets and impasse (jishogi) counting.
+//! Rule sets: what a [`Game`](crate::Game) adjudicates by.
 
-use crate::{Bitboard, ClockSettings, Color, Position, Role};
+use crate::ClockSettings;
 
 /// How impasse (entering kings, 持将棋) is settled.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -105,95 +105,5 @@ impl RuleSet {
 impl Default for RuleSet {
     fn default() -> RuleSet {
         RuleSet::site()
-    }
-}
-
-/// Why an impasse declaration is not valid.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum DeclarationRejection {
-    /// The rule set has no declaration (try rule or no impasse rule).
-    NotOffered,
-    /// The declarer has no king.
-    NoKing,
-    /// A king that must be in its promotion zone is not (both kings for the
-    /// 24-point rule, the declarer's for the CSA rule).
-    KingsNotInZone,
-    /// The declarer is in check.
-    InCheck,
-    /// Fewer than 10 of the declarer's pieces are in the enemy camp (CSA rule).
-    TooFewPieces,
-    /// The declarer's count is below the threshold (CSA rule).
-    TooFewPoints,
-}
-
-impl DeclarationRejection {
-    /// The snake_case name (`"kings_not_in_zone"`, `"in_check"`, …).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            DeclarationRejection::NotOffered => "not_offered",
-            DeclarationRejection::NoKing => "no_king",
-            DeclarationRejection::KingsNotInZone => "kings_not_in_zone",
-            DeclarationRejection::InCheck => "in_check",
-            DeclarationRejection::TooFewPieces => "too_few_pieces",
-            DeclarationRejection::TooFewPoints => "too_few_points",
-        }
-    }
-}
-
-impl core::fmt::Display for DeclarationRejection {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Impasse points of a role: 5 for rook, bishop, dragon and horse; 0 for the
-/// king; 1 for everything else.
-#[must_use]
-pub const fn impasse_points(role: Role) -> u32 {
-    match role.unpromote() {
-        Role::Rook | Role::Bishop => 5,
-        Role::King => 0,
-        _ => 1,
-    }
-}
-
-impl Position {
-    /// The 24-point count of `color`: every piece it owns on the board and in
-    /// hand (rook, bishop, dragon, horse 5; kings 0; others 1).
-    #[must_use]
-    pub fn impasse_points(&self, color: Color) -> u32 {
-        self.points_within(color, Bitboard::FULL)
-    }
-
-    /// Points of `color`'s pieces on `area` plus its hand.
-    fn points_within(&self, color: Color, area: Bitboard) -> u32 {
-        let own = self.by_color(color) & area;
-        let big = self.roles(Role::Rook, Role::Dragon) | self.roles(Role::Bishop, Role::Horse);
-        let king = self.by_role(Role::King);
-        let hand = self.hand(color);
-        let hand_points: u32 = Role::HAND
-            .iter()
-            .map(|&r| impasse_points(r) * u32::from(hand.get(r)))
-            .sum();
-        5 * (own & big).count() + (own - big - king).count() + hand_points
-    }
-
-    /// The CSA declaration count of `color`: its hand plus its pieces (king
-    /// excluded) in the enemy camp, and how many such pieces there are.
-    #[must_use]
-    pub fn csa_declaration_count(&self, color: Color) -> (u32, u32) {
-        let zone = Bitboard::zone(color);
-        let pieces = ((self.by_color(color) & zone) - self.by_role(Role::King)).count();
-        (self.points_within(color, zone), pieces)
-    }
-
-    /// Whether `color`'s king stands in `color`'s promotion zone.
-    #[must_use]
-    pub fn king_in_zone(&self, color: Color) -> bool {
-        self.king_of(color).is_some_and(|k| k.in_zone(color))
     }
 }

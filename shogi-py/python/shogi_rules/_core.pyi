@@ -124,6 +124,17 @@ _RestoreErrorKind = Literal[
 ]
 """What is wrong with a saved game (``RestoreError.kind``)."""
 
+_GameActionErrorKind = Literal[
+    "nothing_to_undo",
+    "declaration_rejected",
+    "not_your_turn",
+    "no_draw_offers_left",
+    "draw_offer_pending",
+    "no_draw_offer",
+    "no_clock",
+]
+"""Why a running game refuses an action (``GameActionError.kind``)."""
+
 _SpecialMove = Literal[
     "resign",
     "suspend",
@@ -152,10 +163,7 @@ class ShogiError(ValueError):
     ``ValueError`` keeps working.
 
     Raised directly for bad arguments (a square, role, colour, format or encoding name that does
-    not exist) and for refused game actions without a class of their own: taking back a move
-    when there is none, draw offers out of turn or beyond the limit, a rejected impasse
-    declaration (``.reason`` is then the ``_DeclarationRejection`` name), clock actions on an untimed
-    game, malformed USI ``position`` commands and malformed saved games."""
+    not exist, a setting out of range); every error of the rules themselves has a subclass."""
 
 class SfenError(ShogiError):
     """An SFEN string that is malformed or describes an illegal setup."""
@@ -230,6 +238,21 @@ class GameOverError(ShogiError):
 
     outcome: Outcome
     """How the game ended."""
+
+class GameActionError(ShogiError):
+    """An action a running game refuses: taking back a move when there is none, a draw offer out
+    of turn, beyond the limit or while one is open, answering a draw offer that is not there, a
+    clock action on an untimed game, an impasse declaration the rules reject."""
+
+    kind: _GameActionErrorKind
+    """Why."""
+    reason: Optional[_DeclarationRejection]
+    """For ``kind == "declaration_rejected"``: why the declaration is rejected; otherwise
+    ``None``."""
+
+class OutcomeError(ShogiError):
+    """A winner and a termination that cannot go together (``Outcome(winner, termination)``): a
+    decisive ending without a winner, or a drawn one with a winner."""
 
 # Small values
 
@@ -613,7 +636,7 @@ class RuleSet:
     @property
     def invalid_declaration_loses(self) -> bool:
         """Whether an impasse declaration whose conditions do not hold loses (instead of being
-        rejected with ``ShogiError``)."""
+        rejected with ``GameActionError``)."""
     @property
     def clock(self) -> Optional[ClockSettings]:
         """The clock settings, or ``None`` for untimed games."""
@@ -697,7 +720,7 @@ class Outcome:
 
     ``Outcome(winner, termination)``: ``winner`` is a ``Color`` or ``None`` (a draw, or a game
     stopped without result), ``termination`` one of the ``_Termination`` names ("checkmate", "resignation", ...).
-    A winner that does not fit the termination raises ``ShogiError`` (a ``ValueError``): a
+    A winner that does not fit the termination raises ``OutcomeError`` (a ``ValueError``): a
     decisive ending (checkmate, resignation, timeout, ...) needs one, a drawn one (repetition,
     draw agreement, interruption) has none."""
 
@@ -763,7 +786,8 @@ class Game:
         """A game replayed from a USI ``position`` command (``"position startpos moves 7g7f
         3c3d"``; the word ``position`` may be left out). Raises ``SfenError``,
         ``InvalidMoveError``, ``IllegalMoveError`` (with ``.ply``), ``GameOverError`` (a move
-        after the end) or ``ShogiError``. Text beyond ``limits`` (``ReadLimits()`` by default:
+        after the end) or ``RecordError`` (``kind == "unexpected_line"``: the text is not a
+        ``position`` command, as ``read_record`` says). Text beyond ``limits`` (``ReadLimits()`` by default:
         its input size, line length and moves per line apply) raises ``RecordError`` with
         ``kind == "limit_exceeded"`` and ``format == "usi"``."""
     def to_usi(self) -> str:
@@ -779,7 +803,7 @@ class Game:
         """Plays a legal move (a ``Move`` or USI text) and returns the outcome when the move ends
         the game, else ``None``. With ``elapsed`` (seconds the move took) the clock is charged
         first: if the time ran out the move is not played and the mover loses on time
-        (``ShogiError`` for an untimed game). Raises ``InvalidMoveError``, ``IllegalMoveError``
+        (``GameActionError`` for an untimed game). Raises ``InvalidMoveError``, ``IllegalMoveError``
         (the game is unchanged) or ``GameOverError``."""
     def legal_moves(self) -> list[Move]:
         """The moves ``push`` accepts now: the legal moves of the current position (as
@@ -789,7 +813,7 @@ class Game:
         game is over."""
     def pop(self) -> Move:
         """Takes back the last move and returns it (also a move that ended the game). Raises
-        ``ShogiError`` when there is none, ``GameOverError`` when the game ended otherwise than
+        ``GameActionError`` when there is none, ``GameOverError`` when the game ended otherwise than
         by a move (resignation, time, agreement, declaration)."""
     @property
     def position(self) -> Position:
@@ -825,31 +849,31 @@ class Game:
     def impasse_status(self) -> ImpasseStatus:
         """What an impasse declaration by the side to move would give now, without declaring."""
     def declare_impasse(self) -> Outcome:
-        """The side to move declares impasse; returns the outcome. Raises ``ShogiError``
+        """The side to move declares impasse; returns the outcome. Raises ``GameActionError``
         (``.reason``: the ``_DeclarationRejection`` name) when the declaration is invalid and the rules
         reject rather than score it; the game then goes on."""
     def resign(self, color: Union[Color, int, str, None] = None) -> Outcome:
         """``color`` (the side to move by default) resigns, on its turn or not."""
     def flag(self, color: Union[Color, int, str, None] = None) -> Outcome:
         """``color`` (the side to move by default) loses on time, as reported by a clock outside
-        the game; the game's clock marks ``color`` as timed out. Raises ``ShogiError`` for an
+        the game; the game's clock marks ``color`` as timed out. Raises ``GameActionError`` for an
         untimed game."""
     def interrupt(self) -> Outcome:
         """Stops the game without a result (``Outcome(None, "interrupted")``)."""
     def check_time(self, elapsed: float) -> Optional[Outcome]:
         """Checks the side to move's clock ``elapsed`` seconds into its turn: ends the game on
-        time if the time is up and returns the outcome, else ``None``. ``ShogiError`` for an
+        time if the time is up and returns the outcome, else ``None``. ``GameActionError`` for an
         untimed game."""
     def offer_draw(self, color: Union[Color, int, str, None] = None) -> None:
         """``color`` (the side to move by default) offers a draw: on its own turn, with no offer
         open, within ``RuleSet.draw_offers``. The offer stays open until the opponent accepts,
-        declines or moves. Raises ``ShogiError`` otherwise."""
+        declines or moves. Raises ``GameActionError`` otherwise."""
     def accept_draw(self, color: Union[Color, int, str, None] = None) -> Outcome:
         """``color`` (the side to move by default) accepts the opponent's open offer: the game is
-        drawn by agreement. ``ShogiError`` when there is no such offer."""
+        drawn by agreement. ``GameActionError`` when there is no such offer."""
     def decline_draw(self, color: Union[Color, int, str, None] = None) -> None:
         """``color`` (the side to move by default) declines the opponent's open offer.
-        ``ShogiError`` when there is no such offer."""
+        ``GameActionError`` when there is no such offer."""
     @property
     def draw_offer(self) -> Optional[Color]:
         """The player whose draw offer is open, or ``None``."""

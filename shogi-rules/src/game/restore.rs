@@ -21,9 +21,8 @@
 //!   ([`Clock::with_sides`]), and a side whose time ran out only when the game
 //!   ended by that side's loss on time.
 
-use super::{Game, Outcome, OutcomeError, Termination};
+use super::{DeclarationRejection, Game, Outcome, OutcomeError, Termination};
 use crate::clock::ClockParts;
-use crate::rules::DeclarationRejection;
 use crate::{
     Clock, ClockSettings, ClockStateError, Color, Position, RuleSet, SfenError, UsiMoveError,
 };

@@ -82,6 +82,16 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// `"triangle"`, `"piece"` or `"none"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Mark::Triangle => "triangle",
+            Mark::Piece => "piece",
+            Mark::None => "none",
+        }
+    }
+
     /// The mark of `color`, or `None` for [`Mark::None`].
     #[must_use]
     pub const fn symbol(self, color: Color) -> Option<char> {
