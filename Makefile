@@ -3,7 +3,8 @@
 # `make test` is the one command that runs every check, in this order. Times measured on a
 # busy 2-core machine from a cold target directory (about 20 min in all; the CI budget is 30 min):
 #   fmt-check    cargo fmt on the workspace and on the fuzz crate                     ~1 s
-#   clippy       clippy -D warnings on the workspace (all targets, all features)      ~2 min
+#   clippy       clippy -D warnings on the workspace (all targets, all features), on  ~2 min
+#                the core without features
 #                and on the fuzz crate (builds libFuzzer's C++ once)                  ~1 min
 #   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
 #                games, notation, records, CLI, properties) and doc tests; release
@@ -55,6 +56,7 @@ fmt-check:
 clippy:
 	@TIMEFORMAT='==> clippy took %0R s'; time { \
 		$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings; \
+		$(CARGO) clippy -p shogi-rules --lib --no-default-features -- -D warnings; \
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
 	}
 

@@ -22,7 +22,8 @@ use crate::{
     SetupError, SfenError, SfenField, Square, Termination, UsiMove, UsiMoveError,
 };
 #[cfg(feature = "serde")]
-use crate::{GameJsonError, RestoreError};
+use crate::GameJsonError;
+use crate::RestoreError;
 
 /// `impl $ty { pub fn examples() }` from `Variant => example` lines, with
 /// the exhaustive `match` that names each variant once.
@@ -188,7 +189,6 @@ examples!(GameFromUsiError {
     LimitExceeded => GameFromUsiError::LimitExceeded { limit: Limit::MovesPerLine, max: 1 },
 });
 
-#[cfg(feature = "serde")]
 examples!(RestoreError {
     Start => RestoreError::Start(SfenError::Empty),
     Move => RestoreError::Move {

@@ -101,10 +101,10 @@ pub use clock::{Clock, ClockReading, ClockSettings, ClockSide, ClockStateError, 
 pub use color::Color;
 pub use game::{
     DeclarationRejection, Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, OutcomeError,
-    Ply, Termination, impasse_points,
+    Ply, RestoreError, Termination, impasse_points,
 };
 #[cfg(feature = "serde")]
-pub use game::{GameJsonError, RestoreError};
+pub use game::GameJsonError;
 pub use hand::Hand;
 pub use legal::{IllegalMoveError, IllegalReason, Promotion, UsiMoveError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList, MoveListIntoIter, ParseUsiMoveError, UsiMove};

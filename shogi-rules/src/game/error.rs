@@ -1,7 +1,6 @@
 //! What a [`Game`](super::Game) refuses, and why a USI `position` line does
 //! not replay as one.
 
-#[cfg(feature = "serde")]
 use super::RestoreError;
 use super::{DeclarationRejection, Outcome};
 use crate::{Color, IllegalMoveError};

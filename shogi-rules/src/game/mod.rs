@@ -29,7 +29,6 @@ mod error;
 mod impasse;
 mod outcome;
 mod repetition;
-#[cfg(feature = "serde")]
 mod restore;
 mod usi;
 
@@ -38,7 +37,8 @@ pub use impasse::{DeclarationRejection, ImpasseStatus, impasse_points};
 pub use outcome::{Outcome, OutcomeError, Termination};
 pub use repetition::Ply;
 #[cfg(feature = "serde")]
-pub use restore::{GameJsonError, RestoreError};
+pub use restore::GameJsonError;
+pub use restore::RestoreError;
 
 use crate::legal::MoveLines;
 use crate::{Clock, Color, IllegalMoveError, Move, MoveList, Position, RuleSet, UsiMove};

@@ -1,4 +1,6 @@
-//! Saving a [`Game`] as JSON and restoring it (feature `serde`).
+//! Saving a [`Game`] as JSON and restoring it (feature `serde`), and the
+//! checks a restored or stated ending passes ([`RestoreError`], always
+//! built).
 //!
 //! The saved form holds the start SFEN, the moves in USI, the rules, the
 //! result, the clocks and the draw-offer state. Restoring replays the moves
@@ -22,13 +24,15 @@
 //!   ended by that side's loss on time.
 
 use super::{DeclarationRejection, Game, Outcome, OutcomeError, Termination};
+#[cfg(feature = "serde")]
 use crate::clock::ClockParts;
-use crate::{
-    Clock, ClockSettings, ClockStateError, Color, Position, RuleSet, SfenError, UsiMoveError,
-};
+use crate::{ClockSettings, ClockStateError, Color, SfenError, UsiMoveError};
+#[cfg(feature = "serde")]
+use crate::{Clock, Position, RuleSet};
 
 /// The saved form of a [`Game`], as it is written; nothing in it is checked
 /// until [`Game::restore`] replays it.
+#[cfg(feature = "serde")]
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub(super) struct SavedGame {
     start: String,
@@ -40,6 +44,7 @@ pub(super) struct SavedGame {
     draw_offer: Option<Color>,
 }
 
+#[cfg(feature = "serde")]
 impl From<&Game> for SavedGame {
     fn from(game: &Game) -> SavedGame {
         SavedGame {
@@ -214,6 +219,7 @@ fn declaration_text(checked: &Option<Outcome>, reason: &Option<DeclarationReject
 
 /// A saved game that cannot be read: malformed JSON, or JSON that does not
 /// restore ([`Game::from_json`]).
+#[cfg(feature = "serde")]
 #[derive(Debug, thiserror::Error)]
 pub enum GameJsonError {
     /// The text is not JSON of the saved form (a field missing or of the
@@ -226,6 +232,7 @@ pub enum GameJsonError {
 }
 
 impl Game {
+    #[cfg(feature = "serde")]
     /// A game from its saved form: the moves replayed under the saved rules,
     /// and the result, draw offers and clock checked against them (see the
     /// [`RestoreError`] variants).
@@ -361,6 +368,7 @@ impl Game {
         }
     }
 
+    #[cfg(feature = "serde")]
     /// The game as JSON: start SFEN, moves in USI, rules, result, clocks and
     /// draw-offer state. [`Game::from_json`] reads it back.
     ///
@@ -381,6 +389,7 @@ impl Game {
         serde_json::to_string(&SavedGame::from(self)).unwrap_or_default()
     }
 
+    #[cfg(feature = "serde")]
     /// A game restored from [`Game::to_json`] text (or the serde form of a
     /// [`Game`]): the moves are replayed and the result, draw offers and clock
     /// are checked against them and the rules.
@@ -411,12 +420,14 @@ impl Game {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Game {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         SavedGame::from(self).serialize(serializer)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Game {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
         let saved = SavedGame::deserialize(deserializer)?;
@@ -424,7 +435,7 @@ impl<'de> serde::Deserialize<'de> for Game {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
 
