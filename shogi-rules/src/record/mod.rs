@@ -237,6 +237,22 @@ pub struct Comment {
     pub text: String,
 }
 
+impl Comment {
+    /// A comment of `kind`, or `None` when `text` holds a line break: a
+    /// comment is one line of a record file, and a reader reads each line
+    /// as a comment of its own.
+    #[must_use]
+    pub fn new(kind: CommentKind, text: &str) -> Option<Comment> {
+        if text.contains(['\n', '\r']) {
+            return None;
+        }
+        Some(Comment {
+            kind,
+            text: text.to_owned(),
+        })
+    }
+}
+
 /// How a line of play ends, as the record states it. The actor is the side
 /// to move at that point unless the event says otherwise.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -1052,6 +1068,23 @@ mod tests {
         assert_eq!(r.remove_header("棋戦"), 1);
         assert_eq!(r.remove_header("棋戦"), 0);
         assert_eq!(r.headers.len(), 3);
+    }
+
+    #[test]
+    fn a_comment_is_one_line() {
+        let c = Comment::new(CommentKind::Bookmark, "終盤").unwrap();
+        assert_eq!((c.kind, c.text.as_str()), (CommentKind::Bookmark, "終盤"));
+        assert_eq!(Comment::new(CommentKind::Normal, "a\nb"), None);
+        assert_eq!(Comment::new(CommentKind::Engine, "a\r"), None);
+        assert!(Comment::new(CommentKind::Normal, "").is_some());
+    }
+
+    #[test]
+    fn a_line_id_is_its_index() {
+        let id = LineId::from_index(7).unwrap();
+        assert_eq!(id.index(), 7);
+        assert_eq!(LineId::from_index(0), Some(LineId::MAIN));
+        assert_eq!(LineId::from_index(u32::MAX as usize + 1), None);
     }
 
     #[test]

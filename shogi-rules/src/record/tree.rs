@@ -41,6 +41,14 @@ impl LineId {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The line at `index` of a record's table (see [`Self::index`]), or
+    /// `None` when no record could have that many lines. Whether a record
+    /// has it is for the record to say ([`GameRecord::line`]).
+    #[must_use]
+    pub fn from_index(index: usize) -> Option<LineId> {
+        u32::try_from(index).ok().map(LineId)
+    }
 }
 
 /// Why a checked edit of a record ([`GameRecord::push`],
