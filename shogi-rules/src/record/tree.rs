@@ -331,12 +331,16 @@ impl GameRecord {
     /// unknown line.
     #[must_use]
     pub fn first_ply(&self, id: LineId) -> Option<u32> {
-        let chain = self.branch_chain(id)?;
+        Some(self.first_ply_of(&self.branch_chain(id)?))
+    }
+
+    /// The ply of the first move of the line `chain` leads to.
+    fn first_ply_of(&self, chain: &[(LineId, usize)]) -> u32 {
         let main = u64::from(self.start.move_number().max(1));
         let ply = chain
             .iter()
             .fold(main, |ply, &(_, index)| ply.saturating_add(index as u64));
-        Some(u32::try_from(ply).unwrap_or(u32::MAX))
+        u32::try_from(ply).unwrap_or(u32::MAX)
     }
 
     /// The position before move `index` of line `id`; `index` may be the
@@ -357,8 +361,13 @@ impl GameRecord {
     /// ```
     #[must_use]
     pub fn position_before(&self, id: LineId, index: usize) -> Option<Position> {
+        self.replay(&self.branch_chain(id)?, id, index)
+    }
+
+    /// The position before move `index` of line `id`, which `chain` leads
+    /// to.
+    fn replay(&self, chain: &[(LineId, usize)], id: LineId, index: usize) -> Option<Position> {
         let mut pos = self.start.clone();
-        let chain = self.branch_chain(id)?;
         for (line, upto) in chain
             .iter()
             .rev()
@@ -404,8 +413,15 @@ impl GameRecord {
             return Err(EditError::LineEnded);
         }
         let len = line.moves.len();
-        self.check_number(id, len + 1)?;
-        let mut pos = self.position_before(id, len).ok_or(EditError::NoLine(id))?;
+        let chain = self.branch_chain(id).ok_or(EditError::NoLine(id))?;
+        // The number of the ending after the move, as the readers count it.
+        let last = u64::from(self.first_ply_of(&chain)).saturating_add(len as u64 + 1);
+        if last > u64::from(MAX_MOVE_NUMBER) {
+            return Err(EditError::NumberTooLarge {
+                max: MAX_MOVE_NUMBER,
+            });
+        }
+        let mut pos = self.replay(&chain, id, len).ok_or(EditError::NoLine(id))?;
         pos.play(m.mv)?;
         if let Some(line) = self.line_mut(id) {
             line.moves.push(m);
@@ -453,18 +469,6 @@ impl GameRecord {
         };
         self.add_variation(id, index, line)
             .ok_or(EditError::NoMove { index })
-    }
-
-    /// Refuses a line `id` of `len` moves whose ending would be numbered
-    /// above [`MAX_MOVE_NUMBER`].
-    fn check_number(&self, id: LineId, len: usize) -> Result<(), EditError> {
-        let first = self.first_ply(id).ok_or(EditError::NoLine(id))?;
-        if u64::from(first).saturating_add(len as u64) > u64::from(MAX_MOVE_NUMBER) {
-            return Err(EditError::NumberTooLarge {
-                max: MAX_MOVE_NUMBER,
-            });
-        }
-        Ok(())
     }
 
     /// Keeps the first `len` moves of line `id`: the moves after them, the
