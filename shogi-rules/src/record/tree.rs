@@ -88,6 +88,9 @@ pub(crate) struct Variation {
     parent: (LineId, u32),
     /// Nesting depth: 1 for a variation of the main line.
     depth: u32,
+    /// How many plies its first move comes after the main line's first:
+    /// the sum of the branch points' indices from the main line down.
+    offset: u32,
 }
 
 /// The variations of a record and where each attaches.
@@ -104,6 +107,15 @@ impl Tree {
     /// The number of variations.
     pub(crate) fn len(&self) -> usize {
         self.variations.len()
+    }
+
+    /// How many plies the first move of line `id` comes after the main
+    /// line's first (0 for the main line or an unknown line).
+    fn offset(&self, id: LineId) -> u32 {
+        id.index()
+            .checked_sub(1)
+            .and_then(|i| self.variations.get(i))
+            .map_or(0, |v| v.offset)
     }
 
     fn forks_of(&self, id: LineId) -> &[(u32, LineId)] {
@@ -123,10 +135,12 @@ impl Tree {
         sorted: bool,
     ) -> LineId {
         let id = LineId(u32::try_from(self.variations.len() + 1).unwrap_or(u32::MAX));
+        let offset = self.offset(parent).saturating_add(index);
         self.variations.push(Variation {
             line,
             parent: (parent, index),
             depth: parent_depth + 1,
+            offset,
         });
         if self.forks.len() <= parent.index() {
             self.forks.resize_with(parent.index() + 1, Vec::new);
@@ -331,16 +345,9 @@ impl GameRecord {
     /// unknown line.
     #[must_use]
     pub fn first_ply(&self, id: LineId) -> Option<u32> {
-        Some(self.first_ply_of(&self.branch_chain(id)?))
-    }
-
-    /// The ply of the first move of the line `chain` leads to.
-    fn first_ply_of(&self, chain: &[(LineId, usize)]) -> u32 {
-        let main = u64::from(self.start.move_number().max(1));
-        let ply = chain
-            .iter()
-            .fold(main, |ply, &(_, index)| ply.saturating_add(index as u64));
-        u32::try_from(ply).unwrap_or(u32::MAX)
+        self.line(id)?;
+        let main = self.start.move_number().max(1);
+        Some(main.saturating_add(self.tree.offset(id)))
     }
 
     /// The position before move `index` of line `id`; `index` may be the
@@ -361,12 +368,7 @@ impl GameRecord {
     /// ```
     #[must_use]
     pub fn position_before(&self, id: LineId, index: usize) -> Option<Position> {
-        self.replay(&self.branch_chain(id)?, id, index)
-    }
-
-    /// The position before move `index` of line `id`, which `chain` leads
-    /// to.
-    fn replay(&self, chain: &[(LineId, usize)], id: LineId, index: usize) -> Option<Position> {
+        let chain = self.branch_chain(id)?;
         let mut pos = self.start.clone();
         for (line, upto) in chain
             .iter()
@@ -413,15 +415,14 @@ impl GameRecord {
             return Err(EditError::LineEnded);
         }
         let len = line.moves.len();
-        let chain = self.branch_chain(id).ok_or(EditError::NoLine(id))?;
+        let first = self.first_ply(id).ok_or(EditError::NoLine(id))?;
         // The number of the ending after the move, as the readers count it.
-        let last = u64::from(self.first_ply_of(&chain)).saturating_add(len as u64 + 1);
-        if last > u64::from(MAX_MOVE_NUMBER) {
+        if u64::from(first).saturating_add(len as u64 + 1) > u64::from(MAX_MOVE_NUMBER) {
             return Err(EditError::NumberTooLarge {
                 max: MAX_MOVE_NUMBER,
             });
         }
-        let mut pos = self.replay(&chain, id, len).ok_or(EditError::NoLine(id))?;
+        let mut pos = self.position_before(id, len).ok_or(EditError::NoLine(id))?;
         pos.play(m.mv)?;
         if let Some(line) = self.line_mut(id) {
             line.moves.push(m);
@@ -1085,6 +1086,9 @@ mod tests {
         assert_eq!(r.branch_point(b), Some((LineId::MAIN, 3)));
         assert!(r.line(c).is_none() && r.line(d).is_none());
         assert_eq!(r.walk(WalkOrder::EarliestFirst).count(), 3);
+        for visit in r.walk(WalkOrder::EarliestFirst) {
+            assert_eq!(r.first_ply(visit.id), Some(visit.ply));
+        }
         assert!(!r.remove_variation(LineId::MAIN));
         assert!(!r.remove_variation(c));
     }
