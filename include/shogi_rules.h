@@ -545,16 +545,20 @@ typedef struct shogi_game shogi_game;
 typedef struct shogi_position shogi_position;
 
 /**
- * An opaque game record: headers, start position, the main line of moves and
- * the ending the record states (comments, times and variations are kept for
- * writing but not exposed).
+ * An opaque game record: headers in file order, the start position (and its
+ * handicap), comments on the start, and lines of play as a tree (the main
+ * line and nested variations; see `shogi_line_id`), each move with its time
+ * and comments, each line with the end the record states.
  *
  * Made by `shogi_record_read`, `shogi_record_read_with_limits`,
- * `shogi_record_from_game` and `shogi_record_clone`; the caller owns it and
- * frees it with `shogi_record_free`, exactly once.
+ * `shogi_record_new`, `shogi_record_from_game` and `shogi_record_clone`; the
+ * caller owns it and frees it with `shogi_record_free`, exactly once.
  *
- * Thread safety: every function takes a `const shogi_record *`; a record
- * may be read from several threads at once and moved between threads.
+ * Thread safety: a `const shogi_record *` may be read from several threads
+ * at once; a function that takes `shogi_record *` (the `shogi_record_set_*`,
+ * `_add_*`, `_remove_*`, `_clear_*`, `_push_move` and `_truncate_line`
+ * functions) needs exclusive access for its duration. A handle may be moved
+ * between threads.
  */
 typedef struct shogi_record shogi_record;
 
@@ -849,6 +853,140 @@ typedef struct shogi_record_error {
    */
   char message[SHOGI_RECORD_ERROR_MESSAGE_LEN];
 } shogi_record_error;
+
+/**
+ * How a record says a line of play ends. `shogi_special_move_name` gives
+ * its snake_case name (`"resign"`, `"time_up"`, …), the name the Python
+ * binding uses.
+ */
+typedef uint8_t shogi_special_move;
+
+/**
+ * A line of play of a record: `SHOGI_LINE_MAIN` (0) for the main line, and
+ * 1 to `count - 1` for the variations (`shogi_record_line_count` gives
+ * `count`), in the order they were read or added. A variation replaces one
+ * move of its parent line (its *branch point*) and starts from the position
+ * before that move; variations nest.
+ *
+ * Every line is reached by a plain loop over ids, in table order:
+ *
+ * ```c
+ * size_t count = 0;
+ * shogi_record_line_count(rec, &count);
+ * for (shogi_line_id line = 0; line < count; line++) {
+ *     shogi_line_info info;
+ *     shogi_record_line_info(rec, line, &info);
+ *     for (size_t i = 0; i < info.move_count; i++) {
+ *         shogi_move m;
+ *         shogi_record_move_at(rec, line, i, &m);
+ *     }
+ * }
+ * ```
+ *
+ * Depth first (each line before the variations of its moves, earliest
+ * branch point first, the variations of one move in their order), a walk
+ * keeps its own stack of at most `count` ids, however deep the variations
+ * nest; pushing the branch points first to last instead visits the latest
+ * first, the order of KIF and KI2 files:
+ *
+ * ```c
+ * shogi_line_id *stack = malloc(count * sizeof *stack);
+ * size_t top = 0;
+ * stack[top++] = SHOGI_LINE_MAIN;
+ * while (top > 0) {
+ *     shogi_line_id line = stack[--top];
+ *     shogi_line_info info;
+ *     shogi_record_line_info(rec, line, &info);
+ *     visit(rec, line, &info);   // its moves, times, comments, end
+ *     // Pushed last move first, last variation first: popped in order.
+ *     for (size_t i = info.move_count; i-- > 0;) {
+ *         size_t n = 0;
+ *         shogi_record_variation_count(rec, line, i, &n);
+ *         while (n-- > 0) {
+ *             shogi_record_variation_at(rec, line, i, n, &stack[top++]);
+ *         }
+ *     }
+ * }
+ * free(stack);
+ * ```
+ *
+ * Ids stay valid while a record only grows; `shogi_record_remove_variation`
+ * and `shogi_record_truncate_line` number the remaining variations again.
+ */
+typedef uint32_t shogi_line_id;
+
+/**
+ * Where a line of play sits in its record's tree.
+ */
+typedef struct shogi_line_info {
+  /**
+   * The line it branches from (`SHOGI_LINE_MAIN` for the main line itself).
+   */
+  shogi_line_id parent;
+  /**
+   * The 0-based index in `parent` of the move it replaces (0 for the main
+   * line).
+   */
+  size_t branch_index;
+  /**
+   * How deep it nests: 0 for the main line, 1 for its variations, ….
+   */
+  size_t depth;
+  /**
+   * The number of its moves.
+   */
+  size_t move_count;
+  /**
+   * The number of its first move as KIF numbers it: the start position's
+   * move number (at least 1) for the main line, the number of the move it
+   * replaces for a variation. Move `i` of the line is number
+   * `first_ply + i`.
+   */
+  uint32_t first_ply;
+} shogi_line_info;
+
+/**
+ * The time a move (or the end of a line) took, in milliseconds. Records give
+ * whole seconds; a time is at most 100,000,000 seconds.
+ */
+typedef struct shogi_record_time {
+  /**
+   * Whether the record gives a time; the other fields are 0 when it does
+   * not.
+   */
+  bool has_time;
+  /**
+   * The time spent on the move.
+   */
+  uint64_t used_ms;
+  /**
+   * Whether the record gives the mover's running total.
+   */
+  bool has_total;
+  /**
+   * The mover's total time used so far, this move included.
+   */
+  uint64_t total_ms;
+} shogi_record_time;
+
+/**
+ * What kind of comment a comment line is.
+ */
+typedef uint8_t shogi_comment_kind;
+
+/**
+ * How a line of play ends, as its record states it.
+ */
+typedef struct shogi_line_end {
+  /**
+   * What happened, or `SHOGI_SPECIAL_NONE` when the record states no end.
+   */
+  shogi_special_move special;
+  /**
+   * The time taken before it, when the record gives one.
+   */
+  struct shogi_record_time time;
+} shogi_line_end;
 
 /**
  * Sente (black, ▲), who moves first.
@@ -1149,6 +1287,116 @@ typedef struct shogi_record_error {
  * A USI `position … moves …` line.
  */
 #define SHOGI_RECORD_FORMAT_USI 5
+
+/**
+ * The main line.
+ */
+#define SHOGI_LINE_MAIN 0
+
+/**
+ * A comment for people (KIF `*`, CSA `'` or `'*`).
+ */
+#define SHOGI_COMMENT_NORMAL 0
+
+/**
+ * Engine output (KIF `**`, CSA `'**`).
+ */
+#define SHOGI_COMMENT_ENGINE 1
+
+/**
+ * A bookmark (KIF `&`): a name for the position.
+ */
+#define SHOGI_COMMENT_BOOKMARK 2
+
+/**
+ * The side to move resigns (投了, `%TORYO`).
+ */
+#define SHOGI_SPECIAL_RESIGN 0
+
+/**
+ * The game is suspended (中断, `%CHUDAN`).
+ */
+#define SHOGI_SPECIAL_SUSPEND 1
+
+/**
+ * Repetition draw (千日手, `%SENNICHITE`).
+ */
+#define SHOGI_SPECIAL_REPETITION 2
+
+/**
+ * Impasse (持将棋, `%JISHOGI`).
+ */
+#define SHOGI_SPECIAL_IMPASSE 3
+
+/**
+ * The side to move lost on time (切れ負け, `%TIME_UP`).
+ */
+#define SHOGI_SPECIAL_TIME_UP 4
+
+/**
+ * The side to move fouled and loses (反則負け, `%ILLEGAL_MOVE`).
+ */
+#define SHOGI_SPECIAL_ILLEGAL_LOSS 5
+
+/**
+ * The previous mover fouled: the side to move wins (反則勝ち).
+ */
+#define SHOGI_SPECIAL_ILLEGAL_WIN 6
+
+/**
+ * The side to move declares an entering-king win (入玉勝ち, `%KACHI`).
+ */
+#define SHOGI_SPECIAL_DECLARE_WIN 7
+
+/**
+ * The side to move declares a draw (`%HIKIWAKE`).
+ */
+#define SHOGI_SPECIAL_DECLARE_DRAW 8
+
+/**
+ * The side to move is checkmated (詰み, `%TSUMI`).
+ */
+#define SHOGI_SPECIAL_CHECKMATE 9
+
+/**
+ * No mate (不詰, `%FUZUMI`; tsume problems).
+ */
+#define SHOGI_SPECIAL_NO_MATE 10
+
+/**
+ * The move limit was reached (`%MAX_MOVES`).
+ */
+#define SHOGI_SPECIAL_MAX_MOVES 11
+
+/**
+ * Sealed move: the game is adjourned (封じ手).
+ */
+#define SHOGI_SPECIAL_SEALED 12
+
+/**
+ * Win by default (不戦勝).
+ */
+#define SHOGI_SPECIAL_FORFEIT_WIN 13
+
+/**
+ * Loss by default (不戦敗).
+ */
+#define SHOGI_SPECIAL_FORFEIT_LOSS 14
+
+/**
+ * A take-back (`%MATTA`).
+ */
+#define SHOGI_SPECIAL_TAKE_BACK 15
+
+/**
+ * An error (`%ERROR`).
+ */
+#define SHOGI_SPECIAL_ERROR 16
+
+/**
+ * No stated end.
+ */
+#define SHOGI_SPECIAL_NONE 255
 
 #ifdef __cplusplus
 extern "C" {
@@ -2077,6 +2325,391 @@ shogi_result shogi_record_write(const struct shogi_record *rec,
                                 char *buf,
                                 size_t buf_len,
                                 size_t *out_len);
+
+/**
+ * Writes the snake_case name of `special` (`"resign"`, `"time_up"`,
+ * `"illegal_win"`, …) into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`). `SHOGI_RESULT_INVALID_ARGUMENT` for a value that
+ * is not a special move (`SHOGI_SPECIAL_NONE` included). Thread-safe.
+ */
+shogi_result shogi_special_move_name(shogi_special_move special,
+                                     char *buf,
+                                     size_t buf_len,
+                                     size_t *out_len);
+
+/**
+ * Writes the number of lines of play to `*out`: the main line and every
+ * variation, nested ones included. Line ids run from `SHOGI_LINE_MAIN` (0)
+ * to that number minus 1. `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL.
+ * Thread-safe.
+ */
+shogi_result shogi_record_line_count(const struct shogi_record *rec, size_t *out);
+
+/**
+ * Writes where line `line` sits in the tree (parent, branch point, depth,
+ * number of moves, number of its first move) to `*out`.
+ * `SHOGI_RESULT_NOT_FOUND` for a line the record does not have,
+ * `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_line_info(const struct shogi_record *rec,
+                                    shogi_line_id line,
+                                    struct shogi_line_info *out);
+
+/**
+ * Writes the number of variations that replace move `index` (0-based) of
+ * line `line` to `*out` (0 when it has none). `SHOGI_RESULT_NOT_FOUND` for a
+ * line the record does not have or an index not below its move count,
+ * `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_variation_count(const struct shogi_record *rec,
+                                          shogi_line_id line,
+                                          size_t index,
+                                          size_t *out);
+
+/**
+ * Writes the id of variation number `i` (0-based, in the order they were
+ * read or added) of those replacing move `index` of line `line` to `*out`.
+ * `SHOGI_RESULT_NOT_FOUND` when `i` is not below
+ * `shogi_record_variation_count`, for an unknown line or a move index past
+ * its end; `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_variation_at(const struct shogi_record *rec,
+                                       shogi_line_id line,
+                                       size_t index,
+                                       size_t i,
+                                       shogi_line_id *out);
+
+/**
+ * Writes the moves of line `line` into `buf` (capacity `cap`) and their
+ * number to `*out_len`; buffer convention as for `shogi_game_moves`.
+ * `SHOGI_RESULT_NOT_FOUND` for a line the record does not have. Thread-safe.
+ */
+shogi_result shogi_record_line_moves(const struct shogi_record *rec,
+                                     shogi_line_id line,
+                                     shogi_move *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+/**
+ * Writes move `index` (0-based) of line `line` to `*out`.
+ * `SHOGI_RESULT_NOT_FOUND` for a line the record does not have or an index
+ * not below its move count, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_move_at(const struct shogi_record *rec,
+                                  shogi_line_id line,
+                                  size_t index,
+                                  shogi_move *out);
+
+/**
+ * Writes the time move `index` of line `line` took to `*out` (`has_time`
+ * false when the record gives none). Errors as for `shogi_record_move_at`.
+ * Thread-safe.
+ */
+shogi_result shogi_record_move_time(const struct shogi_record *rec,
+                                    shogi_line_id line,
+                                    size_t index,
+                                    struct shogi_record_time *out);
+
+/**
+ * Writes the number of comments after move `index` of line `line` to
+ * `*out`. Errors as for `shogi_record_move_at`. Thread-safe.
+ */
+shogi_result shogi_record_move_comment_count(const struct shogi_record *rec,
+                                             shogi_line_id line,
+                                             size_t index,
+                                             size_t *out);
+
+/**
+ * Writes comment `i` (0-based, in file order) after move `index` of line
+ * `line`: its text, without its marker, into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`) and, on success, its kind to `*kind_or_null`
+ * unless that is NULL. `SHOGI_RESULT_NOT_FOUND` for an unknown line, move or
+ * comment, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_move_comment(const struct shogi_record *rec,
+                                       shogi_line_id line,
+                                       size_t index,
+                                       size_t i,
+                                       shogi_comment_kind *kind_or_null,
+                                       char *buf,
+                                       size_t buf_len,
+                                       size_t *out_len);
+
+/**
+ * Writes the number of comments on the start position (before the first
+ * move of the main line) to `*out`. `SHOGI_RESULT_NULL_PARAMETER` if a
+ * pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_record_start_comment_count(const struct shogi_record *rec, size_t *out);
+
+/**
+ * Writes comment `i` on the start position, as
+ * `shogi_record_move_comment`. `SHOGI_RESULT_NOT_FOUND` when `i` is not
+ * below `shogi_record_start_comment_count`. Thread-safe.
+ */
+shogi_result shogi_record_start_comment(const struct shogi_record *rec,
+                                        size_t i,
+                                        shogi_comment_kind *kind_or_null,
+                                        char *buf,
+                                        size_t buf_len,
+                                        size_t *out_len);
+
+/**
+ * Writes how line `line` ends to `*out`: `special` is `SHOGI_SPECIAL_NONE`
+ * (and `time.has_time` false) when the record states no end.
+ * `SHOGI_RESULT_NOT_FOUND` for a line the record does not have,
+ * `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_line_end(const struct shogi_record *rec,
+                                   shogi_line_id line,
+                                   struct shogi_line_end *out);
+
+/**
+ * Writes the number of comments after the end of line `line` to `*out` (0
+ * when the line states no end). `SHOGI_RESULT_NOT_FOUND` for a line the
+ * record does not have, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_end_comment_count(const struct shogi_record *rec,
+                                            shogi_line_id line,
+                                            size_t *out);
+
+/**
+ * Writes comment `i` after the end of line `line`, as
+ * `shogi_record_move_comment`. `SHOGI_RESULT_NOT_FOUND` for an unknown
+ * line, a line without an end, or `i` not below
+ * `shogi_record_end_comment_count`. Thread-safe.
+ */
+shogi_result shogi_record_end_comment(const struct shogi_record *rec,
+                                      shogi_line_id line,
+                                      size_t i,
+                                      shogi_comment_kind *kind_or_null,
+                                      char *buf,
+                                      size_t buf_len,
+                                      size_t *out_len);
+
+/**
+ * Copies the position before move `index` of line `line` into a new handle
+ * written to `*out` (`index` may be the line's move count, for the position
+ * after its last move); the caller frees it with `shogi_position_free`. The
+ * handle's history starts there: `shogi_position_undo` has nothing to undo.
+ * Costs a replay of the moves from the start to there.
+ * `SHOGI_RESULT_NOT_FOUND` for a line the record does not have or an index
+ * past its move count, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_position_at(const struct shogi_record *rec,
+                                      shogi_line_id line,
+                                      size_t index,
+                                      struct shogi_position **out);
+
+/**
+ * Writes the KIF name of the start position's handicap (`平手`, `香落ち`,
+ * `角落ち`, …) into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`). `SHOGI_RESULT_NOT_FOUND` when the start is not
+ * a standard handicap position, `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_handicap(const struct shogi_record *rec,
+                                   char *buf,
+                                   size_t buf_len,
+                                   size_t *out_len);
+
+/**
+ * Writes to `*out` whether `a` and `b` hold the same record: the same
+ * headers in the same order, start position, start comments, and lines
+ * with the same moves, times, comments and ends, the same variations
+ * branching at the same moves in the same order (line ids may differ).
+ * `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_record_equal(const struct shogi_record *a,
+                                const struct shogi_record *b,
+                                bool *out);
+
+/**
+ * Makes an empty record (no headers, comments or moves) from a copy of
+ * `start` and writes the new handle to `*out`; the caller frees it with
+ * `shogi_record_free`. The handicap is the standard one `start` is, if any
+ * (`shogi_record_handicap`). `SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE` when the
+ * start's move number is above 100,000,000 (no record file holds it),
+ * `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_record_new(const struct shogi_position *start, struct shogi_record **out);
+
+/**
+ * Sets header `name` (the key as a file writes it: `先手`, `棋戦`,
+ * `$EVENT`, `N+`, …) to `value`: the first header of that name takes the
+ * value and keeps its place (later ones of that name are removed), or a new
+ * header is appended. The recognised key follows from the name as the
+ * readers give it. `SHOGI_RESULT_INVALID_ARGUMENT` for a name no record file
+ * could hold (empty, or with a line break or a colon, `:` or `：`);
+ * `SHOGI_RESULT_INVALID_UTF8`, `SHOGI_RESULT_NULL_PARAMETER`. A line break
+ * in the value is written as a space. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_set_header(struct shogi_record *rec,
+                                     const char *name,
+                                     size_t name_len,
+                                     const char *value,
+                                     size_t value_len);
+
+/**
+ * Appends header `name` with `value` after the others, even when a header
+ * of that name exists (files may repeat a key). Errors as for
+ * `shogi_record_set_header`. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_add_header(struct shogi_record *rec,
+                                     const char *name,
+                                     size_t name_len,
+                                     const char *value,
+                                     size_t value_len);
+
+/**
+ * Removes every header named `name`; the others keep their order.
+ * `SHOGI_RESULT_NOT_FOUND` when there is none, `SHOGI_RESULT_INVALID_UTF8`,
+ * `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_remove_header(struct shogi_record *rec,
+                                        const char *name,
+                                        size_t name_len);
+
+/**
+ * Appends `m` to line `line`, after checking that it is legal at the end of
+ * the line. Costs a replay of the moves from the start to there, so building
+ * a line move by move grows with the square of its length (300 moves take
+ * about a millisecond). Errors (the record
+ * unchanged): `SHOGI_RESULT_ILLEGAL_*` with the reason,
+ * `SHOGI_RESULT_RECORD_MOVE_AFTER_END` when the line states its end (remove
+ * it first with `shogi_record_set_line_end`),
+ * `SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE` when the move would be numbered
+ * above 100,000,000, `SHOGI_RESULT_NOT_FOUND` for a line the record does not
+ * have, `SHOGI_RESULT_INVALID_ARGUMENT` for invalid move bits,
+ * `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_push_move(struct shogi_record *rec, shogi_line_id line, shogi_move m);
+
+/**
+ * Keeps the first `len` moves of line `line`: the moves after them, the
+ * variations replacing any of those moves (with the variations below them)
+ * and, when a move is removed, the line's end and its comments are removed.
+ * The remaining variations are numbered again, as
+ * `shogi_record_remove_variation` numbers them. Nothing changes when `len`
+ * is at least the move count. `SHOGI_RESULT_NOT_FOUND` for a line the record
+ * does not have, `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to
+ * `rec`.
+ */
+shogi_result shogi_record_truncate_line(struct shogi_record *rec, shogi_line_id line, size_t len);
+
+/**
+ * Sets the time move `index` of line `line` took to `*time` (`has_time`
+ * false removes it; `total_ms` is ignored unless `has_total`). Times are
+ * kept in milliseconds; the record formats write whole seconds.
+ * `SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE` for a time above 100,000,000
+ * seconds, `SHOGI_RESULT_NOT_FOUND` for an unknown line or a move index not
+ * below its move count, `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive
+ * access to `rec`.
+ */
+shogi_result shogi_record_set_move_time(struct shogi_record *rec,
+                                        shogi_line_id line,
+                                        size_t index,
+                                        const struct shogi_record_time *time);
+
+/**
+ * Appends a comment of `kind` with `text` (one line: UTF-8 without line
+ * breaks; a marker such as `*` is not part of it) after move `index` of line
+ * `line`. `SHOGI_RESULT_INVALID_ARGUMENT` for text with a line break (add
+ * one comment per line) or an unknown kind, `SHOGI_RESULT_NOT_FOUND` for an
+ * unknown line or a move index not below its move count,
+ * `SHOGI_RESULT_INVALID_UTF8`, `SHOGI_RESULT_NULL_PARAMETER`. Needs
+ * exclusive access to `rec`.
+ */
+shogi_result shogi_record_add_move_comment(struct shogi_record *rec,
+                                           shogi_line_id line,
+                                           size_t index,
+                                           shogi_comment_kind kind,
+                                           const char *text,
+                                           size_t text_len);
+
+/**
+ * Removes every comment after move `index` of line `line`.
+ * `SHOGI_RESULT_NOT_FOUND` for an unknown line or a move index not below its
+ * move count, `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_clear_move_comments(struct shogi_record *rec,
+                                              shogi_line_id line,
+                                              size_t index);
+
+/**
+ * Appends a comment on the start position (before the first move), as
+ * `shogi_record_add_move_comment`. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_add_start_comment(struct shogi_record *rec,
+                                            shogi_comment_kind kind,
+                                            const char *text,
+                                            size_t text_len);
+
+/**
+ * Removes every comment on the start position. `SHOGI_RESULT_NULL_PARAMETER`
+ * if `rec` is NULL. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_clear_start_comments(struct shogi_record *rec);
+
+/**
+ * Sets how line `line` ends to `*end`: its special move and time replace
+ * those stated (the comments after the end are kept);
+ * `SHOGI_SPECIAL_NONE` removes the end with its comments. The end is what
+ * the record states and is not checked against the position (a stated
+ * checkmate need not be one). `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown
+ * special move, `SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE` for a time above
+ * 100,000,000 seconds, `SHOGI_RESULT_NOT_FOUND` for a line the record does
+ * not have, `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_set_line_end(struct shogi_record *rec,
+                                       shogi_line_id line,
+                                       const struct shogi_line_end *end);
+
+/**
+ * Appends a comment after the end of line `line`, as
+ * `shogi_record_add_move_comment`. `SHOGI_RESULT_NOT_FOUND` for an unknown
+ * line or one without an end (set it first with
+ * `shogi_record_set_line_end`). Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_add_end_comment(struct shogi_record *rec,
+                                          shogi_line_id line,
+                                          shogi_comment_kind kind,
+                                          const char *text,
+                                          size_t text_len);
+
+/**
+ * Removes every comment after the end of line `line`.
+ * `SHOGI_RESULT_NOT_FOUND` for an unknown line or one without an end,
+ * `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_clear_end_comments(struct shogi_record *rec, shogi_line_id line);
+
+/**
+ * Adds a variation replacing move `index` of line `line` (after the
+ * variations that move has), with `first` as its first move, checked legal
+ * in the position before move `index`; writes the new line's id (the line
+ * count before the call) to `*out`. `first` may be `SHOGI_MOVE_NONE` for a
+ * variation without moves (one that only states an end). Errors (the record
+ * unchanged): `SHOGI_RESULT_ILLEGAL_*` with the reason,
+ * `SHOGI_RESULT_NOT_FOUND` for an unknown line or a move index not below its
+ * move count, `SHOGI_RESULT_INVALID_ARGUMENT` for invalid move bits,
+ * `SHOGI_RESULT_NULL_PARAMETER`. Needs exclusive access to `rec`.
+ */
+shogi_result shogi_record_add_variation(struct shogi_record *rec,
+                                        shogi_line_id line,
+                                        size_t index,
+                                        shogi_move first,
+                                        shogi_line_id *out);
+
+/**
+ * Removes variation `line` and every variation below it. The other
+ * variations keep their order and are numbered again from 1: the id of a
+ * variation after `line` names another line (or none) afterwards.
+ * `SHOGI_RESULT_NOT_FOUND` for a line the record does not have,
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for `SHOGI_LINE_MAIN` (clear it with
+ * `shogi_record_truncate_line`), `SHOGI_RESULT_NULL_PARAMETER`. Needs
+ * exclusive access to `rec`.
+ */
+shogi_result shogi_record_remove_variation(struct shogi_record *rec, shogi_line_id line);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -47,8 +47,9 @@ FFI_ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # valgrind runs the library some 30 times slower, so there the counts up to 5,000,000 nodes
 # (every position at depths 1 and 2, most at 3; about 10 s). Counts up to a hundredth of the
 # limit are also counted through the move-list API (legal moves, play, undo). Every build also
-# reads, writes and reads back a record nested 1,000 deep on a 256 KiB thread stack
-# (test_deep_records.c; a few seconds of the valgrind run).
+# reads, writes and reads back a record nested 1,000 deep on a 256 KiB thread stack, walks it
+# and builds it again through the editing functions (test_deep_records.c; a few seconds of the
+# valgrind run).
 FFI_CASES := $(FFI_BUILD)/cases.tsv
 FFI_TEST_ARGS := tests/data $(FFI_CASES)
 FFI_PERFT_LIMIT := 25000000

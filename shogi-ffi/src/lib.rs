@@ -32,6 +32,10 @@ mod game;
 
 mod record;
 
+mod record_tree;
+
+mod record_edit;
+
 #[cfg(test)]
 mod testing;
 
@@ -41,6 +45,8 @@ pub use game::*;
 pub use notation::*;
 pub use position::*;
 pub use record::*;
+pub use record_edit::*;
+pub use record_tree::*;
 pub use result::*;
 pub use types::*;
 

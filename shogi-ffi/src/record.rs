@@ -14,19 +14,23 @@ use crate::position::shogi_position;
 use crate::result::shogi_result;
 use crate::types::shogi_move;
 
-/// An opaque game record: headers, start position, the main line of moves and
-/// the ending the record states (comments, times and variations are kept for
-/// writing but not exposed).
+/// An opaque game record: headers in file order, the start position (and its
+/// handicap), comments on the start, and lines of play as a tree (the main
+/// line and nested variations; see `shogi_line_id`), each move with its time
+/// and comments, each line with the end the record states.
 ///
 /// Made by `shogi_record_read`, `shogi_record_read_with_limits`,
-/// `shogi_record_from_game` and `shogi_record_clone`; the caller owns it and
-/// frees it with `shogi_record_free`, exactly once.
+/// `shogi_record_new`, `shogi_record_from_game` and `shogi_record_clone`; the
+/// caller owns it and frees it with `shogi_record_free`, exactly once.
 ///
-/// Thread safety: every function takes a `const shogi_record *`; a record
-/// may be read from several threads at once and moved between threads.
+/// Thread safety: a `const shogi_record *` may be read from several threads
+/// at once; a function that takes `shogi_record *` (the `shogi_record_set_*`,
+/// `_add_*`, `_remove_*`, `_clear_*`, `_push_move` and `_truncate_line`
+/// functions) needs exclusive access for its duration. A handle may be moved
+/// between threads.
 #[allow(non_camel_case_types)]
 pub struct shogi_record {
-    inner: GameRecord,
+    pub(crate) inner: GameRecord,
 }
 
 /// A record file format.

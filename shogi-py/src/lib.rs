@@ -80,6 +80,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<record::GameRecord>()?;
     m.add_class::<record::Comment>()?;
     m.add_class::<record::Variation>()?;
+    m.add_class::<record::MoveTime>()?;
     m.add_class::<record::ReadLimits>()?;
     m.add_function(wrap_pyfunction!(record::read_record, m)?)?;
     m.add_function(wrap_pyfunction!(record::read_records, m)?)?;

@@ -4,17 +4,19 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
 use shogi_rules::record::{self as core, Encoding, Format};
 
 use crate::errors::{self, ShogiError};
 use crate::game::{Game, Outcome};
+use crate::gilcell::{GilCell, Ref};
 use crate::interrupt::Signals;
-use crate::moves::move_list;
-use crate::position::Position;
+use crate::moves::{MoveArg, move_list};
+use crate::position::{Position, PositionArg};
 use crate::rules::RuleSet;
 use crate::types::quote;
 
@@ -506,6 +508,19 @@ pub struct Comment {
 
 #[pymethods]
 impl Comment {
+    /// A comment of `kind` with one line of `text`, `ply` moves into the game (the place it is
+    /// given to, such as `GameRecord.push`, decides where it goes: there `ply` is not used).
+    #[new]
+    #[pyo3(signature = (text, kind="normal", ply=0))]
+    fn py_new(text: &str, kind: &str, ply: u32) -> PyResult<Comment> {
+        let comment = comment_arg(text, kind)?;
+        Ok(Comment {
+            ply,
+            kind: comment.kind.as_str().to_owned(),
+            text: comment.text,
+        })
+    }
+
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
@@ -538,33 +553,236 @@ fn comments_of(ply: u32, comments: &[core::Comment], out: &mut Vec<Comment>) {
     }));
 }
 
-/// A line of play that replaces a move of its parent line: `ply` is the 1-based ply of the
-/// move it replaces (its first move is played from the position before that move).
-#[pyclass(frozen, module = "shogi_rules._core")]
-pub struct Variation {
-    /// The ply of the replaced move in the parent line.
-    #[pyo3(get)]
-    ply: u32,
-    /// The record it belongs to, shared with the record object and every variation of it.
-    record: Arc<core::GameRecord>,
-    id: core::LineId,
+/// A comment of the core from its text and the name of its kind.
+fn comment_arg(text: &str, kind: &str) -> PyResult<core::Comment> {
+    let kind = core::CommentKind::ALL
+        .into_iter()
+        .find(|k| k.as_str() == kind)
+        .ok_or_else(|| {
+            ShogiError::new_err(format!(
+                "unknown comment kind {kind:?}: expected \"normal\", \"engine\" or \"bookmark\""
+            ))
+        })?;
+    core::Comment::new(kind, text).ok_or_else(|| {
+        ShogiError::new_err(format!(
+            "a comment is one line: {} holds a line break (give one comment per line)",
+            quote(text)
+        ))
+    })
 }
 
-/// The variations of line `id` of `record`, whose first move is ply `first_ply`.
+/// The comments of a `comments=` argument: `str` (normal comments) or `Comment` objects.
+fn comments_arg(comments: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<core::Comment>> {
+    let Some(comments) = comments else {
+        return Ok(Vec::new());
+    };
+    if comments.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "comments must be an iterable of str or Comment, not a str",
+        ));
+    }
+    comments
+        .try_iter()?
+        .map(|item| {
+            let item = item?;
+            if let Ok(c) = item.cast::<Comment>() {
+                let c = c.get();
+                return comment_arg(&c.text, &c.kind);
+            }
+            if let Ok(text) = item.cast::<PyString>() {
+                return comment_arg(&text.to_cow()?, "normal");
+            }
+            Err(PyTypeError::new_err("a comment must be a str or a Comment"))
+        })
+        .collect()
+}
+
+/// The time a move (or the end of a line) took: `used` seconds, and `total`, the mover's
+/// running total when the record gives it. Frozen and hashable; pickles.
+#[pyclass(frozen, eq, hash, module = "shogi_rules._core")]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct MoveTime(core::MoveTime);
+
+/// The pickled form of a `MoveTime`: its times in nanoseconds, so that it is exact.
+type TimeState = (u64, Option<u64>);
+
+/// `seconds` as a duration a record holds.
+fn seconds_arg(seconds: f64) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
+        ShogiError::new_err(format!(
+            "a time is a number of seconds from 0, not {seconds}"
+        ))
+    })
+}
+
+#[pymethods]
+impl MoveTime {
+    /// `used` and `total` in seconds (at most 100,000,000 each; records write whole seconds).
+    #[new]
+    #[pyo3(signature = (used, total=None))]
+    fn py_new(used: f64, total: Option<f64>) -> PyResult<MoveTime> {
+        let used = seconds_arg(used)?;
+        let total = total.map(seconds_arg).transpose()?;
+        core::MoveTime::checked(used, total)
+            .map(MoveTime)
+            .ok_or_else(|| {
+                ShogiError::new_err(format!(
+                    "a time is at most {} seconds",
+                    core::MAX_TIME_SECONDS
+                ))
+            })
+    }
+
+    /// Seconds spent on the move.
+    #[getter]
+    fn used(&self) -> f64 {
+        self.0.used.as_secs_f64()
+    }
+
+    /// The mover's total so far in seconds, this move included, or `None`.
+    #[getter]
+    fn total(&self) -> Option<f64> {
+        self.0.total.map(|t| t.as_secs_f64())
+    }
+
+    fn __repr__(&self) -> String {
+        match self.total() {
+            Some(total) => format!("MoveTime({:?}, {total:?})", self.used()),
+            None => format!("MoveTime({:?})", self.used()),
+        }
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, TimeState)> {
+        let restore = py.get_type::<MoveTime>().getattr("_restore")?;
+        let nanos = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        Ok((restore, (nanos(self.0.used), self.0.total.map(nanos))))
+    }
+
+    /// The time of a `__reduce__` state (nanoseconds, so that it is exact).
+    #[staticmethod]
+    fn _restore(used: u64, total: Option<u64>) -> PyResult<MoveTime> {
+        core::MoveTime::checked(Duration::from_nanos(used), total.map(Duration::from_nanos))
+            .map(MoveTime)
+            .ok_or_else(|| ShogiError::new_err("not a saved time"))
+    }
+}
+
+/// The time of a `time=` argument: `None`, a `MoveTime`, or the seconds used.
+fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<core::MoveTime>> {
+    match time {
+        None => Ok(None),
+        Some(t) if t.is_none() => Ok(None),
+        Some(t) => match t.cast::<MoveTime>() {
+            Ok(m) => Ok(Some(m.get().0)),
+            Err(_) => MoveTime::py_new(t.extract::<f64>()?, None).map(|m| Some(m.0)),
+        },
+    }
+}
+
+/// The special move of a name (`"resign"`, …), or `None` for `None`.
+fn special_arg(special: Option<&str>) -> PyResult<Option<core::SpecialMove>> {
+    special
+        .map(|name| {
+            core::SpecialMove::ALL
+                .into_iter()
+                .find(|s| s.as_str() == name)
+                .ok_or_else(|| ShogiError::new_err(format!("unknown special move {name:?}")))
+        })
+        .transpose()
+}
+
+/// The 1-based ply (counted from the record's start, the main line's first move being 1, or
+/// `base` for a variation restored on its own) of the first move of line `id`.
+fn first_ply(record: &core::GameRecord, id: core::LineId, base: u32) -> u32 {
+    let main = record.first_ply(core::LineId::MAIN).unwrap_or(1);
+    let line = record.first_ply(id).unwrap_or(main);
+    base.saturating_add(line.saturating_sub(main))
+}
+
+/// The index in line `id` of the move at `ply` (`first` is the line's first ply).
+fn move_index(
+    record: &core::GameRecord,
+    id: core::LineId,
+    first: u32,
+    ply: u32,
+) -> PyResult<usize> {
+    let len = record.line(id).map_or(0, |l| l.moves.len());
+    match ply.checked_sub(first).map(|i| i as usize) {
+        Some(i) if i < len => Ok(i),
+        _ => Err(PyIndexError::new_err(format!(
+            "no move at ply {ply}: the line's moves are plies {first} to {}",
+            u64::from(first) + len as u64 - 1
+        ))),
+    }
+}
+
+/// The comments of `line`, whose first move is ply `first`, with the plies `Comment.ply`
+/// gives: after its move `i`, `first + i`; after its end, as after its last move.
+fn line_comments(line: &core::Line, first: u32, out: &mut Vec<Comment>) {
+    for (i, m) in line.moves.iter().enumerate() {
+        comments_of(ply_after(first, i), &m.comments, out);
+    }
+    out.extend(end_comments_of(line, first));
+}
+
+/// The ply of a comment after move `index` of a line whose first move is ply `first`.
+fn ply_after(first: u32, index: usize) -> u32 {
+    first.saturating_add(u32::try_from(index).unwrap_or(u32::MAX))
+}
+
+/// The comments after the end of `line`, whose first move is ply `first`.
+fn end_comments_of(line: &core::Line, first: u32) -> Vec<Comment> {
+    let mut out = Vec::new();
+    if let Some(end) = &line.end {
+        let ply = ply_after(first, line.moves.len()).saturating_sub(1);
+        comments_of(ply, &end.comments, &mut out);
+    }
+    out
+}
+
+/// The error of a refused edit.
+fn edit_error(py: Python<'_>, e: core::EditError) -> PyErr {
+    match e {
+        core::EditError::Illegal(i) => errors::illegal_move_error(py, &i),
+        core::EditError::NoMove { index } => {
+            PyIndexError::new_err(format!("the line has no move at index {index}"))
+        }
+        other => ShogiError::new_err(other.to_string()),
+    }
+}
+
+/// A line of play that replaces a move of its parent line: `ply` is the 1-based ply of the
+/// move it replaces (its first move is played from the position before that move). A view of
+/// its record as the record is now; removing a variation from the record numbers the others
+/// again, and a `Variation` taken before names no line any more (`ShogiError`).
+#[pyclass(frozen, module = "shogi_rules._core")]
+pub struct Variation {
+    /// The record it belongs to.
+    record: Py<GameRecord>,
+    id: core::LineId,
+    /// The record's `generation` when the view was taken.
+    generation: u64,
+    /// The ply of the record's first move: 1, or a restored variation's own ply.
+    base: u32,
+}
+
+/// The variations of line `id` of the record of `owner`, whose first move is ply `first_ply`.
 fn variations_of(
     py: Python<'_>,
-    record: &Arc<core::GameRecord>,
+    owner: &Py<GameRecord>,
+    state: &RecordState,
     id: core::LineId,
-    first_ply: u32,
+    base: u32,
 ) -> PyResult<Py<PyList>> {
     let list = PyList::empty(py);
-    let moves = record.line(id).map_or(0, |l| l.moves.len());
+    let moves = state.record.line(id).map_or(0, |l| l.moves.len());
     for i in 0..moves {
-        for v in record.variations(id, i) {
+        for v in state.record.variations(id, i) {
             list.append(Variation {
-                ply: first_ply.saturating_add(u32::try_from(i).unwrap_or(u32::MAX)),
-                record: Arc::clone(record),
+                record: owner.clone_ref(py),
                 id: v,
+                generation: state.generation,
+                base,
             })?;
         }
     }
@@ -572,95 +790,259 @@ fn variations_of(
 }
 
 impl Variation {
-    fn line(&self) -> &core::Line {
-        static EMPTY: core::Line = core::Line {
-            moves: Vec::new(),
-            end: None,
-        };
-        self.record.line(self.id).unwrap_or(&EMPTY)
+    /// Runs `f` on the record, the line and its first ply, or fails when the view names no
+    /// line any more.
+    fn with<R>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&RecordState, &core::Line, u32) -> R,
+    ) -> PyResult<R> {
+        let state = self.record.get().state(py)?;
+        let line = self.line_in(&state)?;
+        Ok(f(
+            &state,
+            line,
+            first_ply(&state.record, self.id, self.base),
+        ))
+    }
+
+    /// The line of the view in `state`.
+    fn line_in<'a>(&self, state: &'a RecordState) -> PyResult<&'a core::Line> {
+        if state.generation != self.generation {
+            return Err(ShogiError::new_err(
+                "the variation is gone: a variation of its record was removed since it was taken",
+            ));
+        }
+        state
+            .record
+            .line(self.id)
+            .ok_or_else(|| ShogiError::new_err("the variation is not in its record"))
     }
 
     /// The variation and the variations below it, as a record of their own.
-    fn subtree(&self) -> PyResult<core::GameRecord> {
-        self.record
-            .extract(self.id)
+    fn subtree(&self, py: Python<'_>) -> PyResult<core::GameRecord> {
+        self.with(py, |state, _, _| state.record.extract(self.id))?
             .ok_or_else(|| ShogiError::new_err("the variation is not in its record"))
     }
 }
 
 #[pymethods]
 impl Variation {
+    /// The ply of the move it replaces in the parent line.
+    #[getter]
+    fn ply(&self, py: Python<'_>) -> PyResult<u32> {
+        self.with(py, |_, _, first| first)
+    }
+
     /// The moves of the variation.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(
-            py,
-            &self.line().moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
-        )
+        let moves = self.with(py, |_, line, _| {
+            line.moves.iter().map(|m| m.mv).collect::<Vec<_>>()
+        })?;
+        move_list(py, &moves)
+    }
+
+    /// Seconds used by each move, `None` where the record gives no time.
+    #[getter]
+    fn times(&self, py: Python<'_>) -> PyResult<Vec<Option<f64>>> {
+        self.with(py, |_, line, _| times_of(line))
+    }
+
+    /// The time of each move (used and running total), `None` where the record gives none.
+    #[getter]
+    fn move_times(&self, py: Python<'_>) -> PyResult<Vec<Option<MoveTime>>> {
+        self.with(py, |_, line, _| move_times_of(line))
+    }
+
+    /// The comments after its moves and after its end, with their plies.
+    #[getter]
+    fn comments(&self, py: Python<'_>) -> PyResult<Vec<Comment>> {
+        self.with(py, |_, line, first| {
+            let mut out = Vec::new();
+            line_comments(line, first, &mut out);
+            out
+        })
     }
 
     /// How the variation ends (`"resign"`, …), or `None`.
     #[getter]
-    fn end(&self) -> Option<&'static str> {
-        self.line().end.as_ref().map(|e| e.special.as_str())
+    fn end(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
+        self.with(py, |_, line, _| {
+            line.end.as_ref().map(|e| e.special.as_str())
+        })
+    }
+
+    /// The time taken before its end, or `None`.
+    #[getter]
+    fn end_time(&self, py: Python<'_>) -> PyResult<Option<MoveTime>> {
+        self.with(py, |_, line, _| end_time_of(line))
+    }
+
+    /// The comments after its end (the last ones of `comments`).
+    #[getter]
+    fn end_comments(&self, py: Python<'_>) -> PyResult<Vec<Comment>> {
+        self.with(py, |_, line, first| end_comments_of(line, first))
     }
 
     /// Variations of this variation's own moves (plies counted from the game's start).
     #[getter]
     fn variations(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        variations_of(py, &self.record, self.id, self.ply)
+        let state = self.record.get().state(py)?;
+        self.line_in(&state)?;
+        variations_of(py, &self.record, &state, self.id, self.base)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u32, String))> {
-        let state = serde_json::to_string(&SavedRecord::from(&self.subtree()?))
+        let state = serde_json::to_string(&SavedRecord::from(&self.subtree(py)?))
             .map_err(|e| ShogiError::new_err(e.to_string()))?;
         let restore = py.get_type::<Variation>().getattr("_restore")?;
-        Ok((restore, (self.ply, state)))
+        Ok((restore, (self.ply(py)?, state)))
     }
 
     /// The variation of a `__reduce__` state.
     #[staticmethod]
-    fn _restore(ply: u32, state: &str) -> PyResult<Variation> {
+    fn _restore(py: Python<'_>, ply: u32, state: &str) -> PyResult<Variation> {
         let saved: SavedRecord = serde_json::from_str(state)
             .map_err(|e| ShogiError::new_err(format!("not a saved variation: {e}")))?;
+        let record = Py::new(py, GameRecord::from(saved.into_record()?))?;
         Ok(Variation {
-            ply,
-            record: Arc::new(saved.into_record()?),
+            record,
             id: core::LineId::MAIN,
+            generation: 0,
+            base: ply,
         })
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         match other.cast::<Variation>() {
-            Ok(o) => Ok(self.ply == o.get().ply && self.subtree()? == o.get().subtree()?),
+            Ok(o) => {
+                let o = o.get();
+                Ok(self.ply(py)? == o.ply(py)? && self.subtree(py)? == o.subtree(py)?)
+            }
             Err(_) => Ok(false),
         }
     }
 
-    fn __repr__(&self) -> String {
-        let moves: Vec<String> = self.line().moves.iter().map(|m| m.mv.to_string()).collect();
-        format!("<Variation at ply {}: {}>", self.ply, moves.join(" "))
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        self.with(py, |_, line, first| {
+            let moves: Vec<String> = line.moves.iter().map(|m| m.mv.to_string()).collect();
+            format!("<Variation at ply {first}: {}>", moves.join(" "))
+        })
     }
 }
 
-/// A game record read from (or written to) KIF, KI2, CSA, JKF or USI. Every move was checked
-/// against the rules when it was read.
-#[pyclass(frozen, eq, module = "shogi_rules._core")]
-#[derive(Clone, PartialEq, Eq)]
+/// Seconds used by each move of `line`.
+fn times_of(line: &core::Line) -> Vec<Option<f64>> {
+    line.moves
+        .iter()
+        .map(|m| m.time.map(|t| t.used.as_secs_f64()))
+        .collect()
+}
+
+/// The time of each move of `line`.
+fn move_times_of(line: &core::Line) -> Vec<Option<MoveTime>> {
+    line.moves.iter().map(|m| m.time.map(MoveTime)).collect()
+}
+
+/// The time before the end of `line`.
+fn end_time_of(line: &core::Line) -> Option<MoveTime> {
+    line.end.as_ref().and_then(|e| e.time).map(MoveTime)
+}
+
+/// What a `GameRecord` object holds.
+pub struct RecordState {
+    /// The record: shared with a write running without the GIL, and copied by the next change
+    /// while it is (`Arc::make_mut`).
+    record: Arc<core::GameRecord>,
+    /// Counts the changes that number the variations again (a variation removed): a
+    /// `Variation` taken before one names no line any more.
+    generation: u64,
+}
+
+/// A game record read from (or written to) KIF, KI2, CSA, JKF or USI, or built move by move.
+/// Every move was checked against the rules when it was read or added.
+#[pyclass(frozen, module = "shogi_rules._core")]
 pub struct GameRecord {
-    inner: Arc<core::GameRecord>,
+    /// Borrowed by each method, counted under the GIL.
+    state: GilCell<RecordState>,
 }
 
 impl From<core::GameRecord> for GameRecord {
     fn from(inner: core::GameRecord) -> GameRecord {
         GameRecord {
-            inner: Arc::new(inner),
+            state: GilCell::new(RecordState {
+                record: Arc::new(inner),
+                generation: 0,
+            }),
         }
     }
 }
 
+impl GameRecord {
+    /// The state, borrowed (see `GilCell`).
+    fn state(&self, py: Python<'_>) -> PyResult<Ref<'_, RecordState>> {
+        self.state.borrow(py)
+    }
+
+    /// The record, to change (copied first if a write still reads it).
+    fn edit<R>(&self, py: Python<'_>, f: impl FnOnce(&mut core::GameRecord) -> R) -> PyResult<R> {
+        let mut state = self.state.borrow_mut(py)?;
+        Ok(f(Arc::make_mut(&mut state.record)))
+    }
+
+    /// The record, shared.
+    fn record(&self, py: Python<'_>) -> PyResult<Arc<core::GameRecord>> {
+        Ok(Arc::clone(&self.state(py)?.record))
+    }
+}
+
+/// The line a `line=` argument names in `slf` (the main line for `None`) and its first ply.
+fn line_arg(
+    slf: &Bound<'_, GameRecord>,
+    line: Option<&Bound<'_, Variation>>,
+) -> PyResult<(core::LineId, u32)> {
+    let Some(v) = line else {
+        return Ok((core::LineId::MAIN, 1));
+    };
+    let v = v.get();
+    if !v.record.bind(slf.py()).is(slf) {
+        return Err(ShogiError::new_err(
+            "the variation belongs to another record",
+        ));
+    }
+    let state = slf.get().state(slf.py())?;
+    v.line_in(&state)?;
+    Ok((v.id, first_ply(&state.record, v.id, v.base)))
+}
+
+/// A header of the core from a name and a value.
+fn header_arg(name: &str, value: &str) -> PyResult<core::Header> {
+    core::Header::new(name, value).ok_or_else(|| {
+        ShogiError::new_err(format!(
+            "{} is not a header name a record file can hold (empty, or with a line break or a colon)",
+            quote(name)
+        ))
+    })
+}
+
 #[pymethods]
 impl GameRecord {
+    /// An empty record (no headers, comments or moves) from `start` (a `Position` or SFEN; the
+    /// standard start position by default).
+    #[new]
+    #[pyo3(signature = (start=None))]
+    fn py_new(start: Option<PositionArg>) -> PyResult<GameRecord> {
+        let start = start.map_or_else(shogi_rules::Position::startpos, |p| p.0);
+        if start.move_number() > core::MAX_MOVE_NUMBER {
+            return Err(ShogiError::new_err(format!(
+                "the start's move number is above {}, which no record file holds",
+                core::MAX_MOVE_NUMBER
+            )));
+        }
+        Ok(core::GameRecord::new(start).into())
+    }
+
     /// The record of a game: its start, its moves and its result.
     #[staticmethod]
     fn from_game(py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<GameRecord> {
@@ -672,7 +1054,7 @@ impl GameRecord {
     #[getter]
     fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for h in &self.inner.headers {
+        for h in &self.state(py)?.record.headers {
             if !dict.contains(&h.name)? {
                 dict.set_item(&h.name, &h.value)?;
             }
@@ -682,110 +1064,360 @@ impl GameRecord {
 
     /// The headers as `(key as written, value)` pairs in file order, repeats included.
     #[getter]
-    fn header_list(&self) -> Vec<(String, String)> {
-        self.inner
+    fn header_list(&self, py: Python<'_>) -> PyResult<Vec<(String, String)>> {
+        Ok(self
+            .state(py)?
+            .record
             .headers
             .iter()
             .map(|h| (h.name.clone(), h.value.clone()))
-            .collect()
+            .collect())
+    }
+
+    /// Sets header `name` to `value`: the first header of that name keeps its place (later
+    /// ones of that name are removed), or the header is appended.
+    fn set_header(&self, py: Python<'_>, name: &str, value: &str) -> PyResult<()> {
+        let header = header_arg(name, value)?;
+        self.edit(py, |r| r.set_header(header))
+    }
+
+    /// Appends header `name` with `value`, even when one of that name exists.
+    fn add_header(&self, py: Python<'_>, name: &str, value: &str) -> PyResult<()> {
+        let header = header_arg(name, value)?;
+        self.edit(py, |r| r.headers.push(header))
+    }
+
+    /// Removes every header named `name`; `KeyError` when there is none.
+    fn remove_header(&self, py: Python<'_>, name: &str) -> PyResult<()> {
+        match self.edit(py, |r| r.remove_header(name))? {
+            0 => Err(PyKeyError::new_err(name.to_owned())),
+            _ => Ok(()),
+        }
     }
 
     /// The player of `color` (`Color.SENTE` or `Color.GOTE`) as the headers name it, or `None`.
-    fn player(&self, color: crate::types::ColorArg) -> Option<String> {
+    fn player(&self, py: Python<'_>, color: crate::types::ColorArg) -> PyResult<Option<String>> {
         let key = match color.0 {
             shogi_rules::Color::Sente => core::HeaderKey::Sente,
             shogi_rules::Color::Gote => core::HeaderKey::Gote,
         };
-        self.inner.header(key).map(str::to_owned)
+        Ok(self.state(py)?.record.header(key).map(str::to_owned))
     }
 
     /// The start position.
     #[getter]
-    fn start(&self) -> Position {
-        self.inner.start.clone().into()
+    fn start(&self, py: Python<'_>) -> PyResult<Position> {
+        Ok(self.state(py)?.record.start.clone().into())
     }
 
     /// The handicap name of the start position (KIF 手合割, such as `"平手"`), when standard.
     #[getter]
-    fn handicap(&self) -> Option<&'static str> {
-        self.inner.handicap.map(|h| h.kif_name())
+    fn handicap(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
+        Ok(self.state(py)?.record.handicap.map(|h| h.kif_name()))
     }
 
     /// The moves of the main line.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(
-            py,
-            &self
-                .inner
-                .main
-                .moves
-                .iter()
-                .map(|m| m.mv)
-                .collect::<Vec<_>>(),
-        )
+        let moves = self.state(py)?.record.moves();
+        move_list(py, &moves)
     }
 
     /// The main line's moves as USI text.
     fn moves_usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves = self.state(py)?.record.moves();
         PyList::new(
             py,
-            self.inner
-                .main
-                .moves
-                .iter()
-                .map(|m| crate::moves::usi_string(py, m.mv)),
+            moves.into_iter().map(|m| crate::moves::usi_string(py, m)),
         )
     }
 
     /// Seconds used by each move of the main line, `None` where the record gives no time.
     #[getter]
-    fn times(&self) -> Vec<Option<f64>> {
-        self.inner
-            .main
-            .moves
-            .iter()
-            .map(|m| m.time.map(|t| t.used.as_secs_f64()))
-            .collect()
+    fn times(&self, py: Python<'_>) -> PyResult<Vec<Option<f64>>> {
+        Ok(times_of(&self.state(py)?.record.main))
+    }
+
+    /// The time of each move of the main line (used and running total), `None` where the
+    /// record gives none.
+    #[getter]
+    fn move_times(&self, py: Python<'_>) -> PyResult<Vec<Option<MoveTime>>> {
+        Ok(move_times_of(&self.state(py)?.record.main))
     }
 
     /// The comments of the main line in order: on the start position, after each move, and
     /// after the stated ending.
     #[getter]
-    fn comments(&self) -> Vec<Comment> {
+    fn comments(&self, py: Python<'_>) -> PyResult<Vec<Comment>> {
+        let state = self.state(py)?;
         let mut out = Vec::new();
-        comments_of(0, &self.inner.start_comments, &mut out);
-        for (i, m) in self.inner.main.moves.iter().enumerate() {
-            comments_of(i as u32 + 1, &m.comments, &mut out);
-        }
-        if let Some(end) = &self.inner.main.end {
-            comments_of(self.inner.main.moves.len() as u32, &end.comments, &mut out);
-        }
-        out
+        comments_of(0, &state.record.start_comments, &mut out);
+        line_comments(&state.record.main, 1, &mut out);
+        Ok(out)
     }
 
     /// The variations branching from the main line, in order of the move they replace.
     #[getter]
-    fn variations(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        variations_of(py, &self.inner, core::LineId::MAIN, 1)
+    fn variations(slf: &Bound<'_, Self>) -> PyResult<Py<PyList>> {
+        let py = slf.py();
+        let state = slf.get().state(py)?;
+        variations_of(py, &slf.clone().unbind(), &state, core::LineId::MAIN, 1)
     }
 
     /// How the record says the main line ends (`"resign"`, `"time_up"`, `"repetition"`, …), or
     /// `None`.
     #[getter]
-    fn end(&self) -> Option<&'static str> {
-        self.inner.main.end.as_ref().map(|e| e.special.as_str())
+    fn end(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
+        Ok(self
+            .state(py)?
+            .record
+            .main
+            .end
+            .as_ref()
+            .map(|e| e.special.as_str()))
+    }
+
+    /// The time taken before the main line's end, or `None`.
+    #[getter]
+    fn end_time(&self, py: Python<'_>) -> PyResult<Option<MoveTime>> {
+        Ok(end_time_of(&self.state(py)?.record.main))
+    }
+
+    /// The comments after the main line's end (the last ones of `comments`).
+    #[getter]
+    fn end_comments(&self, py: Python<'_>) -> PyResult<Vec<Comment>> {
+        Ok(end_comments_of(&self.state(py)?.record.main, 1))
     }
 
     /// The result the record states, or `None` when it states none.
     #[getter]
-    fn stated_result(&self) -> Option<Outcome> {
-        self.inner.stated_result().map(Outcome)
+    fn stated_result(&self, py: Python<'_>) -> PyResult<Option<Outcome>> {
+        Ok(self.state(py)?.record.stated_result().map(Outcome))
     }
 
     /// The position after the main line.
-    fn final_position(&self) -> Position {
-        self.inner.final_position().into()
+    fn final_position(&self, py: Python<'_>) -> PyResult<Position> {
+        Ok(self.state(py)?.record.final_position().into())
+    }
+
+    /// Appends `move` (a `Move` or USI text) to the main line, or to `line` (a `Variation` of
+    /// this record), after checking that it is legal there; with its `time` (a `MoveTime` or
+    /// the seconds used) and `comments` (`str` or `Comment`). Returns the move.
+    #[pyo3(signature = (r#move, time=None, comments=None, *, line=None))]
+    fn push(
+        slf: &Bound<'_, Self>,
+        r#move: MoveArg,
+        time: Option<&Bound<'_, PyAny>>,
+        comments: Option<&Bound<'_, PyAny>>,
+        line: Option<&Bound<'_, Variation>>,
+    ) -> PyResult<crate::moves::Move> {
+        let py = slf.py();
+        let (id, _) = line_arg(slf, line)?;
+        let time = time_arg(time)?;
+        let comments = comments_arg(comments)?;
+        let this = slf.get();
+        let m = match r#move {
+            MoveArg::Move(m) => m,
+            MoveArg::Usi(text) => {
+                let record = this.record(py)?;
+                let len = record.line(id).map_or(0, |l| l.moves.len());
+                let pos = record
+                    .position_before(id, len)
+                    .ok_or_else(|| ShogiError::new_err("the variation is not in its record"))?;
+                pos.parse_usi_move(&text)
+                    .map_err(|e| errors::usi_move_error(py, &e))?
+            }
+        };
+        let pushed = core::RecordMove {
+            mv: m,
+            time,
+            comments,
+        };
+        this.edit(py, |r| r.push(id, pushed))?
+            .map_err(|e| edit_error(py, e))?;
+        Ok(m.into())
+    }
+
+    /// Sets the time of the move at `ply` (of the main line, or of `line`): a `MoveTime`, the
+    /// seconds used, or `None` to remove it.
+    #[pyo3(signature = (ply, time, *, line=None))]
+    fn set_time(
+        slf: &Bound<'_, Self>,
+        ply: u32,
+        time: Option<&Bound<'_, PyAny>>,
+        line: Option<&Bound<'_, Variation>>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let (id, first) = line_arg(slf, line)?;
+        let time = time_arg(time)?;
+        let this = slf.get();
+        let record = this.record(py)?;
+        let index = move_index(&record, id, first, ply)?;
+        drop(record);
+        this.edit(py, |r| {
+            if let Some(m) = r.line_mut(id).and_then(|l| l.moves.get_mut(index)) {
+                m.time = time;
+            }
+        })
+    }
+
+    /// Appends a comment of `kind` (`"normal"`, `"engine"` or `"bookmark"`) with one line of
+    /// `text` at `ply` as `Comment.ply` counts it: after the move at `ply` of the main line (or
+    /// of `line`), and on the start position for ply 0 of the main line.
+    #[pyo3(signature = (ply, text, kind="normal", *, line=None))]
+    fn add_comment(
+        slf: &Bound<'_, Self>,
+        ply: u32,
+        text: &str,
+        kind: &str,
+        line: Option<&Bound<'_, Variation>>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let (id, first) = line_arg(slf, line)?;
+        let comment = comment_arg(text, kind)?;
+        let this = slf.get();
+        if id == core::LineId::MAIN && ply == 0 {
+            return this.edit(py, |r| r.start_comments.push(comment));
+        }
+        let record = this.record(py)?;
+        let index = move_index(&record, id, first, ply)?;
+        drop(record);
+        this.edit(py, |r| {
+            if let Some(m) = r.line_mut(id).and_then(|l| l.moves.get_mut(index)) {
+                m.comments.push(comment);
+            }
+        })
+    }
+
+    /// Removes the comments at `ply` (as `add_comment` places them).
+    #[pyo3(signature = (ply, *, line=None))]
+    fn clear_comments(
+        slf: &Bound<'_, Self>,
+        ply: u32,
+        line: Option<&Bound<'_, Variation>>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let (id, first) = line_arg(slf, line)?;
+        let this = slf.get();
+        if id == core::LineId::MAIN && ply == 0 {
+            return this.edit(py, |r| r.start_comments.clear());
+        }
+        let record = this.record(py)?;
+        let index = move_index(&record, id, first, ply)?;
+        drop(record);
+        this.edit(py, |r| {
+            if let Some(m) = r.line_mut(id).and_then(|l| l.moves.get_mut(index)) {
+                m.comments.clear();
+            }
+        })
+    }
+
+    /// States how the main line (or `line`) ends: `special` (`"resign"`, `"time_up"`, …; see
+    /// `end`), the `time` taken before it and the `comments` after it (which replace those
+    /// there were); `None` removes the end. The end is not checked against the position.
+    #[pyo3(signature = (special, time=None, comments=None, *, line=None))]
+    fn set_end(
+        slf: &Bound<'_, Self>,
+        special: Option<&str>,
+        time: Option<&Bound<'_, PyAny>>,
+        comments: Option<&Bound<'_, PyAny>>,
+        line: Option<&Bound<'_, Variation>>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let (id, _) = line_arg(slf, line)?;
+        let special = special_arg(special)?;
+        let time = time_arg(time)?;
+        let comments = comments_arg(comments)?;
+        slf.get().edit(py, |r| {
+            if let Some(l) = r.line_mut(id) {
+                l.end = special.map(|special| core::LineEnd {
+                    special,
+                    time,
+                    comments,
+                });
+            }
+        })
+    }
+
+    /// Adds a variation replacing the move at `ply` of the main line (or of `line`), after the
+    /// variations that move has, with `moves` (`Move` or USI text; each checked legal where it
+    /// is played), and returns it. On an illegal move nothing is added.
+    #[pyo3(signature = (ply, moves, *, line=None))]
+    fn add_variation(
+        slf: &Bound<'_, Self>,
+        ply: u32,
+        moves: &Bound<'_, PyAny>,
+        line: Option<&Bound<'_, Variation>>,
+    ) -> PyResult<Variation> {
+        let py = slf.py();
+        let (id, first) = line_arg(slf, line)?;
+        let moves: Vec<MoveArg> = moves
+            .try_iter()?
+            .map(|m| m?.extract::<MoveArg>())
+            .collect::<PyResult<_>>()?;
+        let this = slf.get();
+        let record = this.record(py)?;
+        let index = move_index(&record, id, first, ply)?;
+        // The moves resolved and played on a copy of the position (a move illegal there stops
+        // here); the core checks each again as it adds it, and a refused one (a number too
+        // large) takes the new variation away again: the last line added, so no other is
+        // numbered again.
+        let mut pos = record
+            .position_before(id, index)
+            .ok_or_else(|| ShogiError::new_err("the variation is not in its record"))?;
+        drop(record);
+        let mut resolved = Vec::with_capacity(moves.len());
+        for m in moves {
+            let m = match m {
+                MoveArg::Move(m) => m,
+                MoveArg::Usi(text) => pos
+                    .parse_usi_move(&text)
+                    .map_err(|e| errors::usi_move_error(py, &e))?,
+            };
+            pos.play(m)
+                .map_err(|e| errors::illegal_move_error(py, &e))?;
+            resolved.push(m);
+        }
+        let new = this
+            .edit(py, |r| {
+                let Some((&first, rest)) = resolved.split_first() else {
+                    return r
+                        .add_variation(id, index, core::Line::default())
+                        .ok_or(core::EditError::NoMove { index });
+                };
+                let new = r.branch(id, index, core::RecordMove::new(first))?;
+                for &m in rest {
+                    if let Err(e) = r.push(new, core::RecordMove::new(m)) {
+                        r.remove_variation(new);
+                        return Err(e);
+                    }
+                }
+                Ok(new)
+            })?
+            .map_err(|e| edit_error(py, e))?;
+        let state = this.state(py)?;
+        Ok(Variation {
+            record: slf.clone().unbind(),
+            id: new,
+            generation: state.generation,
+            base: 1,
+        })
+    }
+
+    /// Removes `variation` (of this record) and the variations below it. Every `Variation`
+    /// taken before names no line afterwards: take them again from `variations`.
+    fn remove_variation(slf: &Bound<'_, Self>, variation: &Bound<'_, Variation>) -> PyResult<()> {
+        let py = slf.py();
+        let (id, _) = line_arg(slf, Some(variation))?;
+        if id == core::LineId::MAIN {
+            return Err(ShogiError::new_err(
+                "a restored variation is its record's main line",
+            ));
+        }
+        let mut state = slf.get().state.borrow_mut(py)?;
+        Arc::make_mut(&mut state.record).remove_variation(id);
+        state.generation += 1;
+        Ok(())
     }
 
     /// The main line replayed as a `Game` under `rules` (the site rules by default), with the
@@ -793,7 +1425,8 @@ impl GameRecord {
     #[pyo3(signature = (rules=None))]
     fn game(&self, py: Python<'_>, rules: Option<RuleSet>) -> PyResult<Game> {
         let rules = rules.map_or_else(shogi_rules::RuleSet::site, |r| r.0);
-        self.inner
+        self.state(py)?
+            .record
             .game(rules)
             .map(Game::from)
             .map_err(|e| errors::game_error(py, &e))
@@ -811,7 +1444,8 @@ impl GameRecord {
     ) -> PyResult<Bound<'py, PyAny>> {
         let format = format_arg(format)?;
         let encoding = encoding.map(encoding_arg).transpose()?;
-        let record = Arc::clone(&self.inner);
+        let record = self.record(py)?;
+        let size = record.main.moves.len() + record.variation_count();
         let write = move || -> Result<Written, WriteError> {
             let text = record.write(format).map_err(WriteError::Record)?.text;
             match encoding {
@@ -821,7 +1455,6 @@ impl GameRecord {
                     .map_err(|c| WriteError::Encoding(encoding, c)),
             }
         };
-        let size = self.inner.main.moves.len() + self.inner.variation_count();
         let written = if size >= LARGE_RECORD {
             let mut signals = Signals::new(py);
             py.detach(|| signals.run(write))?
@@ -839,16 +1472,27 @@ impl GameRecord {
         }
     }
 
-    fn __repr__(&self) -> String {
-        format!(
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.cast::<GameRecord>() {
+            Ok(o) => {
+                let other = o.get().record(py)?;
+                Ok(*self.record(py)? == *other)
+            }
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let state = self.state(py)?;
+        Ok(format!(
             "<GameRecord {} moves from {}>",
-            self.inner.main.moves.len(),
-            quote(&self.inner.start.to_sfen())
-        )
+            state.record.main.moves.len(),
+            quote(&state.record.start.to_sfen())
+        ))
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let state = serde_json::to_string(&SavedRecord::from(&*self.inner))
+        let state = serde_json::to_string(&SavedRecord::from(&*self.record(py)?))
             .map_err(|e| ShogiError::new_err(e.to_string()))?;
         let restore = py.get_type::<GameRecord>().getattr("_restore")?;
         Ok((restore, (state,)))

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from shogi_rules import GameRecord
+
 REPO = Path(__file__).resolve().parents[2]
 DATA = Path(os.environ.get("SHOGI_TEST_DATA", REPO / "tests" / "data"))
 CORPUS = DATA / "corpus"
@@ -110,3 +112,42 @@ def deep_kif(depth: int) -> str:
                 m = ["４二玉(51)", "５一玉(42)"][i // 2 % 2]
             out.append(f"{ply + k:>4} {m}\n")
     return "".join(out)
+
+
+def rebuild_record(record):
+    """The record built again from nothing through the editing methods, from what the reading
+    API gives, walking the variations with a stack."""
+    out = GameRecord(record.start)
+    for name, value in record.header_list:
+        out.add_header(name, value)
+    comments = record.comments
+    for c in comments[: len(comments) - len(record.end_comments)]:
+        if c.ply == 0:
+            out.add_comment(0, c.text, c.kind)
+    for m in record.moves:
+        out.push(m)
+    copy_line(record, out, None)
+    stack = [(v, None) for v in reversed(record.variations)]
+    while stack:
+        source, parent = stack.pop()
+        moves = source.moves
+        target = out.add_variation(source.ply, moves[:1], line=parent)
+        for m in moves[1:]:
+            out.push(m, line=target)
+        copy_line(source, out, target)
+        stack.extend((v, target) for v in reversed(source.variations))
+    return out
+
+
+def copy_line(source, out, line) -> None:
+    """Copies the times, comments and end of `source` (the record's main line or a variation)
+    onto `line` of `out`, whose moves are there."""
+    first = 1 if line is None else source.ply
+    for i, time in enumerate(source.move_times):
+        out.set_time(first + i, time, line=line)
+    end_comments = source.end_comments
+    move_comments = source.comments[: len(source.comments) - len(end_comments)]
+    for c in move_comments:
+        if c.ply >= first:
+            out.add_comment(c.ply, c.text, c.kind, line=line)
+    out.set_end(source.end, time=source.end_time, comments=end_comments, line=line)

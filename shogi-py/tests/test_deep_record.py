@@ -1,5 +1,6 @@
 """The deepest record the readers accept by default (variations nested 1,000 deep) is read,
-copied, pickled, written and walked on a 256 KiB thread stack: nothing recurses per level."""
+copied, pickled, written, walked and built again through the editing methods on a 256 KiB
+thread stack: nothing recurses per level."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import threading
 
 import pytest
 
-from conftest import deep_kif
+from conftest import deep_kif, rebuild_record
 from shogi_rules import GameRecord, ReadLimits, RecordError, Variation, read_record
 
 DEPTH = ReadLimits().max_depth  # 1,000
@@ -97,6 +98,13 @@ def exercise():
     for a, b in zip(walk(deep_copy), levels):
         assert a == b
     record.game()
+
+    # Built again move by move, variation by variation, it is the same record; removing the
+    # outermost variation takes every one below it.
+    again = rebuild_record(record)
+    assert again == record
+    again.remove_variation(again.variations[0])
+    assert again.variations == [] and again.moves == record.moves
 
 
 def test_the_deepest_accepted_record_on_a_small_stack():

@@ -420,7 +420,7 @@ def test_records_pickle_and_copy():
     assert repr(record).startswith("<GameRecord")
 
 
-def test_record_is_frozen():
+def test_record_attributes_are_read_only():
     record = load("kif/kifu-for-js/8mai.kif")
     with pytest.raises(AttributeError):
         record.moves = []  # type: ignore[misc]

@@ -139,6 +139,15 @@ void check_record_round_trip(const shogi_record *rec, const char *name);
  * off the one before it at its second move (as deep_kif in shogi-rules/tests/hostile.rs). */
 char *deep_kif(size_t depth);
 
+/* A copy of `from` built from nothing through the editing functions (shogi_record_new,
+ * headers, comments, moves pushed, times, ends and variations added), walking `from` with an
+ * explicit stack (test_record_tree.c); NULL after a recorded failure. */
+shogi_record *rebuild_record(const shogi_record *from);
+
+/* Checks that `a` and `b` are equal records that write the same text in `format`. */
+void check_same_record(const shogi_record *a, const shogi_record *b, shogi_record_format format,
+                       const char *name);
+
 /* The test groups, one per file. `data_dir` is tests/data. */
 void test_version(void);
 void test_results(void);
@@ -148,6 +157,7 @@ void test_null_parameters(void);
 void test_notation(void);
 void test_games(void);
 void test_records(const char *data_dir);
+void test_record_tree(const char *data_dir);
 void test_threads(void);
 void test_deep_records(void);
 void test_conformance(const char *data_dir, const char *cases_tsv, unsigned long long perft_limit);

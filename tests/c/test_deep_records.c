@@ -1,6 +1,7 @@
 /* The deepest record the readers accept, handled on a thread with a 256 KiB stack: a KIF text
  * whose variations nest 1,000 deep (the default max_depth) is read, written in every format,
- * each text read back, replayed, cloned and freed, and nothing in the library recurses on the
+ * each text read back, replayed, cloned, walked and built again through the editing functions,
+ * its outermost variation removed, and freed, and nothing in the library recurses on the
  * nesting. One level more is refused with SHOGI_RESULT_RECORD_LIMIT_EXCEEDED. JKF forks nest
  * at most 40 deep, so writing JKF is refused with the same code. */
 #include <pthread.h>
@@ -137,6 +138,19 @@ static void *deep_records(void *arg) {
         CHECK_OK(shogi_game_ply_count(game, &plies));
         CHECK_EQ_UINT(plies, 4);
         shogi_game_free(game);
+    }
+    /* Walked with a stack of line ids and built again call by call, it is the same record. */
+    copy = rebuild_record(rec);
+    if (CHECK(copy != NULL)) {
+        size_t lines = 0;
+        CHECK_OK(shogi_record_line_count(copy, &lines));
+        CHECK_EQ_UINT(lines, job->depth + 1);
+        check_same_record(rec, copy, SHOGI_RECORD_FORMAT_KIF, "deep record");
+        /* Removing the outermost variation removes every one below it. */
+        CHECK_OK(shogi_record_remove_variation(copy, 1));
+        CHECK_OK(shogi_record_line_count(copy, &lines));
+        CHECK_EQ_UINT(lines, 1);
+        shogi_record_free(copy);
     }
     free(kif);
     free(moves);

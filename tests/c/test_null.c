@@ -215,6 +215,113 @@ static void record_functions(const shogi_record *rec, const shogi_game *game) {
     CHECK_NULL_PARAM(shogi_record_write(rec, SHOGI_RECORD_FORMAT_KIF, buf, sizeof buf, NULL));
 }
 
+/* The tree and editing functions; `rec` has moves but no headers, variations or end. */
+static void record_tree_functions(shogi_record *rec) {
+    shogi_record *out = NULL;
+    shogi_position *pos = NULL;
+    shogi_line_info info;
+    shogi_line_end end = {SHOGI_SPECIAL_RESIGN, {false, 0, false, 0}};
+    shogi_record_time time = {false, 0, false, 0};
+    shogi_comment_kind kind = 0;
+    shogi_line_id id = 0;
+    shogi_move moves[4];
+    shogi_move m = SHOGI_MOVE_NONE;
+    size_t len;
+    bool flag;
+    char buf[64];
+
+    CHECK_NULL_PARAM(shogi_special_move_name(SHOGI_SPECIAL_RESIGN, NULL, 8, &len));
+    CHECK_NULL_PARAM(shogi_special_move_name(SHOGI_SPECIAL_RESIGN, buf, sizeof buf, NULL));
+    CHECK_NULL_PARAM(shogi_record_line_count(NULL, &len));
+    CHECK_NULL_PARAM(shogi_record_line_count(rec, NULL));
+    CHECK_NULL_PARAM(shogi_record_line_info(NULL, SHOGI_LINE_MAIN, &info));
+    CHECK_NULL_PARAM(shogi_record_line_info(rec, SHOGI_LINE_MAIN, NULL));
+    CHECK_NULL_PARAM(shogi_record_variation_count(NULL, SHOGI_LINE_MAIN, 0, &len));
+    CHECK_NULL_PARAM(shogi_record_variation_count(rec, SHOGI_LINE_MAIN, 0, NULL));
+    CHECK_NULL_PARAM(shogi_record_variation_at(NULL, SHOGI_LINE_MAIN, 0, 0, &id));
+    CHECK_NULL_PARAM(shogi_record_variation_at(rec, SHOGI_LINE_MAIN, 0, 0, NULL));
+    CHECK_NULL_PARAM(shogi_record_line_moves(NULL, SHOGI_LINE_MAIN, moves, 4, &len));
+    CHECK_NULL_PARAM(shogi_record_line_moves(rec, SHOGI_LINE_MAIN, NULL, 4, &len));
+    CHECK_NULL_PARAM(shogi_record_line_moves(rec, SHOGI_LINE_MAIN, moves, 4, NULL));
+    CHECK_NULL_PARAM(shogi_record_move_at(NULL, SHOGI_LINE_MAIN, 0, &m));
+    CHECK_NULL_PARAM(shogi_record_move_at(rec, SHOGI_LINE_MAIN, 0, NULL));
+    CHECK_NULL_PARAM(shogi_record_move_time(NULL, SHOGI_LINE_MAIN, 0, &time));
+    CHECK_NULL_PARAM(shogi_record_move_time(rec, SHOGI_LINE_MAIN, 0, NULL));
+    CHECK_NULL_PARAM(shogi_record_move_comment_count(NULL, SHOGI_LINE_MAIN, 0, &len));
+    CHECK_NULL_PARAM(shogi_record_move_comment_count(rec, SHOGI_LINE_MAIN, 0, NULL));
+    CHECK_NULL_PARAM(
+        shogi_record_move_comment(NULL, SHOGI_LINE_MAIN, 0, 0, &kind, buf, sizeof buf, &len));
+    CHECK_NULL_PARAM(
+        shogi_record_move_comment(rec, SHOGI_LINE_MAIN, 0, 0, &kind, NULL, sizeof buf, &len));
+    CHECK_NULL_PARAM(
+        shogi_record_move_comment(rec, SHOGI_LINE_MAIN, 0, 0, &kind, buf, sizeof buf, NULL));
+    CHECK_NULL_PARAM(shogi_record_start_comment_count(NULL, &len));
+    CHECK_NULL_PARAM(shogi_record_start_comment_count(rec, NULL));
+    CHECK_NULL_PARAM(shogi_record_start_comment(NULL, 0, &kind, buf, sizeof buf, &len));
+    CHECK_NULL_PARAM(shogi_record_start_comment(rec, 0, &kind, NULL, sizeof buf, &len));
+    CHECK_NULL_PARAM(shogi_record_start_comment(rec, 0, &kind, buf, sizeof buf, NULL));
+    CHECK_NULL_PARAM(shogi_record_line_end(NULL, SHOGI_LINE_MAIN, &end));
+    CHECK_NULL_PARAM(shogi_record_line_end(rec, SHOGI_LINE_MAIN, NULL));
+    CHECK_NULL_PARAM(shogi_record_end_comment_count(NULL, SHOGI_LINE_MAIN, &len));
+    CHECK_NULL_PARAM(shogi_record_end_comment_count(rec, SHOGI_LINE_MAIN, NULL));
+    CHECK_NULL_PARAM(
+        shogi_record_end_comment(NULL, SHOGI_LINE_MAIN, 0, &kind, buf, sizeof buf, &len));
+    CHECK_NULL_PARAM(
+        shogi_record_end_comment(rec, SHOGI_LINE_MAIN, 0, &kind, NULL, sizeof buf, &len));
+    CHECK_NULL_PARAM(
+        shogi_record_end_comment(rec, SHOGI_LINE_MAIN, 0, &kind, buf, sizeof buf, NULL));
+    CHECK_NULL_PARAM(shogi_record_position_at(NULL, SHOGI_LINE_MAIN, 0, &pos));
+    CHECK_NULL_PARAM(shogi_record_position_at(rec, SHOGI_LINE_MAIN, 0, NULL));
+    CHECK(pos == NULL);
+    CHECK_NULL_PARAM(shogi_record_handicap(NULL, buf, sizeof buf, &len));
+    CHECK_NULL_PARAM(shogi_record_handicap(rec, NULL, sizeof buf, &len));
+    CHECK_NULL_PARAM(shogi_record_handicap(rec, buf, sizeof buf, NULL));
+    CHECK_NULL_PARAM(shogi_record_equal(NULL, rec, &flag));
+    CHECK_NULL_PARAM(shogi_record_equal(rec, NULL, &flag));
+    CHECK_NULL_PARAM(shogi_record_equal(rec, rec, NULL));
+
+    CHECK_NULL_PARAM(shogi_record_new(NULL, &out));
+    CHECK(out == NULL);
+    CHECK_NULL_PARAM(shogi_record_set_header(NULL, TXT("k"), TXT("v")));
+    CHECK_NULL_PARAM(shogi_record_set_header(rec, NULL, 1, TXT("v")));
+    CHECK_NULL_PARAM(shogi_record_set_header(rec, TXT("k"), NULL, 1));
+    CHECK_NULL_PARAM(shogi_record_add_header(NULL, TXT("k"), TXT("v")));
+    CHECK_NULL_PARAM(shogi_record_add_header(rec, NULL, 1, TXT("v")));
+    CHECK_NULL_PARAM(shogi_record_add_header(rec, TXT("k"), NULL, 1));
+    CHECK_NULL_PARAM(shogi_record_remove_header(NULL, TXT("k")));
+    CHECK_NULL_PARAM(shogi_record_remove_header(rec, NULL, 1));
+    CHECK_NULL_PARAM(shogi_record_push_move(NULL, SHOGI_LINE_MAIN, m));
+    CHECK_NULL_PARAM(shogi_record_truncate_line(NULL, SHOGI_LINE_MAIN, 0));
+    CHECK_NULL_PARAM(shogi_record_set_move_time(NULL, SHOGI_LINE_MAIN, 0, &time));
+    CHECK_NULL_PARAM(shogi_record_set_move_time(rec, SHOGI_LINE_MAIN, 0, NULL));
+    CHECK_NULL_PARAM(
+        shogi_record_add_move_comment(NULL, SHOGI_LINE_MAIN, 0, SHOGI_COMMENT_NORMAL, TXT("c")));
+    CHECK_NULL_PARAM(
+        shogi_record_add_move_comment(rec, SHOGI_LINE_MAIN, 0, SHOGI_COMMENT_NORMAL, NULL, 1));
+    CHECK_NULL_PARAM(shogi_record_clear_move_comments(NULL, SHOGI_LINE_MAIN, 0));
+    CHECK_NULL_PARAM(shogi_record_add_start_comment(NULL, SHOGI_COMMENT_NORMAL, TXT("c")));
+    CHECK_NULL_PARAM(shogi_record_add_start_comment(rec, SHOGI_COMMENT_NORMAL, NULL, 1));
+    CHECK_NULL_PARAM(shogi_record_clear_start_comments(NULL));
+    CHECK_NULL_PARAM(shogi_record_set_line_end(NULL, SHOGI_LINE_MAIN, &end));
+    CHECK_NULL_PARAM(shogi_record_set_line_end(rec, SHOGI_LINE_MAIN, NULL));
+    CHECK_NULL_PARAM(
+        shogi_record_add_end_comment(NULL, SHOGI_LINE_MAIN, SHOGI_COMMENT_NORMAL, TXT("c")));
+    CHECK_NULL_PARAM(
+        shogi_record_add_end_comment(rec, SHOGI_LINE_MAIN, SHOGI_COMMENT_NORMAL, NULL, 1));
+    CHECK_NULL_PARAM(shogi_record_clear_end_comments(NULL, SHOGI_LINE_MAIN));
+    CHECK_NULL_PARAM(shogi_record_add_variation(NULL, SHOGI_LINE_MAIN, 0, SHOGI_MOVE_NONE, &id));
+    CHECK_NULL_PARAM(shogi_record_add_variation(rec, SHOGI_LINE_MAIN, 0, SHOGI_MOVE_NONE, NULL));
+    CHECK_NULL_PARAM(shogi_record_remove_variation(NULL, 1));
+
+    /* The NULL checks left the record as it was. */
+    CHECK_OK(shogi_record_line_count(rec, &len));
+    CHECK_EQ_UINT(len, 1);
+    CHECK_OK(shogi_record_header_count(rec, &len));
+    CHECK_EQ_UINT(len, 0);
+    CHECK_OK(shogi_record_line_end(rec, SHOGI_LINE_MAIN, &end));
+    CHECK_EQ_UINT(end.special, SHOGI_SPECIAL_NONE);
+}
+
 void test_null_parameters(void) {
     shogi_position *pos = NULL;
     shogi_game *game = NULL;
@@ -236,6 +343,7 @@ void test_null_parameters(void) {
         if (CHECK_OK(shogi_record_read(BYTES(usi), SHOGI_RECORD_FORMAT_USI, &rec, NULL))) {
             game_functions(game);
             record_functions(rec, game);
+            record_tree_functions(rec);
             shogi_record_free(rec);
         }
         shogi_game_free(game);

@@ -14,9 +14,9 @@ Conventions:
 * **Errors** are ``ShogiError`` (a ``ValueError``) or one of its subclasses. Passing an
   argument of the wrong type raises ``TypeError``.
 * **Threads**: every object may be used from any thread. ``Position.perft``,
-  ``read_record`` and ``read_records`` release the GIL while they work. A ``Game`` is mutable:
-  a method that changes it while another thread uses the same game raises ``RuntimeError``
-  (share a game between threads only behind a lock).
+  ``read_record`` and ``read_records`` release the GIL while they work. A ``Game`` and a
+  ``GameRecord`` are mutable: a method that changes one while another thread uses the same
+  object raises ``RuntimeError`` (share them between threads only behind a lock).
 * **Ctrl-C**: ``Position.perft``, ``Position.perft_divide``, ``read_records``, and
   ``read_record`` and ``GameRecord.write`` on large inputs look for signals every few
   milliseconds while they work (in the main thread, where Python handles signals), so
@@ -155,6 +155,9 @@ _SpecialMove = Literal[
     "error",
 ]
 """How a record says a line ends (``GameRecord.end``, ``Variation.end``)."""
+
+_CommentKind = Literal["normal", "engine", "bookmark"]
+"""What kind of comment a comment line is (``Comment.kind``)."""
 
 # Exceptions
 
@@ -894,12 +897,16 @@ class Game:
 class Comment:
     """A comment of a record. Frozen and hashable; pickles."""
 
+    def __new__(cls, text: str, kind: _CommentKind = "normal", ply: int = 0) -> Comment:
+        """A comment of ``kind`` with one line of ``text`` (``ShogiError`` for a line break or
+        an unknown kind). Given to ``GameRecord.push`` or ``GameRecord.set_end``, its ``ply``
+        is not used: the place decides."""
     @property
     def ply(self) -> int:
         """The number of moves played before the comment (0 for comments on the start
         position)."""
     @property
-    def kind(self) -> Literal["normal", "engine", "bookmark"]:
+    def kind(self) -> _CommentKind:
         """``"normal"`` (KIF ``*``), ``"engine"`` (KIF ``**``) or ``"bookmark"`` (KIF ``&``)."""
     @property
     def text(self) -> str:
@@ -909,20 +916,65 @@ class Comment:
     def __hash__(self) -> int: ...
 
 @final
+class MoveTime:
+    """The time a move (or the end of a line) took: ``used`` seconds and ``total``, the
+    mover's running total when the record gives it. Frozen and hashable; pickles."""
+
+    def __new__(cls, used: float, total: Optional[float] = None) -> MoveTime:
+        """Times in seconds, from 0 to 100,000,000 (``ShogiError`` otherwise); the record
+        formats write whole seconds."""
+    @property
+    def used(self) -> float:
+        """Seconds spent on the move."""
+    @property
+    def total(self) -> Optional[float]:
+        """The mover's total so far in seconds, this move included, or ``None``."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+_TimeArg = Union[MoveTime, float, None]
+"""A time argument: a ``MoveTime``, the seconds used, or ``None`` for no time."""
+
+_CommentsArg = Iterable[Union[str, Comment]]
+"""Comments to add: ``str`` (a normal comment) or ``Comment`` (its kind and text)."""
+
+@final
 class Variation:
-    """A line of play that replaces one move of its parent line. Frozen, not hashable; ``==``
-    compares ply and content; pickles."""
+    """A line of play that replaces one move of its parent line. A view of its record as the
+    record is now: moves pushed to it (``GameRecord.push(..., line=variation)``) show here.
+    Removing a variation from the record numbers the others again, and a ``Variation`` taken
+    before raises ``ShogiError`` afterwards (take them again from ``variations``). Not
+    hashable; ``==`` compares ply and content; pickles (as a copy of its own)."""
 
     @property
     def ply(self) -> int:
         """The 1-based ply (counted from the game's start) of the move it replaces; its first
-        move is played from the position before that move."""
+        move is played from the position before that move, and its move ``i`` is ply
+        ``ply + i``."""
     @property
     def moves(self) -> list[Move]:
         """The moves of the variation."""
     @property
+    def times(self) -> list[Optional[float]]:
+        """Seconds used by each move, ``None`` where the record gives none."""
+    @property
+    def move_times(self) -> list[Optional[MoveTime]]:
+        """The time of each move (used and running total), ``None`` where the record gives
+        none."""
+    @property
+    def comments(self) -> list[Comment]:
+        """The comments after its moves (the comment after its move ``i`` at ply ``ply + i``),
+        then those after its end."""
+    @property
     def end(self) -> Optional[_SpecialMove]:
         """How the record says the variation ends, or ``None``."""
+    @property
+    def end_time(self) -> Optional[MoveTime]:
+        """The time taken before its end, or ``None``."""
+    @property
+    def end_comments(self) -> list[Comment]:
+        """The comments after its end (the last ones of ``comments``)."""
     @property
     def variations(self) -> list[Variation]:
         """Variations of this variation's own moves."""
@@ -932,9 +984,17 @@ class Variation:
 class GameRecord:
     """A game record (KIF, KI2, CSA, JKF or USI): headers, start position, the main line with
     times and comments, variations, and the ending the record states. Every move was checked
-    against the rules when it was read. Frozen; ``==`` compares everything; pickles (through
-    JKF)."""
+    against the rules when it was read or added. Mutable (the methods below that add, set,
+    clear and remove), so not hashable; ``==`` compares everything; pickles and copies
+    (``copy.copy`` gives an independent record).
 
+    Plies count from the record's start: the main line's first move is ply 1, and a comment at
+    ply ``p`` follows the move at ply ``p`` (ply 0: the start position). The editing methods
+    work on the main line, or on the variation given as ``line=`` (one of this record's)."""
+
+    def __new__(cls, start: Union[Position, str, None] = None) -> GameRecord:
+        """An empty record (no headers, comments or moves) from ``start`` (a ``Position`` or
+        SFEN; the standard start position by default)."""
     @staticmethod
     def from_game(game: Game) -> GameRecord:
         """The record of a game: its start, its moves and its result as the ending."""
@@ -945,6 +1005,17 @@ class GameRecord:
     @property
     def header_list(self) -> list[tuple[str, str]]:
         """The headers as ``(key, value)`` pairs in file order, repeats included."""
+    def set_header(self, name: str, value: str) -> None:
+        """Sets header ``name`` (as a file writes it: ``"先手"``, ``"$EVENT"``, ``"N+"``, ...)
+        to ``value``: the first header of that name keeps its place and later ones of that name
+        are removed, or the header is appended. What the name stands for follows from it as the
+        readers give it. ``ShogiError`` for a name no file could hold (empty, or with a line
+        break or a colon)."""
+    def add_header(self, name: str, value: str) -> None:
+        """Appends header ``name`` with ``value`` even when one of that name exists (files may
+        repeat a key); names as for ``set_header``."""
+    def remove_header(self, name: str) -> None:
+        """Removes every header named ``name``; ``KeyError`` when there is none."""
     def player(self, color: Union[Color, int, str]) -> Optional[str]:
         """The name of ``color``'s player as the headers give it (KIF 先手/後手 or 下手/上手,
         CSA ``N+``/``N-``), or ``None``."""
@@ -964,6 +1035,10 @@ class GameRecord:
     def times(self) -> list[Optional[float]]:
         """Seconds used by each move of the main line, ``None`` where the record gives none."""
     @property
+    def move_times(self) -> list[Optional[MoveTime]]:
+        """The time of each move of the main line (used and running total), ``None`` where the
+        record gives none."""
+    @property
     def comments(self) -> list[Comment]:
         """The main line's comments in order: on the start position, after each move, then after
         the stated ending."""
@@ -975,11 +1050,71 @@ class GameRecord:
         """How the record says the main line ends (``"resign"``, ``"time_up"``, ...), or
         ``None``."""
     @property
+    def end_time(self) -> Optional[MoveTime]:
+        """The time taken before the main line's end, or ``None``."""
+    @property
+    def end_comments(self) -> list[Comment]:
+        """The comments after the main line's end (the last ones of ``comments``)."""
+    @property
     def stated_result(self) -> Optional[Outcome]:
         """The result the record states, or ``None`` when it states none (or its ending has no
         result, such as a suspension)."""
     def final_position(self) -> Position:
         """The position after the main line."""
+    def push(
+        self,
+        move: Union[Move, str],
+        time: _TimeArg = None,
+        comments: Optional[_CommentsArg] = None,
+        *,
+        line: Optional[Variation] = None,
+    ) -> Move:
+        """Appends ``move`` (a ``Move`` or USI text) to the main line, or to ``line``, with its
+        ``time`` and ``comments``, and returns it. ``IllegalMoveError`` (``InvalidMoveError``
+        for malformed text) when it is not legal there; ``ShogiError`` when the line states
+        its end (remove it with ``set_end(None)``) or the move would be numbered above
+        100,000,000."""
+    def set_time(self, ply: int, time: _TimeArg, *, line: Optional[Variation] = None) -> None:
+        """Sets the time of the move at ``ply`` (``None`` removes it); ``IndexError`` when the
+        line has no move there."""
+    def add_comment(
+        self,
+        ply: int,
+        text: str,
+        kind: _CommentKind = "normal",
+        *,
+        line: Optional[Variation] = None,
+    ) -> None:
+        """Appends a comment of ``kind`` with one line of ``text`` after the move at ``ply`` (on
+        the start position for ply 0 of the main line). ``ShogiError`` for text with a line
+        break or an unknown kind, ``IndexError`` when the line has no move there."""
+    def clear_comments(self, ply: int, *, line: Optional[Variation] = None) -> None:
+        """Removes the comments at ``ply`` (as ``add_comment`` places them)."""
+    def set_end(
+        self,
+        special: Optional[_SpecialMove],
+        time: _TimeArg = None,
+        comments: Optional[_CommentsArg] = None,
+        *,
+        line: Optional[Variation] = None,
+    ) -> None:
+        """States how the main line (or ``line``) ends, with the time taken before it and the
+        comments after it (which replace those there were); ``None`` removes the end. The end
+        is what the record says: it is not checked against the position."""
+    def add_variation(
+        self,
+        ply: int,
+        moves: Iterable[Union[Move, str]],
+        *,
+        line: Optional[Variation] = None,
+    ) -> Variation:
+        """Adds a variation replacing the move at ``ply`` of the main line (or of ``line``),
+        after the variations that move has, with ``moves`` (each checked legal where it is
+        played: ``IllegalMoveError`` and nothing added otherwise; no moves gives a variation
+        that only states an end), and returns it."""
+    def remove_variation(self, variation: Variation) -> None:
+        """Removes ``variation`` (of this record) and the variations below it. The others are
+        numbered again: every ``Variation`` taken before raises ``ShogiError`` afterwards."""
     def game(self, rules: Optional[RuleSet] = None) -> Game:
         """The main line replayed as a ``Game`` under ``rules`` (the site rules by default).
         Endings only the record can know (resignation, time, suspension, a declaration, a foul)
@@ -1001,7 +1136,6 @@ class GameRecord:
     @overload
     def write(self, format: _RecordFormat, encoding: None) -> str: ...
     def __eq__(self, value: object, /) -> bool: ...
-    def __ne__(self, value: object, /) -> bool: ...
 
 @final
 class ReadLimits:

@@ -40,7 +40,7 @@ mod written;
 pub use encoding::{Encoding, decode, encode};
 pub use handicap::Handicap;
 pub use limits::{Limit, ReadLimits};
-pub use tree::{LineId, Visit, Walk, WalkOrder};
+pub use tree::{EditError, LineId, Visit, Walk, WalkOrder};
 pub use written::{Dropped, Written};
 
 /// A record file format.
@@ -139,6 +139,60 @@ pub struct Header {
     pub value: String,
 }
 
+impl HeaderKey {
+    /// The key of a header named `name` as the readers name it: the KIF and
+    /// KI2 names (`先手`, `下手`, `開始日時`, …), the CSA names (`N+`, `N-`,
+    /// `$EVENT`, `$TIME_LIMIT`, …); [`HeaderKey::Other`] for any other.
+    ///
+    /// ```
+    /// use shogi_rules::record::HeaderKey;
+    /// assert_eq!(HeaderKey::of_name("上手"), HeaderKey::Gote);
+    /// assert_eq!(HeaderKey::of_name("$SITE"), HeaderKey::Site);
+    /// assert_eq!(HeaderKey::of_name("N+"), HeaderKey::Sente);
+    /// assert_eq!(HeaderKey::of_name("作者"), HeaderKey::Other);
+    /// ```
+    #[must_use]
+    pub fn of_name(name: &str) -> HeaderKey {
+        match name {
+            "N+" => HeaderKey::Sente,
+            "N-" => HeaderKey::Gote,
+            "$START_TIME" => HeaderKey::StartTime,
+            "$END_TIME" => HeaderKey::EndTime,
+            "$EVENT" => HeaderKey::Event,
+            "$SITE" => HeaderKey::Site,
+            "$OPENING" => HeaderKey::Opening,
+            "$TIME_LIMIT" | "$TIME" => HeaderKey::TimeControl,
+            _ => text::header_key(name),
+        }
+    }
+}
+
+impl Header {
+    /// A header named `name` (its key given by [`HeaderKey::of_name`]) with
+    /// `value`, or `None` when no record file could hold the name: it is
+    /// empty or holds a line break or a colon (`:` or `：`, which every
+    /// reader takes for the end of the name). A line break in the value is
+    /// written as a space.
+    ///
+    /// ```
+    /// use shogi_rules::record::{Header, HeaderKey};
+    /// let h = Header::new("棋戦", "竜王戦").unwrap();
+    /// assert_eq!(h.key, HeaderKey::Event);
+    /// assert!(Header::new("a:b", "c").is_none());
+    /// ```
+    #[must_use]
+    pub fn new(name: &str, value: &str) -> Option<Header> {
+        if name.is_empty() || name.contains(['\n', '\r', ':', '：']) {
+            return None;
+        }
+        Some(Header {
+            key: HeaderKey::of_name(name),
+            name: name.to_owned(),
+            value: value.to_owned(),
+        })
+    }
+}
+
 /// Time used by one move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -147,6 +201,20 @@ pub struct MoveTime {
     pub used: Duration,
     /// The mover's total time used so far, when the record gives it.
     pub total: Option<Duration>,
+}
+
+impl MoveTime {
+    /// A time, or `None` when `used` or `total` is above
+    /// [`MAX_TIME_SECONDS`] (which no reader reads back).
+    #[must_use]
+    pub fn checked(used: Duration, total: Option<Duration>) -> Option<MoveTime> {
+        let used = checked_time(used).ok()?;
+        let total = match total {
+            Some(t) => Some(checked_time(t).ok()?),
+            None => None,
+        };
+        Some(MoveTime { used, total })
+    }
 }
 
 /// What kind of comment a line is.
@@ -170,6 +238,22 @@ pub struct Comment {
     pub kind: CommentKind,
     /// The text, without its marker.
     pub text: String,
+}
+
+impl Comment {
+    /// A comment of `kind`, or `None` when `text` holds a line break: a
+    /// comment is one line of a record file, and a reader reads each line
+    /// as a comment of its own.
+    #[must_use]
+    pub fn new(kind: CommentKind, text: &str) -> Option<Comment> {
+        if text.contains(['\n', '\r']) {
+            return None;
+        }
+        Some(Comment {
+            kind,
+            text: text.to_owned(),
+        })
+    }
 }
 
 /// How a line of play ends, as the record states it. The actor is the side
@@ -431,6 +515,30 @@ impl GameRecord {
             .iter()
             .find(|h| h.key == key)
             .map(|h| h.value.as_str())
+    }
+
+    /// Sets the value of the first header named `header.name` (keeping its
+    /// place and removing the later ones of that name), or appends
+    /// `header` when there is none.
+    pub fn set_header(&mut self, header: Header) {
+        match self.headers.iter().position(|h| h.name == header.name) {
+            Some(at) => {
+                let mut index = 0;
+                self.headers.retain(|h| {
+                    index += 1;
+                    index <= at + 1 || h.name != header.name
+                });
+                self.headers[at] = header;
+            }
+            None => self.headers.push(header),
+        }
+    }
+
+    /// Removes every header named `name`; returns how many there were.
+    pub fn remove_header(&mut self, name: &str) -> usize {
+        let before = self.headers.len();
+        self.headers.retain(|h| h.name != name);
+        before - self.headers.len()
     }
 
     /// The moves of the main line.
@@ -956,6 +1064,84 @@ mod tests {
                 assert_eq!(serde_json::to_value(k).unwrap(), k.as_str());
             }
         }
+    }
+
+    #[test]
+    fn header_keys_follow_the_names_every_reader_gives() {
+        for (name, key) in [
+            ("開始日時", HeaderKey::StartTime),
+            ("$START_TIME", HeaderKey::StartTime),
+            ("$TIME", HeaderKey::TimeControl),
+            ("$TIME_LIMIT", HeaderKey::TimeControl),
+            ("下手", HeaderKey::Sente),
+            ("N-", HeaderKey::Gote),
+            ("手合割", HeaderKey::Handicap),
+            ("$FOO", HeaderKey::Other),
+            ("N*", HeaderKey::Other),
+        ] {
+            assert_eq!(HeaderKey::of_name(name), key, "{name}");
+        }
+        // A header as the CSA reader reads it has the key of its name.
+        let csa = read_str_as("N+sen\nN-go\n$EVENT:e\n$TIME:1+2+3\nPI\n+\n", Format::Csa).unwrap();
+        for h in &csa.headers {
+            assert_eq!(HeaderKey::of_name(&h.name), h.key, "{}", h.name);
+        }
+    }
+
+    #[test]
+    fn a_header_name_must_be_one_a_file_can_hold() {
+        for bad in ["", "a:b", "先手：", "a\nb", "a\rb"] {
+            assert_eq!(Header::new(bad, "v"), None, "{bad:?}");
+        }
+        let h = Header::new("$EVENT", "a\nb").unwrap();
+        assert_eq!((h.key, h.value.as_str()), (HeaderKey::Event, "a\nb"));
+    }
+
+    #[test]
+    fn setting_a_header_keeps_its_place_and_drops_its_repeats() {
+        let mut r = GameRecord::new(Position::startpos());
+        for (name, value) in [("先手", "a"), ("棋戦", "b"), ("先手", "c"), ("場所", "d")] {
+            r.headers.push(Header::new(name, value).unwrap());
+        }
+        r.set_header(Header::new("先手", "x").unwrap());
+        let pairs: Vec<_> = r
+            .headers
+            .iter()
+            .map(|h| (h.name.as_str(), h.value.as_str()))
+            .collect();
+        assert_eq!(pairs, [("先手", "x"), ("棋戦", "b"), ("場所", "d")]);
+        r.set_header(Header::new("後手", "y").unwrap());
+        assert_eq!(r.header(HeaderKey::Gote), Some("y"));
+        assert_eq!(r.headers.len(), 4);
+        assert_eq!(r.remove_header("棋戦"), 1);
+        assert_eq!(r.remove_header("棋戦"), 0);
+        assert_eq!(r.headers.len(), 3);
+    }
+
+    #[test]
+    fn a_comment_is_one_line() {
+        let c = Comment::new(CommentKind::Bookmark, "終盤").unwrap();
+        assert_eq!((c.kind, c.text.as_str()), (CommentKind::Bookmark, "終盤"));
+        assert_eq!(Comment::new(CommentKind::Normal, "a\nb"), None);
+        assert_eq!(Comment::new(CommentKind::Engine, "a\r"), None);
+        assert!(Comment::new(CommentKind::Normal, "").is_some());
+    }
+
+    #[test]
+    fn a_line_id_is_its_index() {
+        let id = LineId::from_index(7).unwrap();
+        assert_eq!(id.index(), 7);
+        assert_eq!(LineId::from_index(0), Some(LineId::MAIN));
+        assert_eq!(LineId::from_index(u32::MAX as usize + 1), None);
+    }
+
+    #[test]
+    fn a_time_is_checked_against_the_largest_a_reader_reads() {
+        let max = Duration::from_secs(MAX_TIME_SECONDS);
+        let over = max + Duration::from_millis(1);
+        assert!(MoveTime::checked(max, Some(max)).is_some());
+        assert_eq!(MoveTime::checked(over, None), None);
+        assert_eq!(MoveTime::checked(max, Some(over)), None);
     }
 
     fn unvalidated(sfen: &str) -> Position {
