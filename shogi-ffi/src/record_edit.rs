@@ -20,7 +20,7 @@ use crate::result::shogi_result;
 use crate::types::{SHOGI_MOVE_NONE, move_arg, shogi_move};
 
 /// The code of a refused edit.
-fn edit_result(e: EditError) -> shogi_result {
+pub(crate) fn edit_result(e: EditError) -> shogi_result {
     match e {
         EditError::NoLine(_) | EditError::NoMove { .. } => shogi_result::NotFound,
         EditError::LineEnded => shogi_result::RecordMoveAfterEnd,

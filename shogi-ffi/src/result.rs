@@ -1080,6 +1080,7 @@ mod tests {
         walk!(JapaneseError, shogi_result::from);
         walk!(CsaError, shogi_result::from);
         walk!(RecordErrorKind, |e| shogi_result::from(&e));
+        walk!(shogi::record::EditError, crate::record_edit::edit_result);
         walk!(Limit, |limit| shogi_result::from(
             &RecordErrorKind::LimitExceeded { limit, max: 0 }
         ));

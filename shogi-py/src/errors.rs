@@ -11,7 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use pyo3::{create_exception, exceptions::PyValueError};
 use shogi_rules::notation::{csa::CsaError, japanese::JapaneseError, western::WesternError};
-use shogi_rules::record::{Format, Limit, RecordError as CoreRecordError, RecordErrorKind};
+use shogi_rules::record::{
+    EditError, Format, Limit, RecordError as CoreRecordError, RecordErrorKind,
+};
 use shogi_rules::usi::UsiCommandError;
 use shogi_rules::{
     GameError, GameFromUsiError, GameJsonError, IllegalMoveError as CoreIllegalMove,
@@ -442,6 +444,10 @@ pub fn error_examples(py: Python<'_>) -> Vec<(&'static str, String, Py<PyAny>)> 
         py,
         &in_record(e.clone()),
         None
+    ));
+    walk!(EditError, |e: &EditError| crate::record::edit_error(
+        py,
+        e.clone()
     ));
     walk!(Limit, |&limit| record_error(
         py,

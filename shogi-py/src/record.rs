@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
 use shogi_rules::record::{self as core, Encoding, Format};
@@ -740,13 +740,18 @@ fn end_comments_of(line: &core::Line, first: u32) -> Vec<Comment> {
     out
 }
 
-/// The error of a refused edit.
-fn edit_error(py: Python<'_>, e: core::EditError) -> PyErr {
+/// The error of a refused edit: `IllegalMoveError` for an illegal move,
+/// `IndexError` for a line or move that is not there, `ValueError` for a
+/// move after the line's end, `OverflowError` past the largest move number.
+pub(crate) fn edit_error(py: Python<'_>, e: core::EditError) -> PyErr {
     match e {
         core::EditError::Illegal(i) => errors::illegal_move_error(py, &i),
         core::EditError::NoMove { index } => {
             PyIndexError::new_err(format!("the line has no move at index {index}"))
         }
+        core::EditError::NoLine(_) => PyIndexError::new_err(e.to_string()),
+        core::EditError::LineEnded => PyValueError::new_err(e.to_string()),
+        core::EditError::NumberTooLarge { .. } => PyOverflowError::new_err(e.to_string()),
         other => ShogiError::new_err(other.to_string()),
     }
 }

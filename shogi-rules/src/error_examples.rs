@@ -11,19 +11,19 @@
 
 use core::time::Duration;
 
+#[cfg(feature = "serde")]
+use crate::GameJsonError;
+use crate::RestoreError;
 use crate::notation::csa::CsaError;
 use crate::notation::japanese::JapaneseError;
 use crate::notation::western::WesternError;
-use crate::record::{Format, Limit, RecordErrorKind};
+use crate::record::{EditError, Format, Limit, LineId, MAX_MOVE_NUMBER, RecordErrorKind};
 use crate::usi::UsiCommandError;
 use crate::{
     ClockSettings, ClockStateError, Color, DeclarationRejection, GameError, GameFromUsiError,
     IllegalMoveError, IllegalReason, Move, Outcome, OutcomeError, ParseUsiMoveError, Role,
     SetupError, SfenError, SfenField, Square, Termination, UsiMove, UsiMoveError,
 };
-#[cfg(feature = "serde")]
-use crate::GameJsonError;
-use crate::RestoreError;
 
 /// `impl $ty { pub fn examples() }` from `Variant => example` lines, with
 /// the exhaustive `match` that names each variant once.
@@ -262,6 +262,22 @@ examples!(CsaError {
     WrongSide => CsaError::WrongSide { written: Color::Gote },
     Illegal => CsaError::Illegal(illegal_move()),
     NoSuchMove => CsaError::NoSuchMove { text: "+6858HI".into() },
+});
+
+examples!(EditError {
+    NoLine => EditError::NoLine(LineId::MAIN),
+    NoMove => EditError::NoMove { index: 3 },
+    LineEnded => EditError::LineEnded,
+    Illegal => EditError::Illegal(IllegalMoveError {
+        usi: UsiMove::Drop {
+            role: Role::Pawn,
+            to: Square::SQ_5E,
+        },
+        reason: IllegalReason::NotInHand,
+    }),
+    NumberTooLarge => EditError::NumberTooLarge {
+        max: MAX_MOVE_NUMBER,
+    },
 });
 
 examples!(RecordErrorKind {

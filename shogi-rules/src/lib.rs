@@ -99,12 +99,12 @@ mod zobrist;
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use clock::{Clock, ClockReading, ClockSettings, ClockSide, ClockStateError, TimeUp};
 pub use color::Color;
+#[cfg(feature = "serde")]
+pub use game::GameJsonError;
 pub use game::{
     DeclarationRejection, Game, GameError, GameFromUsiError, ImpasseStatus, Outcome, OutcomeError,
     Ply, RestoreError, Termination, impasse_points,
 };
-#[cfg(feature = "serde")]
-pub use game::GameJsonError;
 pub use hand::Hand;
 pub use legal::{IllegalMoveError, IllegalReason, Promotion, UsiMoveError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList, MoveListIntoIter, ParseUsiMoveError, UsiMove};

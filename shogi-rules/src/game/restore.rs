@@ -26,9 +26,9 @@
 use super::{DeclarationRejection, Game, Outcome, OutcomeError, Termination};
 #[cfg(feature = "serde")]
 use crate::clock::ClockParts;
-use crate::{ClockSettings, ClockStateError, Color, SfenError, UsiMoveError};
 #[cfg(feature = "serde")]
 use crate::{Clock, Position, RuleSet};
+use crate::{ClockSettings, ClockStateError, Color, SfenError, UsiMoveError};
 
 /// The saved form of a [`Game`], as it is written; nothing in it is checked
 /// until [`Game::restore`] replays it.
