@@ -28,11 +28,12 @@
 //!   side to move: a declared win), `…の反則勝ち`, `…の反則負け`,
 //!   `時間切れにより…の勝ち`, `中断`, `千日手`, `持将棋`, `封じ手`, `不詰`, … The
 //!   number in the summary is not checked against the moves.
-//! * Variations: `変化：N手` starts an alternative to ply N of the most
-//!   recently read line that has a move at ply N (as Kifu for Windows
-//!   writes them); an alternative to the first move of a variation becomes
-//!   its sibling. A comment between `変化：N手` and the first move of the
-//!   block has nothing to attach to and is an error.
+//! * Variations: `変化：N手` (also `変化：N手目`, as several programs write
+//!   it, or `変化：N`; the colon full-width or ASCII) starts an alternative
+//!   to ply N of the most recently read line that has a move at ply N (as
+//!   Kifu for Windows writes them); an alternative to the first move of a
+//!   variation becomes its sibling. A comment between `変化：N手` and the
+//!   first move of the block has nothing to attach to and is an error.
 //! * Anything else is an error: a line is never skipped unread, and a board
 //!   diagram line after the first move is
 //!   [`RecordErrorKind::UnexpectedLine`].
@@ -75,7 +76,7 @@ use core::fmt::Write as _;
 
 use super::text::{
     board_role, board_row, excerpt, header, is_space, lines, one_line, side_of_name, summary_words,
-    trim, width, write_comments, write_diagram,
+    trim, variation_digits, width, write_comments, write_diagram,
 };
 use super::tree::TreeBuilder;
 use super::{
@@ -218,9 +219,7 @@ impl Reader {
             return self.summary(no, rest, raw);
         }
         if let Some(rest) = t.strip_prefix("変化") {
-            let rest = trim(rest.trim_start_matches(['：', ':']));
-            let digits = rest.trim_end_matches('手');
-            let n = number(trim(digits))
+            let n = number(variation_digits(rest.trim_start_matches(['：', ':'])))
                 .filter(|&n| n > 0)
                 .ok_or_else(unexpected)?;
             if n > MAX_MOVE_NUMBER {

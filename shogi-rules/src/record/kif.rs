@@ -47,15 +47,16 @@
 //!   is written as several lines.
 //!   A comment line between `変化：N手` and the block's first move has no
 //!   place to go and is an error.
-//! * Variations: a `変化：N手` block replaces ply N of the most recently
-//!   written line that holds ply N (FORMATS.md §2.7): the reader keeps the
-//!   path of lines just read and takes the deepest one that has ply N, so
-//!   blocks written latest-first (Kifu for Windows) and earliest-first (some
-//!   converters) both attach where they belong; siblings keep the order of
-//!   the file. When no line of the path has ply N, the error is
-//!   [`BadVariation`](RecordErrorKind::BadVariation). The writer emits
-//!   blocks depth-first, latest branch point first, as Kifu for Windows does,
-//!   and marks moves that have variations with `+`.
+//! * Variations: a `変化：N手` block (also `変化：N手目`, as several programs
+//!   write it, or `変化：N`; the colon full-width or ASCII) replaces ply N of
+//!   the most recently written line that holds ply N (FORMATS.md §2.7): the
+//!   reader keeps the path of lines just read and takes the deepest one that
+//!   has ply N, so blocks written latest-first (Kifu for Windows) and
+//!   earliest-first (some converters) both attach where they belong;
+//!   siblings keep the order of the file. When no line of the path has ply
+//!   N, the error is [`BadVariation`](RecordErrorKind::BadVariation). The
+//!   writer emits blocks depth-first, latest branch point first, as Kifu for
+//!   Windows does, and marks moves that have variations with `+`.
 //! * A record that ends a line on an illegal move and says that a foul
 //!   ended the game there (81Dojo writes the move, then `*反則手にて終局`
 //!   or a `反則勝ち` line) is read as the foul it records (DECISIONS D2):
@@ -93,7 +94,7 @@ use core::time::Duration;
 
 use super::text::{
     KANJI_NUMBERS, board_role, board_row, excerpt, header, is_space, side_of_name, summary_words,
-    trim, width, write_comments, write_diagram,
+    trim, variation_digits, width, write_comments, write_diagram,
 };
 use super::tree::TreeBuilder;
 use super::{
@@ -341,8 +342,7 @@ impl Reader {
                 .strip_prefix('：')
                 .or_else(|| rest.strip_prefix(':'))
                 .ok_or_else(unexpected)?;
-            let digits = trim(rest.strip_suffix('手').unwrap_or(rest));
-            let ply = parse_number(digits)
+            let ply = parse_number(variation_digits(rest))
                 .ok_or_else(unexpected)?
                 .map_err(|kind| error(number, col(0), kind))?;
             return self.variation(number, col(0), ply);

@@ -110,6 +110,19 @@ pub(crate) fn side_of_name(name: &str) -> Option<Color> {
     }
 }
 
+/// The move number of a variation heading, from the text after `変化` and
+/// its colon: `3手` as Kifu for Windows writes it, `3手目` as several other
+/// programs do, or a bare `3`; spaces around it are ignored. The digits are
+/// returned for the format's own number parser.
+pub(crate) fn variation_digits(after_colon: &str) -> &str {
+    let rest = trim(after_colon);
+    let digits = rest
+        .strip_suffix("手目")
+        .or_else(|| rest.strip_suffix('手'))
+        .unwrap_or(rest);
+    trim(digits)
+}
+
 /// Kanji numerals one to nine: diagram ranks and hand counts.
 pub(crate) const KANJI_NUMBERS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
