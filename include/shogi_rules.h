@@ -501,6 +501,12 @@ enum shogi_result
    */
   SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE = 418,
   /**
+   * Record: a single-record read of a file that holds several records (a
+   * CSA file of games separated by `/` lines, a USI file of several lines);
+   * `shogi_records_read` reads them all.
+   */
+  SHOGI_RESULT_RECORD_COLLECTION = 419,
+  /**
    * A record error this version does not name.
    */
   SHOGI_RESULT_RECORD_OTHER = 499,
@@ -799,6 +805,12 @@ typedef struct shogi_read_limits {
    * depth 1 (default 1,000).
    */
   size_t max_depth;
+  /**
+   * Records in one file: games of a CSA file separated by `/` lines, lines
+   * of a USI file (default 1,000,000). `shogi_record_read` counts them
+   * too, to refuse a file of several with `SHOGI_RESULT_RECORD_COLLECTION`.
+   */
+  size_t max_records;
 } shogi_read_limits;
 
 /**

@@ -75,6 +75,10 @@ pub struct shogi_read_limits {
     /// Variations inside variations: a variation of the main line is at
     /// depth 1 (default 1,000).
     pub max_depth: usize,
+    /// Records in one file: games of a CSA file separated by `/` lines, lines
+    /// of a USI file (default 1,000,000). `shogi_record_read` counts them
+    /// too, to refuse a file of several with `SHOGI_RESULT_RECORD_COLLECTION`.
+    pub max_records: usize,
 }
 
 impl shogi_read_limits {
@@ -86,6 +90,7 @@ impl shogi_read_limits {
             max_moves_per_line: limits.max_moves_per_line,
             max_variations: limits.max_variations,
             max_depth: limits.max_depth,
+            max_records: limits.max_records,
         }
     }
 
@@ -97,6 +102,7 @@ impl shogi_read_limits {
             max_moves_per_line: self.max_moves_per_line,
             max_variations: self.max_variations,
             max_depth: self.max_depth,
+            max_records: self.max_records,
         }
     }
 }

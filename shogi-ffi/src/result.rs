@@ -248,6 +248,10 @@ pub enum shogi_result {
     /// Record: a number (a move number, a time, a count) larger than the
     /// format or the library allows.
     RecordNumberTooLarge = 418,
+    /// Record: a single-record read of a file that holds several records (a
+    /// CSA file of games separated by `/` lines, a USI file of several lines);
+    /// `shogi_records_read` reads them all.
+    RecordCollection = 419,
     /// A record error this version does not name.
     RecordOther = 499,
 }
@@ -255,7 +259,7 @@ pub enum shogi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> &'static [shogi_result] {
     use shogi_result::*;
-    const ALL: [shogi_result; 100] = [
+    const ALL: [shogi_result; 101] = [
         Ok,
         NullParameter,
         Panic,
@@ -355,6 +359,7 @@ pub(crate) fn all_results() -> &'static [shogi_result] {
         RecordUnexpectedLine,
         RecordLimitExceeded,
         RecordNumberTooLarge,
+        RecordCollection,
         RecordOther,
     ];
     &ALL
@@ -469,6 +474,7 @@ impl shogi_result {
             RecordUnexpectedLine => "SHOGI_RESULT_RECORD_UNEXPECTED_LINE\0",
             RecordLimitExceeded => "SHOGI_RESULT_RECORD_LIMIT_EXCEEDED\0",
             RecordNumberTooLarge => "SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE\0",
+            RecordCollection => "SHOGI_RESULT_RECORD_COLLECTION\0",
             RecordOther => "SHOGI_RESULT_RECORD_OTHER\0",
         }
     }
@@ -582,6 +588,7 @@ impl shogi_result {
             RecordUnexpectedLine => "record: unexpected line",
             RecordLimitExceeded => "record: the input exceeds a read limit",
             RecordNumberTooLarge => "record: a number is too large",
+            RecordCollection => "record: the file holds several records",
             RecordOther => "record: unreadable",
         }
     }
@@ -850,6 +857,7 @@ impl From<&RecordErrorKind> for shogi_result {
             RecordErrorKind::UnexpectedLine(_) => shogi_result::RecordUnexpectedLine,
             RecordErrorKind::LimitExceeded { .. } => shogi_result::RecordLimitExceeded,
             RecordErrorKind::NumberTooLarge { .. } => shogi_result::RecordNumberTooLarge,
+            RecordErrorKind::Collection { .. } => shogi_result::RecordCollection,
             _ => shogi_result::RecordOther,
         }
     }
@@ -865,7 +873,7 @@ mod tests {
 
     /// The published values. A failure here means a code changed its number,
     /// which breaks every compiled C client.
-    const PUBLISHED: [(shogi_result, u32); 100] = {
+    const PUBLISHED: [(shogi_result, u32); 101] = {
         use shogi_result::*;
         [
             (Ok, 0),
@@ -967,6 +975,7 @@ mod tests {
             (RecordUnexpectedLine, 416),
             (RecordLimitExceeded, 417),
             (RecordNumberTooLarge, 418),
+            (RecordCollection, 419),
             (RecordOther, 499),
         ]
     };
@@ -1391,6 +1400,7 @@ mod tests {
                 RecordErrorKind::NumberTooLarge { max: 1 },
                 RecordNumberTooLarge,
             ),
+            (RecordErrorKind::Collection { count: 2 }, RecordCollection),
         ];
         let mut codes = Vec::new();
         for (kind, code) in cases {
@@ -1430,5 +1440,6 @@ mod tests {
         let err = shogi::record::read_with(b"position startpos moves 7g7f 3c3d", None, &limits)
             .unwrap_err();
         assert_eq!(shogi_result::from(&err.kind), RecordLimitExceeded);
+        assert_eq!(code(b"startpos\nstartpos\n"), RecordCollection);
     }
 }

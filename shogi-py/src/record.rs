@@ -123,11 +123,12 @@ const DEFAULTS_MATCH: () = {
             && d.max_moves_per_line == 1_000_000
             && d.max_variations == 100_000
             && d.max_depth == 1_000
+            && d.max_records == 1_000_000
     );
 };
 
 /// The pickled form of `ReadLimits`: its fields in declaration order.
-type LimitsState = (usize, usize, usize, usize, usize, usize);
+type LimitsState = (usize, usize, usize, usize, usize, usize, usize);
 
 /// The keyword of each limit, in the order of `core::Limit::ALL`.
 fn limit_keyword(limit: core::Limit) -> String {
@@ -148,6 +149,7 @@ impl ReadLimits {
         max_moves_per_line=1000000,
         max_variations=100000,
         max_depth=1000,
+        max_records=1000000,
     ))]
     fn py_new(
         max_input_bytes: usize,
@@ -156,6 +158,7 @@ impl ReadLimits {
         max_moves_per_line: usize,
         max_variations: usize,
         max_depth: usize,
+        max_records: usize,
     ) -> ReadLimits {
         let () = DEFAULTS_MATCH;
         ReadLimits(core::ReadLimits {
@@ -165,6 +168,7 @@ impl ReadLimits {
             max_moves_per_line,
             max_variations,
             max_depth,
+            max_records,
         })
     }
 
@@ -210,6 +214,12 @@ impl ReadLimits {
         self.0.max_depth
     }
 
+    /// Records in one file (games of a CSA file separated by `/`, lines of a USI file).
+    #[getter]
+    fn max_records(&self) -> usize {
+        self.0.max_records
+    }
+
     /// A copy with the given limits changed (the same keywords as the constructor).
     #[pyo3(signature = (**changes))]
     fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<ReadLimits> {
@@ -244,12 +254,23 @@ impl ReadLimits {
                 l.max_moves_per_line,
                 l.max_variations,
                 l.max_depth,
+                l.max_records,
             ),
         ))
     }
 
-    /// The limits of a `__reduce__` state.
+    /// The limits of a `__reduce__` state (a state pickled before `max_records` existed has
+    /// six fields and gets its default).
     #[staticmethod]
+    #[pyo3(signature = (
+        max_input_bytes,
+        max_line_bytes,
+        max_header_bytes,
+        max_moves_per_line,
+        max_variations,
+        max_depth,
+        max_records=1000000,
+    ))]
     fn _restore(
         max_input_bytes: usize,
         max_line_bytes: usize,
@@ -257,6 +278,7 @@ impl ReadLimits {
         max_moves_per_line: usize,
         max_variations: usize,
         max_depth: usize,
+        max_records: usize,
     ) -> ReadLimits {
         ReadLimits::py_new(
             max_input_bytes,
@@ -265,6 +287,7 @@ impl ReadLimits {
             max_moves_per_line,
             max_variations,
             max_depth,
+            max_records,
         )
     }
 }

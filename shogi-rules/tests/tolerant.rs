@@ -3,7 +3,10 @@
 //! records (SFEN lines, `position` lines, CSA games separated by `/`), and
 //! the rules a record states (floodgate's `'Max_Moves:256`).
 
-use shogi_rules::record::{self, Format, RecordErrorKind};
+use shogi_rules::record::{
+    self, Format, HeaderKey, Limit, ReadLimits, RecordErrorKind, SpecialMove,
+};
+use shogi_rules::{Color, Outcome, Position, Termination};
 
 /// A KIF record with one variation, its heading written `heading`.
 fn kif_with_heading(heading: &str) -> String {
@@ -25,7 +28,13 @@ fn variation_headings_with_te_me_read_as_with_te() {
     ] {
         let expected = record::read_str_as(&text("変化：2手"), format).unwrap();
         assert_eq!(expected.variation_count(), 1);
-        for heading in ["変化：2手目", "変化:2手目", "変化:2手", "変化：2", "変化： 2手目 "] {
+        for heading in [
+            "変化：2手目",
+            "変化:2手目",
+            "変化:2手",
+            "変化：2",
+            "変化： 2手目 ",
+        ] {
             let read = record::read_str_as(&text(heading), format)
                 .unwrap_or_else(|e| panic!("{format} {heading:?}: {e}"));
             assert_eq!(read, expected, "{format} {heading:?}");
@@ -39,4 +48,224 @@ fn variation_headings_with_te_me_read_as_with_te() {
             assert_eq!(err.line, if format == Format::Kif { 7 } else { 4 });
         }
     }
+}
+
+const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+#[test]
+fn a_usi_token_after_the_moves_is_the_ending() {
+    let r = record::read(b"position startpos moves 7g7f 3c3d resign").unwrap();
+    assert_eq!(r.moves().len(), 2);
+    let end = r.main.end.as_ref().map(|e| e.special);
+    assert_eq!(end, Some(SpecialMove::Resign));
+    // Sente, to move after two moves, resigns.
+    assert_eq!(
+        r.stated_result(),
+        Some(Outcome::win(Color::Gote, Termination::Resignation))
+    );
+    for (token, special) in [
+        ("resign", SpecialMove::Resign),
+        ("win", SpecialMove::DeclareWin),
+        ("draw", SpecialMove::Impasse),
+        ("rep_draw", SpecialMove::Repetition),
+        ("timeout", SpecialMove::TimeUp),
+        ("break", SpecialMove::Suspend),
+    ] {
+        let text = format!("position startpos moves 7g7f {token}\n");
+        let r = record::read_str_as(&text, Format::Usi).unwrap();
+        assert_eq!(r.main.end.as_ref().map(|e| e.special), Some(special));
+        assert_eq!(r.write(Format::Usi).unwrap(), text, "{token}");
+    }
+    // No moves before the token.
+    let r = record::read(b"position startpos moves resign").unwrap();
+    assert!(r.moves().is_empty());
+    assert_eq!(
+        r.write(Format::Usi).unwrap(),
+        "position startpos moves resign\n"
+    );
+}
+
+#[test]
+fn anything_after_a_usi_ending_token_is_an_error() {
+    for (text, column) in [
+        ("position startpos moves 7g7f resign 3c3d", 37),
+        ("position startpos moves 7g7f resign resign", 37),
+        ("position startpos moves timeout x", 33),
+    ] {
+        let err = record::read_str_as(text, Format::Usi).unwrap_err();
+        assert_eq!(err.kind, RecordErrorKind::MoveAfterEnd, "{text}");
+        assert_eq!((err.line, err.column), (1, column), "{text}");
+    }
+    // A token is only an ending after `moves`, and an unknown word is not a
+    // move.
+    let err = record::read_str_as("position startpos resign", Format::Usi).unwrap_err();
+    assert!(matches!(err.kind, RecordErrorKind::UnexpectedLine(_)));
+    let err = record::read_str_as("position startpos moves 7g7f lose", Format::Usi).unwrap_err();
+    assert!(matches!(err.kind, RecordErrorKind::BadMoveText(_)));
+}
+
+#[test]
+fn endings_from_other_formats_are_written_as_usi_tokens_where_one_fits() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n";
+    let r = record::read_str_as(kif, Format::Kif).unwrap();
+    let usi = r.write(Format::Usi).unwrap();
+    assert_eq!(usi, "position startpos moves 7g7f resign\n");
+    let back = record::read_str_as(&usi, Format::Usi).unwrap();
+    assert_eq!(back.stated_result(), r.stated_result());
+    // An ending without a token is left out.
+    let csa = "PI\n+\n+7776FU\n%TSUMI\n";
+    let r = record::read_str_as(csa, Format::Csa).unwrap();
+    assert_eq!(
+        r.write(Format::Usi).unwrap(),
+        "position startpos moves 7g7f\n"
+    );
+}
+
+#[test]
+fn a_bare_sfen_line_is_a_usi_record() {
+    let text = format!("{STARTPOS_SFEN}\n");
+    assert_eq!(record::detect_format(&text), Some(Format::Usi));
+    let r = record::read(text.as_bytes()).unwrap();
+    assert_eq!(r.start, Position::startpos());
+    assert!(r.moves().is_empty());
+    let r = record::read(format!("{STARTPOS_SFEN} moves 7g7f resign").as_bytes()).unwrap();
+    assert_eq!(r.moves().len(), 1);
+    let err = record::read(b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1")
+        .unwrap_err();
+    assert_eq!(err.format, Format::Usi);
+    assert!(matches!(err.kind, RecordErrorKind::BadPosition(_)), "{err}");
+}
+
+#[test]
+fn a_file_of_sfen_lines_reads_as_one_record_per_line() {
+    let text = format!(
+        "{STARTPOS_SFEN}\n\n4k4/9/9/9/9/9/9/9/4K4 b G 1\r\nsfen 4k4/9/9/9/9/9/9/9/4K4 w - 10\nposition startpos moves 2g2f\n"
+    );
+    assert_eq!(record::detect_format(&text), Some(Format::Usi));
+    let records = record::read_all(text.as_bytes()).unwrap();
+    assert_eq!(records.len(), 4);
+    assert_eq!(records[0].start, Position::startpos());
+    assert_eq!(records[1].start.to_sfen(), "4k4/9/9/9/9/9/9/9/4K4 b G 1");
+    assert_eq!(records[2].start.move_number(), 10);
+    assert_eq!(records[3].moves().len(), 1);
+    // A single read says how many there are, at the second record's line.
+    let err = record::read(text.as_bytes()).unwrap_err();
+    assert_eq!(err.kind, RecordErrorKind::Collection { count: 4 });
+    assert_eq!((err.format, err.line, err.column), (Format::Usi, 3, 1));
+    assert!(err.to_string().contains("holds 4 records"), "{err}");
+    assert_eq!(
+        record::read_str_all_as(&text, Format::Usi).unwrap(),
+        records
+    );
+}
+
+#[test]
+fn an_error_in_a_collection_names_its_line_in_the_whole_file() {
+    let text = "position startpos moves 7g7f\n\nposition startpos moves 7g7f 3c3d\nposition startpos moves 7g7f 7g7f\n";
+    let err = record::read_all(text.as_bytes()).unwrap_err();
+    assert!(
+        matches!(err.kind, RecordErrorKind::IllegalMove { ply: 2, .. }),
+        "{err}"
+    );
+    assert_eq!((err.line, err.column), (4, 30));
+    let csa = "V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+7776FU\n-7776FU\n";
+    let err = record::read_all(csa.as_bytes()).unwrap_err();
+    assert!(
+        matches!(err.kind, RecordErrorKind::IllegalMove { ply: 2, .. }),
+        "{err}"
+    );
+    assert_eq!((err.format, err.line), (Format::Csa, 11));
+    // A game without a position is reported at its first line.
+    let err = record::read_all(b"PI\n+\n/\nN+a\n'comment\n").unwrap_err();
+    assert!(matches!(err.kind, RecordErrorKind::BadPosition(_)), "{err}");
+    assert_eq!(err.line, 4);
+}
+
+#[test]
+fn csa_games_separated_by_a_slash_line_are_a_collection() {
+    let csa = "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n/\nV2.2\nN+c\nN-d\nPI\n+\n+2726FU\n%CHUDAN\n/\n";
+    let records = record::read_all(csa.as_bytes()).unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0].header(HeaderKey::Sente), Some("a"));
+    assert_eq!(records[0].moves().len(), 2);
+    assert_eq!(records[1].header(HeaderKey::Gote), Some("d"));
+    let end = records[1].main.end.as_ref().map(|e| e.special);
+    assert_eq!(end, Some(SpecialMove::Suspend));
+    let err = record::read(csa.as_bytes()).unwrap_err();
+    assert_eq!(err.kind, RecordErrorKind::Collection { count: 2 });
+    assert_eq!((err.format, err.line), (Format::Csa, 10));
+    // Each game is the record the file of that game alone gives.
+    let first = record::read(csa.split("/\n").next().unwrap().as_bytes()).unwrap();
+    assert_eq!(records[0], first);
+    // A separator before the first game or after the last separates nothing.
+    let one = "/\nPI\n+\n+7776FU\n/\n\n";
+    assert_eq!(record::read_all(one.as_bytes()).unwrap().len(), 1);
+    assert_eq!(record::read(one.as_bytes()).unwrap().moves().len(), 1);
+}
+
+#[test]
+fn a_file_of_one_record_reads_as_a_collection_of_one() {
+    let kif = kif_with_heading("変化：2手");
+    for (text, format) in [
+        (kif.as_str(), Format::Kif),
+        ("手合割：平手\n▲７六歩　△３四歩\n", Format::Ki2),
+        ("PI\n+\n+7776FU\n", Format::Csa),
+        ("position startpos moves 7g7f\n", Format::Usi),
+        (
+            "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}}]}",
+            Format::Jkf,
+        ),
+    ] {
+        let all = record::read_all(text.as_bytes()).unwrap_or_else(|e| panic!("{format}: {e}"));
+        assert_eq!(
+            all,
+            vec![record::read(text.as_bytes()).unwrap()],
+            "{format}"
+        );
+        assert_eq!(
+            record::read_all_as(text.as_bytes(), format).unwrap(),
+            all,
+            "{format}"
+        );
+    }
+    // A file without any record fails as a single read does.
+    for format in [Format::Csa, Format::Usi] {
+        let single = record::read_str_as("\n\n", format).unwrap_err();
+        let all = record::read_str_all_as("\n\n", format).unwrap_err();
+        assert_eq!(all, single, "{format}");
+    }
+}
+
+#[test]
+fn the_record_limit_applies_to_collections_and_to_single_reads() {
+    let limits = ReadLimits::DEFAULT.with(Limit::Records, 2);
+    let text = "startpos\nstartpos moves 7g7f\nstartpos moves 2g2f\n";
+    for err in [
+        record::read_all_with(text.as_bytes(), None, &limits).unwrap_err(),
+        record::read_with(text.as_bytes(), None, &limits).unwrap_err(),
+    ] {
+        assert_eq!(
+            err.kind,
+            RecordErrorKind::LimitExceeded {
+                limit: Limit::Records,
+                max: 2
+            }
+        );
+        assert_eq!(err.line, 3);
+    }
+    let two = "startpos\nstartpos moves 7g7f\n";
+    assert_eq!(
+        record::read_all_with(two.as_bytes(), None, &limits)
+            .unwrap()
+            .len(),
+        2
+    );
+    let csa = "PI\n+\n/\nPI\n+\n/\nPI\n+\n";
+    let err = record::read_str_all_with(csa, None, &limits).unwrap_err();
+    assert_eq!(err.line, 7);
+    assert_eq!(ReadLimits::DEFAULT.max_records, 1_000_000);
+    // No record at all is allowed with a limit of 0.
+    let none = ReadLimits::DEFAULT.with(Limit::Records, 0);
+    let err = record::read_with(b"startpos", None, &none).unwrap_err();
+    assert!(matches!(err.kind, RecordErrorKind::LimitExceeded { .. }));
 }

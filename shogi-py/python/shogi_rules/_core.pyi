@@ -94,11 +94,14 @@ _RecordErrorKind = Literal[
     "unexpected_line",
     "limit_exceeded",
     "number_too_large",
+    "collection",
     "other",
 ]
 """What is wrong with a record (``RecordError.kind``)."""
 
-_Limit = Literal["input_bytes", "line_bytes", "header_bytes", "moves_per_line", "variations", "depth"]
+_Limit = Literal[
+    "input_bytes", "line_bytes", "header_bytes", "moves_per_line", "variations", "depth", "records"
+]
 """One of the limits of ``ReadLimits`` (``RecordError.limit``): the name of its field without
 ``max_``."""
 
@@ -208,6 +211,9 @@ class RecordError(ShogiError):
     max: Optional[int]
     """For ``kind == "limit_exceeded"``: the value of the exceeded limit; for ``kind ==
     "number_too_large"``: the largest number allowed there; otherwise ``None``."""
+    count: Optional[int]
+    """For ``kind == "collection"`` (``read_record`` of a file that holds several records,
+    which ``read_all`` reads): how many records the file holds; otherwise ``None``."""
     path: Optional[str]
     """The file that failed, when a path was read; otherwise ``None``."""
 
@@ -998,6 +1004,7 @@ class ReadLimits:
         max_moves_per_line: int = 1000000,
         max_variations: int = 100000,
         max_depth: int = 1000,
+        max_records: int = 1000000,
     ) -> ReadLimits: ...
     @staticmethod
     def unlimited() -> ReadLimits:
@@ -1021,6 +1028,11 @@ class ReadLimits:
     def max_depth(self) -> int:
         """How deep variations nest: a variation of the main line is at depth 1 (default
         1,000)."""
+    @property
+    def max_records(self) -> int:
+        """Records in one file: games of a CSA file separated by ``/`` lines, lines of a USI
+        file (default 1,000,000). ``read_record`` counts them too, to refuse a file of several
+        with ``kind == "collection"``."""
     def replace(
         self,
         *,
@@ -1030,6 +1042,7 @@ class ReadLimits:
         max_moves_per_line: int = ...,
         max_variations: int = ...,
         max_depth: int = ...,
+        max_records: int = ...,
     ) -> ReadLimits:
         """A copy with the given limits changed."""
     def __eq__(self, value: object, /) -> bool: ...

@@ -35,8 +35,12 @@
 //!   → time loss, `sennichite` → repetition, `max_moves` → move limit,
 //!   `kachi` → declared win, any other reason with a winner → a foul of the
 //!   loser); the comment itself is kept.
-//! * `/` (several records in one file): the first record is read and the
-//!   rest of the file is ignored.
+//! * `/` (a line separating the games of a file): [`read`] refuses a file
+//!   of several games with [`RecordErrorKind::Collection`], [`read_all`]
+//!   reads each game (errors name their line in the whole file; those
+//!   without a line of their own, such as a game without a position, name
+//!   the game's first line). A `/` before the first game or after the last
+//!   one separates nothing and is ignored.
 //! * When the side-to-move line is missing, the sign of the first move gives
 //!   it; a move before any position statement is an error.
 //! * `%OUTE_SENNICHITE` (written by some servers, not in the standard) is
@@ -117,22 +121,123 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
 /// # Errors
 /// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
 pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
-    let mut reader = Reader {
-        limits: *limits,
-        ..Reader::default()
-    };
-    for (index, line) in lines(text).enumerate() {
-        let line_no = index + 1;
+    let starts = record_starts(text, limits.max_records.saturating_add(1));
+    super::check_record_count(Format::Csa, &starts, limits, true)?;
+    let records = read_records(text, limits)?;
+    // `read_records` gives at least one record, and the count checked above
+    // at most one.
+    records.into_iter().next().ok_or_else(|| {
+        error(
+            0,
+            0,
+            RecordErrorKind::BadPosition("no start position (PI or P1-P9)".into()),
+        )
+    })
+}
+
+/// Reads every record of a CSA file: the games separated by `/` lines
+/// (a file of one game gives one record).
+///
+/// # Errors
+/// The first record that does not read, with its line in the whole text;
+/// [`RecordErrorKind::LimitExceeded`] beyond [`ReadLimits::max_records`]
+/// records; a text without any record fails as [`read`] does.
+pub fn read_all(text: &str) -> Result<Vec<GameRecord>, RecordError> {
+    read_all_with(text, &ReadLimits::DEFAULT)
+}
+
+/// Reads every record of a CSA file within `limits`.
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_all_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>, RecordError> {
+    let starts = record_starts(text, limits.max_records.saturating_add(1));
+    super::check_record_count(Format::Csa, &starts, limits, false)?;
+    read_records(text, limits)
+}
+
+/// The lines of `text`, the first without its byte order mark.
+fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    lines(text).enumerate().map(|(index, line)| {
         let line = if index == 0 {
             line.trim_start_matches('\u{feff}')
         } else {
             line
         };
-        if reader.read_line(line_no, line)? {
+        (index + 1, line)
+    })
+}
+
+/// The 1-based line of the first statement of each record of `text`, at
+/// most `max` of them: a record is a run of statements between `/`
+/// separators.
+fn record_starts(text: &str, max: usize) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut in_record = false;
+    for (line_no, line) in text_lines(text) {
+        if starts.len() >= max {
             break;
         }
+        if !line.contains('/') {
+            if !in_record && !line.trim().is_empty() {
+                starts.push(line_no);
+                in_record = true;
+            }
+            continue;
+        }
+        for (_, statement) in statements(line) {
+            if statement == "/" {
+                in_record = false;
+            } else if !in_record {
+                starts.push(line_no);
+                in_record = true;
+            }
+        }
     }
-    reader.finish()
+    starts.truncate(max);
+    starts
+}
+
+/// Reads the records of `text` (at least one: a text without statements
+/// is a record without a position, an error).
+fn read_records(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>, RecordError> {
+    let new_reader = || Reader {
+        limits: *limits,
+        ..Reader::default()
+    };
+    let mut records = Vec::new();
+    let mut reader = new_reader();
+    // The first line of the record being read, 0 for the first one (its
+    // errors without a line of their own are reported at line 0).
+    let mut first_line = 0;
+    let mut in_record = false;
+    for (line_no, line) in text_lines(text) {
+        // Columns counted as the statements come, once per line.
+        let (mut at_byte, mut col) = (0, 1);
+        for (offset, statement) in statements(line) {
+            col += line.get(at_byte..offset).map_or(0, |s| s.chars().count());
+            at_byte = offset;
+            if statement == "/" {
+                if in_record {
+                    let done = core::mem::replace(&mut reader, new_reader());
+                    records.push(done.finish(first_line)?);
+                    in_record = false;
+                }
+                continue;
+            }
+            if !in_record {
+                in_record = true;
+                if !records.is_empty() {
+                    first_line = line_no;
+                }
+            }
+            reader.statement(line_no, col, statement)?;
+        }
+    }
+    if in_record || records.is_empty() {
+        records.push(reader.finish(first_line)?);
+    }
+    Ok(records)
 }
 
 /// Writes a V2.2 record.
@@ -226,21 +331,6 @@ struct Reader {
 }
 
 impl Reader {
-    /// Reads one line; `true` at a `/` record separator.
-    fn read_line(&mut self, line_no: usize, line: &str) -> Result<bool, RecordError> {
-        // Columns counted as the statements come, once per line.
-        let (mut at_byte, mut col) = (0, 1);
-        for (offset, statement) in statements(line) {
-            col += line.get(at_byte..offset).map_or(0, |s| s.chars().count());
-            at_byte = offset;
-            if statement == "/" {
-                return Ok(true);
-            }
-            self.statement(line_no, col, statement)?;
-        }
-        Ok(false)
-    }
-
     fn statement(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
         let unexpected = || error(line_no, col, RecordErrorKind::UnexpectedLine(excerpt(s)));
         if s.len() > self.limits.max_header_bytes && !s.starts_with(['+', '-', 'P']) {
@@ -626,14 +716,17 @@ impl Reader {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<GameRecord, RecordError> {
+    /// The record read, its errors without a line of their own reported at
+    /// `line` (0 for the first record of a file).
+    fn finish(mut self, line: usize) -> Result<GameRecord, RecordError> {
+        let column = usize::from(line > 0);
         if self.pos.is_none() {
             if self.setup.is_some() {
-                self.start_play(0, 0, Color::Sente)?;
+                self.start_play(line, column, Color::Sente)?;
             } else {
                 return Err(error(
-                    0,
-                    0,
+                    line,
+                    column,
                     RecordErrorKind::BadPosition("no start position (PI or P1-P9)".into()),
                 ));
             }

@@ -46,21 +46,24 @@ pub enum Limit {
     Variations,
     /// How deep variations nest ([`ReadLimits::max_depth`]).
     Depth,
+    /// The number of records in a file ([`ReadLimits::max_records`]).
+    Records,
 }
 
 impl Limit {
     /// Every limit, in declaration order.
-    pub const ALL: [Limit; 6] = [
+    pub const ALL: [Limit; 7] = [
         Limit::InputBytes,
         Limit::LineBytes,
         Limit::HeaderBytes,
         Limit::MovesPerLine,
         Limit::Variations,
         Limit::Depth,
+        Limit::Records,
     ];
 
     /// The snake_case name: `"input_bytes"`, `"line_bytes"`, `"header_bytes"`,
-    /// `"moves_per_line"`, `"variations"` or `"depth"`.
+    /// `"moves_per_line"`, `"variations"`, `"depth"` or `"records"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -70,6 +73,7 @@ impl Limit {
             Limit::MovesPerLine => "moves_per_line",
             Limit::Variations => "variations",
             Limit::Depth => "depth",
+            Limit::Records => "records",
         }
     }
 
@@ -83,6 +87,7 @@ impl Limit {
             Limit::MovesPerLine => "moves in one line of play",
             Limit::Variations => "number of variations",
             Limit::Depth => "nesting depth of variations",
+            Limit::Records => "number of records in the file",
         }
     }
 
@@ -96,6 +101,7 @@ impl Limit {
             Limit::MovesPerLine => limits.max_moves_per_line,
             Limit::Variations => limits.max_variations,
             Limit::Depth => limits.max_depth,
+            Limit::Records => limits.max_records,
         }
     }
 }
@@ -137,6 +143,12 @@ pub struct ReadLimits {
     /// Variations inside variations: a variation of the main line is at
     /// depth 1 (default 1,000).
     pub max_depth: usize,
+    /// Records in one file: games of a CSA file separated by `/` lines,
+    /// lines of a USI file (default 1,000,000: a file of SFEN lines within
+    /// the default input size holds about that many positions). A
+    /// single-record read counts them too, to say how many a collection
+    /// holds.
+    pub max_records: usize,
 }
 
 impl ReadLimits {
@@ -148,6 +160,7 @@ impl ReadLimits {
         max_moves_per_line: 1_000_000,
         max_variations: 100_000,
         max_depth: 1_000,
+        max_records: 1_000_000,
     };
 
     /// No limit at all but what memory allows: for trusted input only.
@@ -158,6 +171,7 @@ impl ReadLimits {
         max_moves_per_line: usize::MAX,
         max_variations: usize::MAX,
         max_depth: usize::MAX,
+        max_records: usize::MAX,
     };
 
     /// These limits with `limit` set to `value`.
@@ -170,6 +184,7 @@ impl ReadLimits {
             Limit::MovesPerLine => self.max_moves_per_line = value,
             Limit::Variations => self.max_variations = value,
             Limit::Depth => self.max_depth = value,
+            Limit::Records => self.max_records = value,
         }
         self
     }

@@ -691,6 +691,15 @@ pub enum RecordErrorKind {
         /// The largest number accepted there.
         max: u64,
     },
+    /// A single-record read of a file that holds several records (a CSA
+    /// file with games separated by `/` lines, a USI file of several lines):
+    /// [`read_all`] reads them. The error stands at the first line of the
+    /// second record.
+    #[error("the file holds {count} records; read them with read_all")]
+    Collection {
+        /// How many records the file holds.
+        count: usize,
+    },
 }
 
 /// A record that could not be read: where, and why.
@@ -721,7 +730,9 @@ impl RecordError {
     }
 }
 
-/// Guesses the format of decoded text from its content.
+/// Guesses the format of decoded text from its content. A first line that
+/// is a USI command (`position …`, `startpos …`, `sfen …`) or a bare SFEN
+/// (`lnsgkgsnl/1r5b1/… b - 1`) is USI.
 #[must_use]
 pub fn detect_format(text: &str) -> Option<Format> {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
@@ -729,7 +740,10 @@ pub fn detect_format(text: &str) -> Option<Format> {
         return Some(Format::Jkf);
     }
     let first = trimmed.lines().next().unwrap_or("");
-    if first.starts_with("position ") || first.starts_with("startpos") || first.starts_with("sfen ")
+    if first.starts_with("position ")
+        || first.starts_with("startpos")
+        || first.starts_with("sfen ")
+        || usi::is_bare_sfen(first)
     {
         return Some(Format::Usi);
     }
@@ -846,6 +860,28 @@ pub fn read_str_as(text: &str, format: Format) -> Result<GameRecord, RecordError
     read_str_with(text, Some(format), &ReadLimits::DEFAULT)
 }
 
+/// The format to read `text` in, `format` or the one detected, once the
+/// text's size and the length of its lines are checked against `limits`.
+fn checked_format(
+    text: &str,
+    format: Option<Format>,
+    limits: &ReadLimits,
+) -> Result<Format, RecordError> {
+    let label = format.unwrap_or(Format::Kif);
+    let limit_error = |line, limit: Limit| RecordError::new(label, line, 1, limit.exceeded(limits));
+    if text.len() > limits.max_input_bytes {
+        return Err(limit_error(0, Limit::InputBytes));
+    }
+    if let Some(line) = text::first_line_longer_than(text, limits.max_line_bytes) {
+        return Err(limit_error(line, Limit::LineBytes));
+    }
+    match format {
+        Some(format) => Ok(format),
+        None => detect_format(text)
+            .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat)),
+    }
+}
+
 /// Reads a record from text within `limits`: in `format`, or in the format
 /// [`detect_format`] finds when `format` is `None`.
 ///
@@ -857,19 +893,7 @@ pub fn read_str_with(
     format: Option<Format>,
     limits: &ReadLimits,
 ) -> Result<GameRecord, RecordError> {
-    let label = format.unwrap_or(Format::Kif);
-    let limit_error = |line, limit: Limit| RecordError::new(label, line, 1, limit.exceeded(limits));
-    if text.len() > limits.max_input_bytes {
-        return Err(limit_error(0, Limit::InputBytes));
-    }
-    if let Some(line) = text::first_line_longer_than(text, limits.max_line_bytes) {
-        return Err(limit_error(line, Limit::LineBytes));
-    }
-    let format = match format {
-        Some(format) => format,
-        None => detect_format(text)
-            .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat))?,
-    };
+    let format = checked_format(text, format, limits)?;
     match format {
         Format::Kif => kif::read_with(text, limits),
         Format::Ki2 => ki2::read_with(text, limits),
@@ -884,6 +908,121 @@ pub fn read_str_with(
             RecordErrorKind::Unsupported(format),
         )),
         Format::Usi => usi::read_with(text, limits),
+    }
+}
+
+/// Checks the number of records of a text whose records start at the
+/// 1-based lines `starts` (collected up to one past
+/// [`ReadLimits::max_records`]): [`Limit::Records`] exceeded, or, for a
+/// `single` read, [`RecordErrorKind::Collection`] when there are several.
+pub(crate) fn check_record_count(
+    format: Format,
+    starts: &[usize],
+    limits: &ReadLimits,
+    single: bool,
+) -> Result<(), RecordError> {
+    if let Some(&line) = starts.get(limits.max_records) {
+        return Err(RecordError::new(
+            format,
+            line,
+            1,
+            Limit::Records.exceeded(limits),
+        ));
+    }
+    match starts {
+        [_, second, ..] if single => Err(RecordError::new(
+            format,
+            *second,
+            1,
+            RecordErrorKind::Collection {
+                count: starts.len(),
+            },
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Reads every record of a file from bytes: a record per game of a CSA file
+/// (games separated by `/` lines), per line of a USI file (`position …`
+/// lines or bare SFEN lines), and the one record of a KIF, KI2 or JKF file.
+/// A file of one record gives one record. Decoding and detection are as for
+/// [`read`].
+///
+/// ```
+/// use shogi_rules::record;
+/// let text = b"position startpos moves 7g7f\nposition startpos moves 2g2f 8c8d\n";
+/// let records = record::read_all(text).unwrap();
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[1].moves().len(), 2);
+/// let err = record::read(text).unwrap_err();
+/// assert_eq!(err.kind, record::RecordErrorKind::Collection { count: 2 });
+/// ```
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the first problem in the
+/// whole file; [`RecordErrorKind::LimitExceeded`] beyond
+/// [`ReadLimits::max_records`] records or another limit (each record is read
+/// within the limits, the input size counts the whole file).
+pub fn read_all(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
+    read_all_with(bytes, None, &ReadLimits::DEFAULT)
+}
+
+/// Reads every record of a file of a known format from bytes, within the
+/// default [`ReadLimits`].
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_all_as(bytes: &[u8], format: Format) -> Result<Vec<GameRecord>, RecordError> {
+    read_all_with(bytes, Some(format), &ReadLimits::DEFAULT)
+}
+
+/// Reads every record of a file from bytes within `limits`: in `format`, or
+/// in the format [`detect_format`] finds when `format` is `None`.
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_all_with(
+    bytes: &[u8],
+    format: Option<Format>,
+    limits: &ReadLimits,
+) -> Result<Vec<GameRecord>, RecordError> {
+    if bytes.len() > limits.max_input_bytes {
+        let label = format.unwrap_or(Format::Kif);
+        return Err(RecordError::new(
+            label,
+            0,
+            0,
+            Limit::InputBytes.exceeded(limits),
+        ));
+    }
+    let (text, _) = decode(bytes)?;
+    read_str_all_with(&text, format, limits)
+}
+
+/// Reads every record of a text of a known format, within the default
+/// [`ReadLimits`].
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_str_all_as(text: &str, format: Format) -> Result<Vec<GameRecord>, RecordError> {
+    read_str_all_with(text, Some(format), &ReadLimits::DEFAULT)
+}
+
+/// Reads every record of a text within `limits`: in `format`, or in the
+/// format [`detect_format`] finds when `format` is `None`.
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_str_all_with(
+    text: &str,
+    format: Option<Format>,
+    limits: &ReadLimits,
+) -> Result<Vec<GameRecord>, RecordError> {
+    let format = checked_format(text, format, limits)?;
+    match format {
+        Format::Csa => csa::read_all_with(text, limits),
+        Format::Usi => usi::read_all_with(text, limits),
+        _ => read_str_with(text, Some(format), limits).map(|r| vec![r]),
     }
 }
 
