@@ -523,7 +523,7 @@ pub extern "C" fn shogi_record_game(
         let rec = arg_ref(rec)?;
         let out = arg_out(out)?;
         let rules = rules_arg(rules_or_null)?;
-        let game = rec.inner.game(rules)?;
+        let game = rec.inner.game_with(rules)?;
         out.write(into_handle(shogi_game { inner: game }));
         Ok(())
     })

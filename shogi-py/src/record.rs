@@ -835,7 +835,7 @@ impl GameRecord {
     fn game(&self, py: Python<'_>, rules: Option<RuleSet>) -> PyResult<Game> {
         let rules = rules.map_or_else(shogi_rules::RuleSet::site, |r| r.0);
         self.inner
-            .game(rules)
+            .game_with(rules)
             .map(Game::from)
             .map_err(|e| errors::game_error(py, &e))
     }

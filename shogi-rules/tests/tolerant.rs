@@ -6,7 +6,7 @@
 use shogi_rules::record::{
     self, Format, HeaderKey, Limit, ReadLimits, RecordErrorKind, SpecialMove,
 };
-use shogi_rules::{Color, Outcome, Position, Termination};
+use shogi_rules::{Color, ImpasseRule, Outcome, Position, RuleSet, Termination};
 
 /// A KIF record with one variation, its heading written `heading`.
 fn kif_with_heading(heading: &str) -> String {
@@ -268,4 +268,181 @@ fn the_record_limit_applies_to_collections_and_to_single_reads() {
     let none = ReadLimits::DEFAULT.with(Limit::Records, 0);
     let err = record::read_with(b"startpos", None, &none).unwrap_err();
     assert!(matches!(err.kind, RecordErrorKind::LimitExceeded { .. }));
+}
+
+/// The corpus game of 256 moves from shogi-server's tests, which stops
+/// there without an ending, with `'Max_Moves:256` after its version line and
+/// `ending` after its moves.
+fn max_moves_game(ending: &str) -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/corpus/csa/shogi-server/max_moves_draw.csa"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let body = text.strip_prefix("V2\n").unwrap();
+    format!("V2\n'Max_Moves:256\n{body}{ending}")
+}
+
+#[test]
+fn floodgate_max_moves_is_the_move_limit_of_the_replay() {
+    let r = record::read(max_moves_game("%MAX_MOVES\n").as_bytes()).unwrap();
+    assert_eq!(r.moves().len(), 256);
+    assert_eq!(r.header(HeaderKey::MoveLimit), Some("256"));
+    assert!(
+        r.start_comments
+            .iter()
+            .all(|c| !c.text.contains("Max_Moves")),
+        "the rule is a header, not a comment"
+    );
+    assert_eq!(r.rules().move_limit, 256);
+    // Over by the move limit at 256, not 400 (both kings stand in their
+    // zones there: the rules count points, as at any move limit).
+    let game = r.game().unwrap();
+    let over = game.outcome().map(|o| o.termination);
+    assert_eq!(over, Some(Termination::MoveLimit));
+    assert_eq!(game.moves().len(), 256);
+    // The site rules' 400 moves leave the game running.
+    assert_eq!(r.game_with(RuleSet::site()).unwrap().outcome(), None);
+    // One move fewer is not over.
+    let mut short = r.clone();
+    short.main.moves.pop();
+    short.main.end = None;
+    assert_eq!(short.game().unwrap().outcome(), None);
+}
+
+#[test]
+fn the_move_limit_and_its_ending_survive_every_format_that_holds_them() {
+    let r = record::read(max_moves_game("%MAX_MOVES\n").as_bytes()).unwrap();
+    let end = |r: &record::GameRecord| r.main.end.as_ref().map(|e| e.special);
+    // CSA -> KIF -> CSA, and through every other format that holds both.
+    // (JKF's schema has no value for it: its writer writes the move limit as
+    // HIKIWAKE, a draw, and keeps the header.)
+    for chain in [
+        &[Format::Kif, Format::Csa][..],
+        &[Format::Ki2, Format::Csa],
+        &[Format::Kif, Format::Ki2, Format::Kif, Format::Csa],
+    ] {
+        let mut current = r.clone();
+        for &format in chain {
+            let text = current.write(format).unwrap();
+            current = record::read_str_as(&text, format)
+                .unwrap_or_else(|e| panic!("{chain:?} {format}: {e}\n{text}"));
+            assert_eq!(end(&current), Some(SpecialMove::MaxMoves), "{format}");
+            assert_eq!(current.rules().move_limit, 256, "{chain:?} {format}");
+            let over = current.game().unwrap().outcome().map(|o| o.termination);
+            assert_eq!(over, Some(Termination::MoveLimit), "{chain:?} {format}");
+        }
+    }
+    let jkf = r.write(Format::Jkf).unwrap();
+    let back = record::read_str_as(&jkf, Format::Jkf).unwrap();
+    assert_eq!(back.rules().move_limit, 256);
+    let csa = record::read_str_as(&back.write(Format::Csa).unwrap(), Format::Csa).unwrap();
+    assert_eq!(csa.header(HeaderKey::MoveLimit), Some("256"));
+    let kif = r.write(Format::Kif).unwrap();
+    assert!(kif.contains("最大手数：256\n"), "{kif}");
+    assert!(kif.contains(" 257 最大手数"), "{kif}");
+    let v22 = record::csa::write(&r);
+    assert!(v22.contains("\n'Max_Moves:256\n") && v22.ends_with("%MAX_MOVES\n"));
+    let from_kif = record::read_str_as(&kif, Format::Kif).unwrap();
+    let v30 = record::csa::write_with(&from_kif, record::csa::CsaVersion::V30);
+    assert!(v30.contains("\n$MAX_MOVES:256\n"), "{v30}");
+    let v22 = record::csa::write(&from_kif);
+    assert!(v22.contains("\n'Max_Moves:256\n"), "{v22}");
+    // USI holds neither: the moves survive, the rest is left out.
+    let usi = r.write(Format::Usi).unwrap();
+    let back = record::read_str_as(&usi, Format::Usi).unwrap();
+    assert_eq!(back.moves(), r.moves());
+    assert_eq!(back.main.end, None);
+}
+
+#[test]
+fn a_move_limit_ending_states_the_limit_it_reached() {
+    // Without 'Max_Moves, %MAX_MOVES after 256 moves says the limit was 256.
+    let text = max_moves_game("%MAX_MOVES\n").replace("'Max_Moves:256\n", "");
+    let r = record::read(text.as_bytes()).unwrap();
+    assert_eq!(r.header(HeaderKey::MoveLimit), None);
+    assert_eq!(r.rules().move_limit, 256);
+    let over = r.game().unwrap().outcome().map(|o| o.termination);
+    assert_eq!(over, Some(Termination::MoveLimit));
+    // Floodgate's summary says the same without a % line.
+    let names = "N+gps9_p\nN-gps8_pgsklp\n";
+    assert!(text.contains(names));
+    let summary = text.replace(
+        "%MAX_MOVES\n",
+        "'summary:max_moves:gps9_p draw:gps8_pgsklp draw\n",
+    );
+    let r = record::read(summary.as_bytes()).unwrap();
+    let end = r.main.end.as_ref().map(|e| e.special);
+    assert_eq!(end, Some(SpecialMove::MaxMoves));
+    assert_eq!(r.rules().move_limit, 256);
+    for format in [Format::Kif, Format::Ki2, Format::Csa] {
+        let back = record::read_str_as(&r.write(format).unwrap(), format).unwrap();
+        let end = back.main.end.as_ref().map(|e| e.special);
+        assert_eq!(end, Some(SpecialMove::MaxMoves), "{format}");
+    }
+    // A record without either keeps the default limit.
+    let plain = text.replace("%MAX_MOVES\n", "");
+    let r = record::read(plain.as_bytes()).unwrap();
+    assert_eq!(r.rules(), RuleSet::default());
+}
+
+#[test]
+fn a_stated_impasse_rule_is_part_of_the_rules() {
+    let floodgate = "V2\nN+a\nN-b\n'Max_Moves:320\n'Declaration:jishogi 1.1\nPI\n+\n+7776FU\n";
+    let r = record::read(floodgate.as_bytes()).unwrap();
+    assert_eq!(r.header(HeaderKey::ImpasseRule), Some("jishogi 1.1"));
+    let rules = r.rules();
+    assert_eq!(rules.move_limit, 320);
+    assert_eq!(rules.impasse, ImpasseRule::Csa27Declaration);
+    assert!(rules.invalid_declaration_loses);
+    assert_eq!(r.game().unwrap().rules(), &rules);
+    // Written back as read in both CSA versions; as 持将棋 in KIF and KI2;
+    // as $JISHOGI:27 in V3.0 from another format.
+    for version in [record::csa::CsaVersion::V22, record::csa::CsaVersion::V30] {
+        let text = record::csa::write_with(&r, version);
+        assert!(text.contains("\n'Declaration:jishogi 1.1\n"), "{text}");
+        assert_eq!(record::read_str_as(&text, Format::Csa).unwrap(), r);
+    }
+    for format in [Format::Kif, Format::Ki2, Format::Jkf] {
+        let text = r.write(format).unwrap();
+        let back = record::read_str_as(&text, format).unwrap();
+        assert_eq!(back.rules(), rules, "{format}\n{text}");
+        if format != Format::Jkf {
+            assert!(text.contains("持将棋：jishogi 1.1\n"), "{text}");
+            assert_eq!(back.header(HeaderKey::ImpasseRule), Some("jishogi 1.1"));
+        }
+        let v30 = record::csa::write_with(&back, record::csa::CsaVersion::V30);
+        // JKF keeps floodgate's name, which CSA writes as it was read.
+        let line = match format {
+            Format::Jkf => "\n'Declaration:jishogi 1.1\n",
+            _ => "\n$JISHOGI:27\n",
+        };
+        assert!(v30.contains(line), "{v30}");
+        assert_eq!(
+            record::read_str_as(&v30, Format::Csa).unwrap().rules(),
+            rules
+        );
+    }
+    // CSA V3.0 keys and KIF headers.
+    let v30 = "V3.0\n$MAX_MOVES:200\n$JISHOGI:24\nPI\n+\n";
+    let rules = record::read(v30.as_bytes()).unwrap().rules();
+    assert_eq!(
+        (rules.move_limit, rules.impasse),
+        (200, ImpasseRule::Points24)
+    );
+    assert!(!rules.invalid_declaration_loses);
+    let kif = "最大手数：512手\n持将棋：27点法\n手合割：平手\n手数----指手---------消費時間--\n";
+    let r = record::read(kif.as_bytes()).unwrap();
+    assert_eq!(r.header(HeaderKey::MoveLimit), Some("512手"));
+    let rules = r.rules();
+    assert_eq!(
+        (rules.move_limit, rules.impasse),
+        (512, ImpasseRule::Csa27Declaration)
+    );
+    // A value that names no rule leaves the default.
+    let odd = "最大手数：many\n持将棋：ask the arbiter\n手数----指手---------消費時間--\n";
+    assert_eq!(
+        record::read(odd.as_bytes()).unwrap().rules(),
+        RuleSet::default()
+    );
 }

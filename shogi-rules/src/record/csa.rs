@@ -9,8 +9,15 @@
 //! * `N+` / `N-` become the [`HeaderKey::Sente`] / [`HeaderKey::Gote`]
 //!   headers, `$KEY:value` lines become headers named `$KEY`
 //!   (`START_TIME`, `END_TIME`, `EVENT`, `SITE`, `OPENING` recognised,
-//!   `TIME_LIMIT` and `TIME` as [`HeaderKey::TimeControl`], every other key
-//!   kept as [`HeaderKey::Other`]);
+//!   `TIME_LIMIT` and `TIME` as [`HeaderKey::TimeControl`], V3.0's
+//!   `MAX_MOVES` and `JISHOGI` as [`HeaderKey::MoveLimit`] and
+//!   [`HeaderKey::ImpasseRule`], every other key kept as
+//!   [`HeaderKey::Other`]);
+//! * floodgate's rules, comment lines before the position
+//!   (`'Max_Moves:256`, `'Declaration:jishogi 1.1`), become the headers
+//!   `Max_Moves` ([`HeaderKey::MoveLimit`]) and `Declaration`
+//!   ([`HeaderKey::ImpasseRule`]) rather than comments, so that
+//!   [`GameRecord::rules`] finds them and other formats write them;
 //! * the start position from `PI` with removed pieces, `P1`–`P9` rows
 //!   (tokenized leniently: a cell is `+XX`, `-XX` or `*`, and dots or spaces
 //!   after the ninth cell are ignored), `P+` / `P-` pieces with `00` for the
@@ -63,7 +70,11 @@
 //! (preceded by `'CSA encoding=UTF-8` in V3.0), the headers in their order
 //! as `N+` / `N-` (the first name of each side) and `$` keys (headers from
 //! other formats under their CSA names; headers with no CSA form, and time
-//! controls not in the version's syntax, are left out), start comments, `PI` with the removed pieces for a
+//! controls not in the version's syntax, are left out; a move limit or
+//! impasse rule read from floodgate's comment line as that line again, one
+//! from another format as `$MAX_MOVES` / `$JISHOGI` in V3.0 and as
+//! floodgate's comment line in V2.2, which has no key for them), start
+//! comments, `PI` with the removed pieces for a
 //! standard start position or `P1`–`P9` rows with `P+` / `P-` hands, the
 //! side to move, one statement per line for moves and `T` times, comments
 //! (`'*`, `'**`, and `'&` for bookmarks), and the `%` ending. V2.2 writes
@@ -90,13 +101,13 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
-use super::text::{comment_lines, excerpt, lines, one_line};
+use super::text::{comment_lines, excerpt, lines, one_line, rule_header_key, stated_rule};
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, MoveTime,
     ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, validate_start,
 };
 use crate::notation::csa::{self as notation, CsaError, piece_code, role_from_code};
-use crate::{Color, Piece, Position, Role, Square};
+use crate::{Color, ImpasseRule, Piece, Position, Role, Square};
 
 /// The CSA version a writer produces.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -260,7 +271,9 @@ pub fn write_with(record: &GameRecord, version: CsaVersion) -> String {
             HeaderKey::Sente => Color::Sente,
             HeaderKey::Gote => Color::Gote,
             _ => {
-                if let Some(name) = csa_key(h, version) {
+                if let Some(line) = rule_line(h, version) {
+                    out.push_str(&line);
+                } else if let Some(name) = csa_key(h, version) {
                     let _ = writeln!(out, "{name}:{}", one_line(&h.value));
                 }
                 continue;
@@ -389,7 +402,7 @@ impl Reader {
                     "SITE" => HeaderKey::Site,
                     "OPENING" => HeaderKey::Opening,
                     "TIME_LIMIT" | "TIME" => HeaderKey::TimeControl,
-                    _ => HeaderKey::Other,
+                    _ => rule_header_key(name).unwrap_or(HeaderKey::Other),
                 };
                 self.headers.push(Header {
                     key,
@@ -434,6 +447,22 @@ impl Reader {
             let lower = text.trim_start().to_ascii_lowercase();
             if lower.starts_with("csa encoding=") || lower.starts_with("encoding=") {
                 return;
+            }
+        }
+        // Floodgate's rules before the position (`'Max_Moves:256`,
+        // `'Declaration:jishogi 1.1`) are headers.
+        if self.pos.is_none() && self.setup.is_none() {
+            if let Some((name, value)) = text.split_once(':') {
+                let key = rule_header_key(name)
+                    .filter(|_| name.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'));
+                if let Some(key) = key {
+                    self.headers.push(Header {
+                        key,
+                        name: name.to_owned(),
+                        value: value.trim().to_owned(),
+                    });
+                    return;
+                }
             }
         }
         let comment = if let Some(rest) = text.strip_prefix("**") {
@@ -927,6 +956,40 @@ fn csa_key(h: &Header, version: CsaVersion) -> Option<String> {
         _ => return None,
     };
     Some(name.to_owned())
+}
+
+/// The line of a header stating a rule, unless its name is a CSA key
+/// (written as it is): a header read from floodgate's comment line is
+/// written as it was read; a header from another format is written as V3.0's
+/// `$` key, or in V2.2 (which has none) as floodgate's comment line, its
+/// impasse rule as that form expects it (`27` and `jishogi 1.1` for the CSA
+/// declaration) when it is understood.
+fn rule_line(h: &Header, version: CsaVersion) -> Option<String> {
+    let rule = stated_rule(h).filter(|_| !h.name.starts_with('$'))?;
+    let value = one_line(&h.value);
+    if h.name == rule.floodgate {
+        return Some(format!("'{}:{value}\n", rule.floodgate));
+    }
+    let stated = (rule.key == HeaderKey::ImpasseRule)
+        .then(|| super::stated_impasse_rule(&h.value))
+        .flatten();
+    Some(match version {
+        CsaVersion::V30 => {
+            let value = match stated {
+                Some(ImpasseRule::Csa27Declaration) => "27".to_owned(),
+                Some(ImpasseRule::Points24) => "24".to_owned(),
+                _ => value,
+            };
+            format!("{}:{value}\n", rule.csa)
+        }
+        CsaVersion::V22 => {
+            let value = match stated {
+                Some(ImpasseRule::Csa27Declaration) => "jishogi 1.1".to_owned(),
+                _ => value,
+            };
+            format!("'{}:{value}\n", rule.floodgate)
+        }
+    })
 }
 
 /// `HH:MM+SS`.

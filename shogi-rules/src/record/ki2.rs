@@ -650,7 +650,10 @@ pub(super) fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
         HeaderKey::Sente => names[0],
         HeaderKey::Gote => names[1],
         HeaderKey::Handicap => "手合割",
-        _ => return h.name.replace(['：', ':'], "_"),
+        _ => match super::text::stated_rule(h) {
+            Some(rule) => rule.kif,
+            None => return h.name.replace(['：', ':'], "_"),
+        },
     };
     name.to_owned()
 }

@@ -12,9 +12,12 @@
 //!   and column numbers of errors count characters of the original text,
 //!   from 1.
 //! * Headers take a full-width or ASCII colon; known keys are recognised
-//!   (`下手` and `上手` are Sente's and Gote's players), all keys are kept in
-//!   file order with their spelling. Headers may stand before, between or
-//!   after the lines of a board diagram, but not after the first move line.
+//!   (`下手` and `上手` are Sente's and Gote's players; `最大手数` and `持将棋`
+//!   state the move limit and the impasse rule that
+//!   [`GameRecord::rules`](super::GameRecord::rules) reads), all keys are
+//!   kept in file order with their spelling. Headers may stand before,
+//!   between or after the lines of a board diagram, but not after the first
+//!   move line.
 //! * Start position: a board diagram wins over the `手合割` line. Without a
 //!   diagram, `手合割` names a standard position (every name of the Kakinoki
 //!   list, plus `両香落ち`, `七枚落ち` and `九枚落ち`); any other name is an

@@ -120,6 +120,15 @@ pub enum HeaderKey {
     Gote,
     /// The handicap name (KIF 手合割).
     Handicap,
+    /// The move limit the game was played under: the game is drawn once
+    /// this many moves are played (KIF 最大手数, CSA V3.0 `$MAX_MOVES`,
+    /// floodgate's `'Max_Moves` comment). [`GameRecord::rules`] reads it.
+    MoveLimit,
+    /// The impasse (jishogi) rule the game was played under (KIF 持将棋, CSA
+    /// V3.0 `$JISHOGI`, floodgate's `'Declaration` comment):
+    /// `27` or floodgate's `jishogi 1.1` for the CSA 27-point declaration,
+    /// `24` for the 24-point rule. [`GameRecord::rules`] reads it.
+    ImpasseRule,
     /// Any other key, kept verbatim.
     Other,
 }
@@ -453,6 +462,77 @@ impl GameRecord {
         end.special.outcome(self.final_position().turn())
     }
 
+    /// The rules the record states the game was played under: the default
+    /// [`RuleSet`] with
+    /// * the move limit of the first [`HeaderKey::MoveLimit`] header that
+    ///   gives a number (`256`, `256手`); without one, a main line that ends
+    ///   at the move limit ([`SpecialMove::MaxMoves`]: CSA `%MAX_MOVES`, a
+    ///   floodgate `max_moves` summary, KIF 最大手数) states the limit it
+    ///   reached, the number of the last move;
+    /// * the impasse rule of the first [`HeaderKey::ImpasseRule`] header that
+    ///   names one: `27`, `27点法` or floodgate's `jishogi 1.1` for the CSA
+    ///   27-point declaration (under which an invalid declaration loses, as
+    ///   in [`RuleSet::csa27`]), `24` or `24点法` for the 24-point rule,
+    ///   `トライルール` or `try` for the try rule, or the rule's own name
+    ///   ([`ImpasseRule::as_str`](crate::ImpasseRule::as_str)).
+    ///
+    /// A header that a reader kept as [`HeaderKey::Other`] counts by its
+    /// name (最大手数, `$MAX_MOVES`, `Max_Moves`, 持将棋, `$JISHOGI`,
+    /// `Declaration`). [`Self::game`] replays under these rules.
+    ///
+    /// ```
+    /// use shogi_rules::record;
+    /// let csa = "V2.2\n'Max_Moves:256\n'Declaration:jishogi 1.1\nPI\n+\n+7776FU\n";
+    /// let rules = record::read_str_as(csa, record::Format::Csa).unwrap().rules();
+    /// assert_eq!(rules.move_limit, 256);
+    /// assert_eq!(rules.impasse, shogi_rules::ImpasseRule::Csa27Declaration);
+    /// ```
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        let mut rules = RuleSet::default();
+        let mut move_limit = None;
+        let mut impasse = None;
+        for h in &self.headers {
+            match text::stated_rule(h).map(|rule| rule.key) {
+                Some(HeaderKey::MoveLimit) if move_limit.is_none() => {
+                    move_limit = stated_move_limit(&h.value);
+                }
+                Some(HeaderKey::ImpasseRule) if impasse.is_none() => {
+                    impasse = stated_impasse_rule(&h.value);
+                }
+                _ => {}
+            }
+        }
+        let reached = self
+            .main
+            .end
+            .as_ref()
+            .filter(|e| e.special == SpecialMove::MaxMoves)
+            .map(|_| {
+                let last = u64::from(self.start.move_number()) + self.main.moves.len() as u64;
+                u32::try_from(last.saturating_sub(1)).unwrap_or(u32::MAX)
+            })
+            .filter(|&n| n > 0);
+        if let Some(limit) = move_limit.or(reached) {
+            rules.move_limit = limit;
+        }
+        if let Some(impasse) = impasse {
+            rules.impasse = impasse;
+            rules.invalid_declaration_loses = impasse == crate::ImpasseRule::Csa27Declaration;
+        }
+        rules
+    }
+
+    /// The main line replayed as a [`Game`] under the rules the record
+    /// states ([`Self::rules`]); see [`Self::game_with`].
+    ///
+    /// # Errors
+    /// [`crate::GameError`] if the rules end the game before the record's
+    /// last move.
+    pub fn game(&self) -> Result<Game, crate::GameError> {
+        self.game_with(self.rules())
+    }
+
     /// The main line replayed as a [`Game`] under `rules`. Endings that are
     /// not moves (resignation, suspension, a foul, an agreed draw) are
     /// applied as the record states them; endings the rules decide by
@@ -466,7 +546,7 @@ impl GameRecord {
     /// # Errors
     /// [`crate::GameError`] if the rules end the game before the record's
     /// last move.
-    pub fn game(&self, rules: RuleSet) -> Result<Game, crate::GameError> {
+    pub fn game_with(&self, rules: RuleSet) -> Result<Game, crate::GameError> {
         let mut game = Game::from_position(self.start.clone(), rules);
         for m in &self.main.moves {
             game.play(m.mv)?;
@@ -566,6 +646,32 @@ pub(crate) fn checked_time(time: Duration) -> Result<Duration, RecordErrorKind> 
         });
     }
     Ok(time)
+}
+
+/// The move limit a rule header states: a number of moves (`256`, `256手`).
+fn stated_move_limit(value: &str) -> Option<u32> {
+    let value = text::trim(value);
+    let digits = value.strip_suffix('手').unwrap_or(value);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// The impasse rule a rule header states (see [`GameRecord::rules`]).
+pub(crate) fn stated_impasse_rule(value: &str) -> Option<crate::ImpasseRule> {
+    use crate::ImpasseRule;
+    let value = text::trim(value).to_ascii_lowercase();
+    let value = value.as_str();
+    Some(match value {
+        "27" | "27点" | "27点法" | "jishogi 1.1" | "csa27_declaration" => {
+            ImpasseRule::Csa27Declaration
+        }
+        "24" | "24点" | "24点法" | "points24" => ImpasseRule::Points24,
+        "トライルール" | "try" | "try_rule" => ImpasseRule::TryRule,
+        "disabled" => ImpasseRule::Disabled,
+        _ => return None,
+    })
 }
 
 /// The special move that states `outcome` with `to_move` to move.

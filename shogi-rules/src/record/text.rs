@@ -1,7 +1,8 @@
 //! What the KIF and KI2 readers and writers share: line splitting (CSA's
-//! too), spaces and widths, the header keys, the BOD board diagram (its piece characters, rows, hands and
-//! the diagram as written), comment lines and the words of a `まで…`
-//! summary.
+//! too), spaces and widths, the header keys (and the names of the headers
+//! that state a rule in every format), variation headings, the BOD board
+//! diagram (its piece characters, rows, hands and the diagram as written),
+//! comment lines and the words of a `まで…` summary.
 //!
 //! Where the two formats differ on purpose, the difference is a parameter:
 //! the side names a diagram or summary is written with (KIF always writes
@@ -88,7 +89,58 @@ pub(crate) fn header_key(name: &str) -> HeaderKey {
         "先手" | "下手" => HeaderKey::Sente,
         "後手" | "上手" => HeaderKey::Gote,
         "手合割" => HeaderKey::Handicap,
-        _ => HeaderKey::Other,
+        _ => rule_header_key(name).unwrap_or(HeaderKey::Other),
+    }
+}
+
+/// A header that states a rule of the game, and its names in each format.
+pub(crate) struct RuleHeader {
+    /// Its key.
+    pub(crate) key: HeaderKey,
+    /// The KIF (and KI2) name.
+    pub(crate) kif: &'static str,
+    /// The CSA V3.0 key.
+    pub(crate) csa: &'static str,
+    /// The key of floodgate's comment line (`'Max_Moves:256`), which CSA
+    /// V2.2 writes.
+    pub(crate) floodgate: &'static str,
+}
+
+/// The headers that state a rule of the game.
+pub(crate) const RULE_HEADERS: [RuleHeader; 2] = [
+    RuleHeader {
+        key: HeaderKey::MoveLimit,
+        kif: "最大手数",
+        csa: "$MAX_MOVES",
+        floodgate: "Max_Moves",
+    },
+    RuleHeader {
+        key: HeaderKey::ImpasseRule,
+        kif: "持将棋",
+        csa: "$JISHOGI",
+        floodgate: "Declaration",
+    },
+];
+
+/// The rule header of `key`, if it is one.
+pub(crate) fn rule_header(key: HeaderKey) -> Option<&'static RuleHeader> {
+    RULE_HEADERS.iter().find(|h| h.key == key)
+}
+
+/// The key of a rule header named `name` in any format.
+pub(crate) fn rule_header_key(name: &str) -> Option<HeaderKey> {
+    RULE_HEADERS
+        .iter()
+        .find(|h| h.kif == name || h.csa == name || h.floodgate == name)
+        .map(|h| h.key)
+}
+
+/// The rule `header` states: by its key, or by its name when a reader left
+/// the key unknown (as the JKF reader does for names it has no key for).
+pub(crate) fn stated_rule(header: &Header) -> Option<&'static RuleHeader> {
+    match header.key {
+        HeaderKey::Other => rule_header(rule_header_key(&header.name)?),
+        key => rule_header(key),
     }
 }
 
