@@ -439,6 +439,19 @@ fn a_stated_impasse_rule_is_part_of_the_rules() {
         (rules.move_limit, rules.impasse),
         (512, ImpasseRule::Csa27Declaration)
     );
+    // A KIF header under another format's name is kept as written, and
+    // still states its rule.
+    let ascii = "Max_Moves：300\n$JISHOGI：24\n手数----指手---------消費時間--\n";
+    let r = record::read_str_as(ascii, Format::Kif).unwrap();
+    assert_eq!(r.header(HeaderKey::MoveLimit), None);
+    assert_eq!(
+        (r.rules().move_limit, r.rules().impasse),
+        (300, ImpasseRule::Points24)
+    );
+    assert_eq!(
+        record::read_str_as(&r.write(Format::Kif).unwrap(), Format::Kif).unwrap(),
+        r
+    );
     // A value that names no rule leaves the default.
     let odd = "最大手数：many\n持将棋：ask the arbiter\n手数----指手---------消費時間--\n";
     assert_eq!(

@@ -650,7 +650,7 @@ pub(super) fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
         HeaderKey::Sente => names[0],
         HeaderKey::Gote => names[1],
         HeaderKey::Handicap => "手合割",
-        _ => match super::text::stated_rule(h) {
+        key => match super::text::rule_header(key) {
             Some(rule) => rule.kif,
             None => return h.name.replace(['：', ':'], "_"),
         },

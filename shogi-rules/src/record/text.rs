@@ -89,7 +89,10 @@ pub(crate) fn header_key(name: &str) -> HeaderKey {
         "先手" | "下手" => HeaderKey::Sente,
         "後手" | "上手" => HeaderKey::Gote,
         "手合割" => HeaderKey::Handicap,
-        _ => rule_header_key(name).unwrap_or(HeaderKey::Other),
+        _ => RULE_HEADERS
+            .iter()
+            .find(|h| h.kif == name)
+            .map_or(HeaderKey::Other, |h| h.key),
     }
 }
 
