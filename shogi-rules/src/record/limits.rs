@@ -1,7 +1,8 @@
 //! How much a record reader accepts: one policy for every format.
 //!
 //! Records come from people and programs a host does not control. Every
-//! reader ([`super::read_with`], [`super::read_str_with`], and
+//! reader ([`super::read_with`], [`super::read_str_with`],
+//! [`super::read_all_with`], [`super::read_str_all_with`] and
 //! [`crate::Game::from_usi_with`]) checks its input against a
 //! [`ReadLimits`] before and while it parses, so that no input costs more
 //! than a caller allowed: the work and memory of a read are linear in the

@@ -14,6 +14,17 @@
 //! (Windows Shift_JIS) and EUC-JP, honouring the `#KIF … encoding=` and CSA
 //! `'encoding=` declarations; any line ending is accepted. [`read`] detects
 //! the format from the content.
+//!
+//! A file may hold several records: the games of a CSA file separated by
+//! `/` lines, the lines of a USI file (`position …` lines or bare SFEN
+//! lines). [`read_all`] reads them all; [`read`] reads a file of one record
+//! and refuses a file of several with [`RecordErrorKind::Collection`].
+//!
+//! A record may state the rules its game was played under (floodgate's
+//! `'Max_Moves:256`, CSA V3.0 `$MAX_MOVES` and `$JISHOGI`, KIF 最大手数 and
+//! 持将棋): they are headers ([`HeaderKey::MoveLimit`],
+//! [`HeaderKey::ImpasseRule`]), [`GameRecord::rules`] reads them, and
+//! [`GameRecord::game`] replays under them.
 
 use core::fmt;
 use core::time::Duration;
@@ -918,7 +929,9 @@ pub fn detect_format(text: &str) -> Option<Format> {
 /// ```
 ///
 /// # Errors
-/// [`RecordError`] with the line and column of the problem.
+/// [`RecordError`] with the line and column of the problem;
+/// [`RecordErrorKind::Collection`] for a file of several records, which
+/// [`read_all`] reads.
 pub fn read(bytes: &[u8]) -> Result<GameRecord, RecordError> {
     read_with(bytes, None, &ReadLimits::DEFAULT)
 }
