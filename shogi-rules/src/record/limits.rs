@@ -14,8 +14,9 @@
 //! margin — the longest professional games have about 400 moves, the
 //! longest composed problems about 1,500, and analysis files a few thousand
 //! variations — and keep a single read below a few hundred megabytes of
-//! memory. A caller reading trusted archives can raise them; a server
-//! reading uploads can lower them.
+//! memory (a file of many records takes some 600 bytes a record more; see
+//! [`ReadLimits::max_records`]). A caller reading trusted archives can raise
+//! them; a server reading uploads can lower them.
 //!
 //! ```
 //! use shogi_rules::record::{self, Limit, ReadLimits, RecordErrorKind};
@@ -146,9 +147,11 @@ pub struct ReadLimits {
     pub max_depth: usize,
     /// Records in one file: games of a CSA file separated by `/` lines,
     /// lines of a USI file (default 1,000,000: a file of SFEN lines within
-    /// the default input size holds about that many positions). A
-    /// single-record read counts them too, to say how many a collection
-    /// holds.
+    /// the default input size holds about that many positions). A record
+    /// takes about 600 bytes before its moves, so a million bare positions
+    /// read by [`super::read_all`] take some 600 MB: lower it where memory
+    /// is tight. A single-record read counts them too, to say how many a
+    /// collection holds.
     pub max_records: usize,
 }
 
