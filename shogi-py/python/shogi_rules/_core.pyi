@@ -962,12 +962,20 @@ class GameRecord:
         result, such as a suspension)."""
     def final_position(self) -> Position:
         """The position after the main line."""
+    @property
+    def rules(self) -> RuleSet:
+        """The rules the record states the game was played under: ``RuleSet()`` with the move
+        limit of a move-limit header (floodgate's ``'Max_Moves:256``, CSA ``$MAX_MOVES``, KIF
+        ``最大手数``) or, without one, the limit a move-limit ending reached; and the impasse rule
+        of an impasse header (floodgate's ``'Declaration:jishogi 1.1`` or ``27``: the CSA
+        27-point declaration, under which an invalid declaration loses; ``24``: the 24-point
+        rule)."""
     def game(self, rules: Optional[RuleSet] = None) -> Game:
-        """The main line replayed as a ``Game`` under ``rules`` (the site rules by default).
-        Endings only the record can know (resignation, time, suspension, a declaration, a foul)
-        are applied as stated; checkmate, repetition and the move limit come from the rules and
-        may differ from what the record says. Raises ``GameOverError`` when the rules end the
-        game before the record's last move."""
+        """The main line replayed as a ``Game`` under ``rules`` (by default the rules the
+        record states, ``.rules``). Endings only the record can know (resignation, time,
+        suspension, a declaration, a foul) are applied as stated; checkmate, repetition and the
+        move limit come from the rules and may differ from what the record says. Raises
+        ``GameOverError`` when the rules end the game before the record's last move."""
     @overload
     def write(
         self,
@@ -1066,6 +1074,23 @@ def read_record(
     names it. Releases the GIL while it reads. Raises ``RecordError`` (``.line``, ``.column``,
     ``.kind``) or ``OSError`` for a file that cannot be read. Input beyond ``limits``
     (``ReadLimits()`` by default) raises ``RecordError`` with ``kind == "limit_exceeded"``."""
+
+def read_all(
+    source: Union[bytes, bytearray, memoryview, str, os.PathLike[str]],
+    format: Optional[_RecordFormat] = None,
+    *,
+    limits: Optional[ReadLimits] = None,
+) -> list[GameRecord]:
+    """Reads every record of one file, in file order: each game of a CSA file (games
+    separated by a ``/`` line), each line of a USI file (``position ...`` lines, or bare SFEN
+    lines such as ``lnsgkgsnl/1r5b1/... b - 1``), and the one record of a KIF, KI2 or JKF file
+    (a list of one). ``read_record`` raises ``RecordError`` with ``kind == "collection"`` for a
+    file of several records; this reads them.
+
+    ``source``, ``format`` and ``limits`` are as for ``read_record`` (a plain ``str`` is record
+    text, not a file name). ``limits.max_records`` bounds the number of records, the other
+    limits apply to each record, the input size to the whole file. Raises ``RecordError`` for
+    the first record that does not read, its ``.line`` counted in the whole file."""
 
 @overload
 def read_records(
