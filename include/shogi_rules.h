@@ -501,6 +501,12 @@ enum shogi_result
    */
   SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE = 418,
   /**
+   * Record: a single-record read of a file that holds several records (a
+   * CSA file of games separated by `/` lines, a USI file of several lines);
+   * `shogi_records_read` reads them all.
+   */
+  SHOGI_RESULT_RECORD_COLLECTION = 419,
+  /**
    * A record error this version does not name.
    */
   SHOGI_RESULT_RECORD_OTHER = 499,
@@ -561,6 +567,19 @@ typedef struct shogi_position shogi_position;
  * between threads.
  */
 typedef struct shogi_record shogi_record;
+
+/**
+ * An opaque list of records read from one file, in file order.
+ *
+ * Made by `shogi_records_read`; the caller owns it and frees it with
+ * `shogi_record_list_free`, exactly once. `shogi_record_list_get` copies a
+ * record out of it into a handle of its own.
+ *
+ * Thread safety: the functions that read a list take a
+ * `const shogi_record_list *`; a list may be read from several threads at
+ * once and moved between threads.
+ */
+typedef struct shogi_record_list shogi_record_list;
 
 /**
  * A square as its index 0–80: `(file - 1) * 9 + (rank - 1)`, file 1–9 from
@@ -803,6 +822,12 @@ typedef struct shogi_read_limits {
    * depth 1 (default 1,000).
    */
   size_t max_depth;
+  /**
+   * Records in one file: games of a CSA file separated by `/` lines, lines
+   * of a USI file (default 1,000,000). `shogi_record_read` counts them
+   * too, to refuse a file of several with `SHOGI_RESULT_RECORD_COLLECTION`.
+   */
+  size_t max_records;
 } shogi_read_limits;
 
 /**
@@ -2297,11 +2322,12 @@ shogi_result shogi_record_header_value_at(const struct shogi_record *rec,
 shogi_result shogi_record_stated_outcome(const struct shogi_record *rec, struct shogi_outcome *out);
 
 /**
- * Replays the main line as a game under `rules_or_null` (the site rules if
- * NULL) and writes the new handle to `*out`; the caller frees it with
- * `shogi_game_free`. Endings that are not moves (resignation, time loss,
- * suspension, a declaration, a foul) are applied as the record states them;
- * checkmate, repetition and the move limit come from the rules.
+ * Replays the main line as a game under `rules_or_null` (if NULL, the rules
+ * the record states: `shogi_record_rules`) and writes the new handle to
+ * `*out`; the caller frees it with `shogi_game_free`. Endings that are not
+ * moves (resignation, time loss, suspension, a declaration, a foul) are
+ * applied as the record states them; checkmate, repetition and the move
+ * limit come from the rules.
  *
  * Errors (`*out` untouched): `SHOGI_RESULT_GAME_OVER` when the rules end the
  * game before the record's last move, `SHOGI_RESULT_INVALID_ARGUMENT` for an
@@ -2710,6 +2736,70 @@ shogi_result shogi_record_add_variation(struct shogi_record *rec,
  * exclusive access to `rec`.
  */
 shogi_result shogi_record_remove_variation(struct shogi_record *rec, shogi_line_id line);
+
+/**
+ * Writes the rules the record states the game was played under to `*out`:
+ * the site rules (`shogi_rules_default`) with the move limit of a
+ * move-limit header (floodgate's `'Max_Moves:256`, CSA `$MAX_MOVES`, KIF
+ * `最大手数`) or, without one, the limit a move-limit ending
+ * (`%MAX_MOVES`) reached; and the impasse rule of an impasse header
+ * (floodgate's `'Declaration:jishogi 1.1` or `27`: the CSA 27-point
+ * declaration, under which an invalid declaration loses; `24`: the 24-point
+ * rule). `shogi_record_game` replays under these rules when its rules are
+ * NULL. `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_record_rules(const struct shogi_record *rec, struct shogi_rules_config *out);
+
+/**
+ * Reads every record of `bytes` (`len` bytes; encodings and line endings as
+ * for `shogi_record_read`) in `format`, or the format detected from the
+ * content with `SHOGI_RECORD_FORMAT_AUTO`: one record per game of a CSA
+ * file (games separated by a `/` line), one per line of a USI file
+ * (`position …` lines or bare SFEN lines), and the one record of a KIF, KI2
+ * or JKF file. A file of one record gives a list of one. Every move is
+ * checked against the rules. Within `limits_or_null` (the defaults if
+ * NULL): the input size counts the whole file, `max_records` the records,
+ * the other limits each record.
+ *
+ * The new list is written to `*out`; the caller frees it with
+ * `shogi_record_list_free`. On error `*out` is untouched and, unless
+ * `err_or_null` is NULL, `*err_or_null` is filled in as by
+ * `shogi_record_read`, its line counted in the whole file (the first record
+ * that does not read; `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED` with
+ * `(limit: records)` beyond `max_records`). `SHOGI_RESULT_NULL_PARAMETER`
+ * if `bytes` or `out` is NULL, `SHOGI_RESULT_INVALID_ARGUMENT` for an
+ * unknown format. Thread-safe.
+ */
+shogi_result shogi_records_read(const uint8_t *bytes,
+                                size_t len,
+                                shogi_record_format format,
+                                const struct shogi_read_limits *limits_or_null,
+                                struct shogi_record_list **out,
+                                struct shogi_record_error *err_or_null);
+
+/**
+ * Writes the number of records of `list` to `*out`.
+ * `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_record_list_count(const struct shogi_record_list *list, size_t *out);
+
+/**
+ * Copies record number `index` (0-based, file order) of `list` into a new
+ * handle written to `*out`; the caller frees it with `shogi_record_free`
+ * (freeing the list does not free it). `SHOGI_RESULT_NOT_FOUND` when
+ * `index` is not below the count, `SHOGI_RESULT_NULL_PARAMETER` if a pointer
+ * is NULL. Thread-safe.
+ */
+shogi_result shogi_record_list_get(const struct shogi_record_list *list,
+                                   size_t index,
+                                   struct shogi_record **out);
+
+/**
+ * Frees a list made by `shogi_records_read`, with the records it holds
+ * (copies made by `shogi_record_list_get` stay the caller's). NULL is
+ * ignored. The list must not be used afterwards. Infallible.
+ */
+void shogi_record_list_free(struct shogi_record_list *list);
 
 #ifdef __cplusplus
 }  // extern "C"

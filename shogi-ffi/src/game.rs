@@ -189,7 +189,7 @@ fn impasse_out(rule: ImpasseRule) -> shogi_impasse_rule {
 
 impl shogi_rules_config {
     /// The C form of a rule set.
-    fn of(rules: &RuleSet) -> shogi_rules_config {
+    pub(crate) fn of(rules: &RuleSet) -> shogi_rules_config {
         let clock = rules.clock.unwrap_or(ClockSettings::SITE);
         shogi_rules_config {
             impasse: impasse_out(rules.impasse),

@@ -13,8 +13,9 @@
 //! - Text in is `(const char *ptr, size_t len)` UTF-8, not NUL-terminated;
 //!   text out goes to a caller buffer `(char *buf, size_t buf_len, size_t
 //!   *out_len)`; moves are `uint32_t` bits with accessor functions.
-//! - Handles (`shogi_position`, `shogi_game`, `shogi_record`) are owned by
-//!   the caller and freed with their one `_free` function.
+//! - Handles (`shogi_position`, `shogi_game`, `shogi_record`,
+//!   `shogi_record_list`) are owned by the caller and freed with their one
+//!   `_free` function.
 
 // The order of the modules is the order of the header: cbindgen follows it.
 #[macro_use]
@@ -35,17 +36,22 @@ mod record;
 mod record_tree;
 
 mod record_edit;
+mod record_rules;
+
+mod collection;
 
 #[cfg(test)]
 mod testing;
 
 use core::ffi::c_char;
 
+pub use collection::*;
 pub use game::*;
 pub use notation::*;
 pub use position::*;
 pub use record::*;
 pub use record_edit::*;
+pub use record_rules::*;
 pub use record_tree::*;
 pub use result::*;
 pub use types::*;
@@ -114,5 +120,6 @@ mod tests {
         send_sync::<shogi_position>();
         send_sync::<shogi_game>();
         send_sync::<shogi_record>();
+        send_sync::<shogi_record_list>();
     }
 }

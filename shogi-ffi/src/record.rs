@@ -79,6 +79,10 @@ pub struct shogi_read_limits {
     /// Variations inside variations: a variation of the main line is at
     /// depth 1 (default 1,000).
     pub max_depth: usize,
+    /// Records in one file: games of a CSA file separated by `/` lines, lines
+    /// of a USI file (default 1,000,000). `shogi_record_read` counts them
+    /// too, to refuse a file of several with `SHOGI_RESULT_RECORD_COLLECTION`.
+    pub max_records: usize,
 }
 
 impl shogi_read_limits {
@@ -90,6 +94,7 @@ impl shogi_read_limits {
             max_moves_per_line: limits.max_moves_per_line,
             max_variations: limits.max_variations,
             max_depth: limits.max_depth,
+            max_records: limits.max_records,
         }
     }
 
@@ -101,6 +106,7 @@ impl shogi_read_limits {
             max_moves_per_line: self.max_moves_per_line,
             max_variations: self.max_variations,
             max_depth: self.max_depth,
+            max_records: self.max_records,
         }
     }
 }
@@ -157,7 +163,11 @@ pub struct shogi_record_error {
 }
 
 impl shogi_record_error {
-    fn new(result: shogi_result, format: shogi_record_format, message: &str) -> shogi_record_error {
+    pub(crate) fn new(
+        result: shogi_result,
+        format: shogi_record_format,
+        message: &str,
+    ) -> shogi_record_error {
         let mut err = shogi_record_error {
             result,
             reason: result,
@@ -178,7 +188,7 @@ impl shogi_record_error {
     }
 
     /// The error of a read in `requested` (`None` for detection).
-    fn of(e: &RecordError, requested: Option<Format>) -> shogi_record_error {
+    pub(crate) fn of(e: &RecordError, requested: Option<Format>) -> shogi_record_error {
         let result = shogi_result::from(&e.kind);
         // The size of the input and of its lines is checked before the format
         // is detected: the core then names a format it did not detect.
@@ -234,7 +244,7 @@ fn format_out(format: Format) -> shogi_record_format {
 }
 
 /// A format argument; `None` for `SHOGI_RECORD_FORMAT_AUTO`.
-fn format_arg(format: shogi_record_format) -> Result<Option<Format>, shogi_result> {
+pub(crate) fn format_arg(format: shogi_record_format) -> Result<Option<Format>, shogi_result> {
     match format {
         SHOGI_RECORD_FORMAT_AUTO => Ok(None),
         SHOGI_RECORD_FORMAT_KIF => Ok(Some(Format::Kif)),
@@ -502,11 +512,12 @@ pub extern "C" fn shogi_record_stated_outcome(
     })
 }
 
-/// Replays the main line as a game under `rules_or_null` (the site rules if
-/// NULL) and writes the new handle to `*out`; the caller frees it with
-/// `shogi_game_free`. Endings that are not moves (resignation, time loss,
-/// suspension, a declaration, a foul) are applied as the record states them;
-/// checkmate, repetition and the move limit come from the rules.
+/// Replays the main line as a game under `rules_or_null` (if NULL, the rules
+/// the record states: `shogi_record_rules`) and writes the new handle to
+/// `*out`; the caller frees it with `shogi_game_free`. Endings that are not
+/// moves (resignation, time loss, suspension, a declaration, a foul) are
+/// applied as the record states them; checkmate, repetition and the move
+/// limit come from the rules.
 ///
 /// Errors (`*out` untouched): `SHOGI_RESULT_GAME_OVER` when the rules end the
 /// game before the record's last move, `SHOGI_RESULT_INVALID_ARGUMENT` for an
@@ -520,8 +531,11 @@ pub extern "C" fn shogi_record_game(
     ffi_fn!({
         let rec = arg_ref(rec)?;
         let out = arg_out(out)?;
-        let rules = rules_arg(rules_or_null)?;
-        let game = rec.inner.game(rules)?;
+        let rules = match arg_opt(rules_or_null) {
+            Some(_) => rules_arg(rules_or_null)?,
+            None => rec.inner.rules(),
+        };
+        let game = rec.inner.game_with(rules)?;
         out.write(into_handle(shogi_game { inner: game }));
         Ok(())
     })

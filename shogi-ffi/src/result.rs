@@ -251,6 +251,10 @@ pub enum shogi_result {
     /// Record: a number (a move number, a time, a count) larger than the
     /// format or the library allows.
     RecordNumberTooLarge = 418,
+    /// Record: a single-record read of a file that holds several records (a
+    /// CSA file of games separated by `/` lines, a USI file of several lines);
+    /// `shogi_records_read` reads them all.
+    RecordCollection = 419,
     /// A record error this version does not name.
     RecordOther = 499,
 }
@@ -258,7 +262,7 @@ pub enum shogi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> &'static [shogi_result] {
     use shogi_result::*;
-    const ALL: [shogi_result; 100] = [
+    const ALL: [shogi_result; 101] = [
         Ok,
         NullParameter,
         Panic,
@@ -358,6 +362,7 @@ pub(crate) fn all_results() -> &'static [shogi_result] {
         RecordUnexpectedLine,
         RecordLimitExceeded,
         RecordNumberTooLarge,
+        RecordCollection,
         RecordOther,
     ];
     &ALL
@@ -472,6 +477,7 @@ impl shogi_result {
             RecordUnexpectedLine => "SHOGI_RESULT_RECORD_UNEXPECTED_LINE\0",
             RecordLimitExceeded => "SHOGI_RESULT_RECORD_LIMIT_EXCEEDED\0",
             RecordNumberTooLarge => "SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE\0",
+            RecordCollection => "SHOGI_RESULT_RECORD_COLLECTION\0",
             RecordOther => "SHOGI_RESULT_RECORD_OTHER\0",
         }
     }
@@ -585,6 +591,7 @@ impl shogi_result {
             RecordUnexpectedLine => "record: unexpected line",
             RecordLimitExceeded => "record: the input exceeds a read limit",
             RecordNumberTooLarge => "record: a number is too large",
+            RecordCollection => "record: the file holds several records",
             RecordOther => "record: unreadable",
         }
     }
@@ -852,6 +859,7 @@ impl From<&RecordErrorKind> for shogi_result {
             RecordErrorKind::UnexpectedLine(_) => shogi_result::RecordUnexpectedLine,
             RecordErrorKind::LimitExceeded { .. } => shogi_result::RecordLimitExceeded,
             RecordErrorKind::NumberTooLarge { .. } => shogi_result::RecordNumberTooLarge,
+            RecordErrorKind::Collection { .. } => shogi_result::RecordCollection,
             _ => shogi_result::RecordOther,
         }
     }
@@ -867,7 +875,7 @@ mod tests {
 
     /// The published values. A failure here means a code changed its number,
     /// which breaks every compiled C client.
-    const PUBLISHED: [(shogi_result, u32); 100] = {
+    const PUBLISHED: [(shogi_result, u32); 101] = {
         use shogi_result::*;
         [
             (Ok, 0),
@@ -969,6 +977,7 @@ mod tests {
             (RecordUnexpectedLine, 416),
             (RecordLimitExceeded, 417),
             (RecordNumberTooLarge, 418),
+            (RecordCollection, 419),
             (RecordOther, 499),
         ]
     };
@@ -1434,5 +1443,6 @@ mod tests {
         let err = shogi::record::read_with(b"position startpos moves 7g7f 3c3d", None, &limits)
             .unwrap_err();
         assert_eq!(shogi_result::from(&err.kind), RecordLimitExceeded);
+        assert_eq!(code(b"startpos\nstartpos\n"), RecordCollection);
     }
 }

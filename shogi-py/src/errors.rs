@@ -312,7 +312,8 @@ pub fn game_from_usi_error(py: Python<'_>, e: &GameFromUsiError) -> PyErr {
 /// `RecordError` with `.line`, `.column`, `.kind`, `.format`, `.reason` (the illegal-move
 /// reason, else `None`), `.ply` (for move errors, else `None`), `.limit` (the name of the
 /// exceeded limit, else `None`), `.max` (the exceeded limit's value or the largest number
-/// allowed, else `None`) and `.path` (set by the readers of files).
+/// allowed, else `None`), `.count` (the records of a collection read as one, else `None`) and
+/// `.path` (set by the readers of files).
 pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> PyErr {
     let (reason, ply) = match &e.kind {
         RecordErrorKind::IllegalMove { ply, reason } => (Some(reason.as_str()), Some(*ply)),
@@ -327,6 +328,10 @@ pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> 
         }
         RecordErrorKind::NumberTooLarge { max } => (None, Some(obj(py, *max))),
         _ => (None, None),
+    };
+    let count = match &e.kind {
+        RecordErrorKind::Collection { count } => Some(*count),
+        _ => None,
     };
     let message = match path {
         Some(p) => format!("{p}: {e}"),
@@ -344,6 +349,7 @@ pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> 
             ("ply", obj(py, ply)),
             ("limit", obj(py, limit)),
             ("max", max.unwrap_or_else(|| py.None())),
+            ("count", obj(py, count)),
             ("path", obj(py, path)),
         ],
     )

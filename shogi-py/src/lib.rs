@@ -84,6 +84,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<record::ReadLimits>()?;
     m.add_function(wrap_pyfunction!(record::read_record, m)?)?;
     m.add_function(wrap_pyfunction!(record::read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(record::read_all, m)?)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
     // only repeat every name added here.
     m.delattr("__all__")?;

@@ -107,11 +107,12 @@ const DEFAULTS_MATCH: () = {
             && d.max_moves_per_line == 1_000_000
             && d.max_variations == 100_000
             && d.max_depth == 1_000
+            && d.max_records == 1_000_000
     );
 };
 
 /// The pickled form of `ReadLimits`: its fields in declaration order.
-type LimitsState = (usize, usize, usize, usize, usize, usize);
+type LimitsState = (usize, usize, usize, usize, usize, usize, usize);
 
 /// The keyword of each limit, in the order of `core::Limit::ALL`.
 fn limit_keyword(limit: core::Limit) -> String {
@@ -132,6 +133,7 @@ impl ReadLimits {
         max_moves_per_line=1000000,
         max_variations=100000,
         max_depth=1000,
+        max_records=1000000,
     ))]
     fn py_new(
         max_input_bytes: usize,
@@ -140,6 +142,7 @@ impl ReadLimits {
         max_moves_per_line: usize,
         max_variations: usize,
         max_depth: usize,
+        max_records: usize,
     ) -> ReadLimits {
         let () = DEFAULTS_MATCH;
         ReadLimits(core::ReadLimits {
@@ -149,6 +152,7 @@ impl ReadLimits {
             max_moves_per_line,
             max_variations,
             max_depth,
+            max_records,
         })
     }
 
@@ -194,6 +198,12 @@ impl ReadLimits {
         self.0.max_depth
     }
 
+    /// Records in one file (games of a CSA file separated by `/`, lines of a USI file).
+    #[getter]
+    fn max_records(&self) -> usize {
+        self.0.max_records
+    }
+
     /// A copy with the given limits changed (the same keywords as the constructor).
     #[pyo3(signature = (**changes))]
     fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<ReadLimits> {
@@ -228,12 +238,23 @@ impl ReadLimits {
                 l.max_moves_per_line,
                 l.max_variations,
                 l.max_depth,
+                l.max_records,
             ),
         ))
     }
 
-    /// The limits of a `__reduce__` state.
+    /// The limits of a `__reduce__` state (a state pickled before `max_records` existed has
+    /// six fields and gets its default).
     #[staticmethod]
+    #[pyo3(signature = (
+        max_input_bytes,
+        max_line_bytes,
+        max_header_bytes,
+        max_moves_per_line,
+        max_variations,
+        max_depth,
+        max_records=1000000,
+    ))]
     fn _restore(
         max_input_bytes: usize,
         max_line_bytes: usize,
@@ -241,6 +262,7 @@ impl ReadLimits {
         max_moves_per_line: usize,
         max_variations: usize,
         max_depth: usize,
+        max_records: usize,
     ) -> ReadLimits {
         ReadLimits::py_new(
             max_input_bytes,
@@ -249,6 +271,7 @@ impl ReadLimits {
             max_moves_per_line,
             max_variations,
             max_depth,
+            max_records,
         )
     }
 }
@@ -263,10 +286,42 @@ pub fn read_source(
     format: Option<Format>,
     limits: &core::ReadLimits,
 ) -> Result<core::GameRecord, ReadError> {
+    read_source_with(source, format, limits, core::read_with, core::read_str_with)
+}
+
+/// Reads every record of one source (no Python involved: runs without the GIL).
+pub fn read_source_all(
+    source: &Source,
+    format: Option<Format>,
+    limits: &core::ReadLimits,
+) -> Result<Vec<core::GameRecord>, ReadError> {
+    read_source_with(
+        source,
+        format,
+        limits,
+        core::read_all_with,
+        core::read_str_all_with,
+    )
+}
+
+/// A reader of the core from bytes, and from text.
+type BytesReader<T> = fn(&[u8], Option<Format>, &core::ReadLimits) -> Result<T, core::RecordError>;
+type TextReader<T> = fn(&str, Option<Format>, &core::ReadLimits) -> Result<T, core::RecordError>;
+
+/// Reads `source` with the core's `read_bytes` or `read_text`: a file too large is refused
+/// before it is read, and a file whose content names no format is read in the format of its
+/// extension.
+fn read_source_with<T>(
+    source: &Source,
+    format: Option<Format>,
+    limits: &core::ReadLimits,
+    read_bytes: BytesReader<T>,
+    read_text: TextReader<T>,
+) -> Result<T, ReadError> {
     let owned;
     let bytes: &[u8] = match source {
         Source::Text(text) => {
-            return core::read_str_with(text, format, limits).map_err(ReadError::Record);
+            return read_text(text, format, limits).map_err(ReadError::Record);
         }
         Source::Bytes(b) => b,
         Source::Path(p) => {
@@ -290,13 +345,13 @@ pub fn read_source(
         }
     };
     if format.is_some() {
-        return core::read_with(bytes, format, limits).map_err(ReadError::Record);
+        return read_bytes(bytes, format, limits).map_err(ReadError::Record);
     }
-    match core::read_with(bytes, None, limits) {
+    match read_bytes(bytes, None, limits) {
         // Content that names no format: a file's extension may still tell.
         Err(e) if e.kind == core::RecordErrorKind::UnknownFormat => {
             match extension_format(source) {
-                Some(f) => core::read_with(bytes, Some(f), limits).map_err(ReadError::Record),
+                Some(f) => read_bytes(bytes, Some(f), limits).map_err(ReadError::Record),
                 None => Err(ReadError::Record(e)),
             }
         }
@@ -364,6 +419,34 @@ pub fn read_record(
     result
         .map(GameRecord::from)
         .map_err(|e| read_error(py, e, &source))
+}
+
+/// Reads every record of one file: each game of a CSA file (games separated by `/` lines),
+/// each line of a USI file (`position ...` lines or bare SFEN lines), the one record of a KIF,
+/// KI2 or JKF file. `source`, `format` and `limits` as for `read_record` (`limits.max_records`
+/// bounds the number of records). Errors name their line in the whole file.
+#[pyfunction]
+#[pyo3(signature = (source, format=None, *, limits=None))]
+pub fn read_all<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    format: Option<&str>,
+    limits: Option<ReadLimits>,
+) -> PyResult<Bound<'py, PyList>> {
+    let format = format.map(format_arg).transpose()?;
+    let limits = limits_arg(limits);
+    let source = Arc::new(Source::extract(source, false)?);
+    let mut signals = Signals::new(py);
+    let result = py.detach(|| {
+        if source.is_large() {
+            let source = Arc::clone(&source);
+            signals.run(move || read_source_all(&source, format, &limits))
+        } else {
+            Ok(read_source_all(&source, format, &limits))
+        }
+    })?;
+    let records = result.map_err(|e| read_error(py, e, &source))?;
+    PyList::new(py, records.into_iter().map(GameRecord::from))
 }
 
 /// Reads many records in parallel on `threads` threads (the number of CPUs by default),
@@ -1425,14 +1508,24 @@ impl GameRecord {
         Ok(())
     }
 
-    /// The main line replayed as a `Game` under `rules` (the site rules by default), with the
-    /// stated ending applied where only the record can know it (resignation, time loss, ...).
+    /// The rules the record states the game was played under: the site rules with the move
+    /// limit and the impasse rule its headers state (floodgate's `'Max_Moves:256`, CSA
+    /// `$MAX_MOVES`, KIF 最大手数, ...) or a move-limit ending implies.
+    #[getter]
+    fn rules(&self, py: Python<'_>) -> PyResult<RuleSet> {
+        Ok(RuleSet(self.state(py)?.record.rules()))
+    }
+
+    /// The main line replayed as a `Game` under `rules` (by default the rules the record
+    /// states, `.rules`), with the stated ending applied where only the record can know it
+    /// (resignation, time loss, ...).
     #[pyo3(signature = (rules=None))]
     fn game(&self, py: Python<'_>, rules: Option<RuleSet>) -> PyResult<Game> {
-        let rules = rules.map_or_else(shogi_rules::RuleSet::site, |r| r.0);
-        self.state(py)?
+        let state = self.state(py)?;
+        let rules = rules.map_or_else(|| state.record.rules(), |r| r.0);
+        state
             .record
-            .game(rules)
+            .game_with(rules)
             .map(Game::from)
             .map_err(|e| errors::game_error(py, &e))
     }

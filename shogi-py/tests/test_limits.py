@@ -18,6 +18,7 @@ DEFAULTS = {
     "max_moves_per_line": 1_000_000,
     "max_variations": 100_000,
     "max_depth": 1_000,
+    "max_records": 1_000_000,
 }
 
 
@@ -46,12 +47,15 @@ def test_defaults_attributes_and_repr():
 
 def test_pickle_and_copy():
     limits = ReadLimits(max_input_bytes=1, max_line_bytes=2, max_header_bytes=3,
-                        max_moves_per_line=4, max_variations=5, max_depth=6)
+                        max_moves_per_line=4, max_variations=5, max_depth=6, max_records=7)
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
         back = pickle.loads(pickle.dumps(limits, protocol))
         assert back == limits and type(back) is ReadLimits
     assert copy.copy(limits) == limits and copy.deepcopy(limits) == limits
     assert pickle.loads(pickle.dumps(ReadLimits.unlimited())) == ReadLimits.unlimited()
+    # A state pickled before max_records existed has six fields; the seventh takes its default.
+    old = ReadLimits.__reduce__(limits)[1][:6]
+    assert type(limits)._restore(*old) == limits.replace(max_records=1_000_000)  # type: ignore[attr-defined]
 
 
 KIF = deep_kif(3)

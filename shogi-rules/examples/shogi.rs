@@ -36,12 +36,21 @@ const USAGE: &str = "usage: shogi [<command>]
          [--declare] [--rules site|csa27|try]
                                              read a record in any format (KIF, KI2, CSA,
                                              JKF, USI), print its moves, the result it
-                                             states and the result the rules give
+                                             states and the result the rules give: the
+                                             rules the record states (a move limit such
+                                             as floodgate's 'Max_Moves, an impasse rule)
+                                             over the site rules, or those of --rules
   convert FILE --to kif|ki2|csa|jkf|usi [-o OUT] [--encoding utf8|cp932]
                                              write a record in another format (to standard
-                                             output without -o)
-  validate FILE...                           'FILE: ok' or 'FILE: error: LINE:COLUMN: ...'
-                                             per file; exit status 1 if any fails
+                                             output without -o). A file of several records
+                                             (CSA games separated by '/', USI or SFEN lines)
+                                             converts to one CSA or USI file of them all, or
+                                             with -o NAME.EXT to one KIF, KI2 or JKF file per
+                                             record, NAME-1.EXT, NAME-2.EXT, ... (without -o
+                                             that is refused: exit status 1)
+  validate FILE...                           'FILE: ok' ('FILE: ok (N records)' for a file of
+                                             several) or 'FILE: error: LINE:COLUMN: ...' per
+                                             file; exit status 1 if any fails
   perft <SFEN|startpos> <DEPTH> [--divide]   count leaf nodes; print time and speed
   legal [SFEN|startpos]                      legal moves in USI, sorted; without an
                                              argument, one SFEN per line from stdin, one
@@ -428,9 +437,10 @@ impl Notation {
     }
 }
 
-/// A record read from a file, with how it was read.
-struct Loaded {
-    record: GameRecord,
+/// What was read from a file (a record, or every record), with how it was
+/// read.
+struct Loaded<T = GameRecord> {
+    record: T,
     format: Format,
     encoding: Encoding,
 }
@@ -489,6 +499,26 @@ fn read_input(path: &str) -> Result<Vec<u8>, String> {
 /// format, that one. The error reported is the one of the first format
 /// tried, as `LINE:COLUMN: message`.
 fn load_record(name: &str, bytes: &[u8]) -> Result<Loaded, String> {
+    load_with(name, bytes, |text, format| {
+        record::read_str_with(text, Some(format), &LIMITS)
+    })
+}
+
+/// Reads every record of a file (the games of a CSA file, the lines of a
+/// USI file; one record for the other formats), as [`load_record`] reads
+/// one.
+fn load_records(name: &str, bytes: &[u8]) -> Result<Loaded<Vec<GameRecord>>, String> {
+    load_with(name, bytes, |text, format| {
+        record::read_str_all_with(text, Some(format), &LIMITS)
+    })
+}
+
+/// The reading of [`load_record`] and [`load_records`], with `read`.
+fn load_with<T>(
+    name: &str,
+    bytes: &[u8],
+    read: impl Fn(&str, Format) -> Result<T, RecordError>,
+) -> Result<Loaded<T>, String> {
     let (text, encoding) = record::decode(bytes).map_err(|e| describe_error(&e))?;
     if text.trim_start_matches('\u{feff}').trim().is_empty() {
         return Err("1:1: the file is empty".to_string());
@@ -503,7 +533,7 @@ fn load_record(name: &str, bytes: &[u8]) -> Result<Loaded, String> {
     candidates.extend(by_extension.filter(|&e| Some(e) != by_content));
     let mut first_error = None;
     for format in candidates {
-        match record::read_str_with(&text, Some(format), &LIMITS) {
+        match read(&text, format) {
             Ok(record) => {
                 return Ok(Loaded {
                     record,
@@ -527,6 +557,13 @@ fn describe_error(e: &RecordError) -> String {
         RecordErrorKind::UnknownFormat | RecordErrorKind::Encoding(_) => {
             format!("{}:{}: {}", e.line, e.column, e.kind)
         }
+        RecordErrorKind::Collection { count } => format!(
+            "{}:{}: the file holds {count} {} records, the second from this line; \
+             replay reads one (validate and convert read them all)",
+            e.line,
+            e.column,
+            e.format.as_str().to_ascii_uppercase()
+        ),
         _ => format!(
             "{}:{}: {} (read as {})",
             e.line,
@@ -605,7 +642,8 @@ fn outcome_text(outcome: Option<Outcome>) -> String {
 struct ReplayOptions {
     json: bool,
     declare: bool,
-    rules: RuleSet,
+    /// `--rules`; without it, the rules the record states.
+    rules: Option<RuleSet>,
     notation: Option<Notation>,
 }
 
@@ -625,7 +663,7 @@ fn cmd_sample(out: &mut dyn Write) -> Result<ExitCode, Failure> {
     let options = ReplayOptions {
         json: false,
         declare: false,
-        rules: RuleSet::site(),
+        rules: None,
         notation: Some(Notation::Japanese),
     };
     replay_bytes(out, SAMPLE_NAME, SAMPLE, &options)
@@ -636,7 +674,7 @@ fn cmd_replay(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> {
     let mut options = ReplayOptions {
         json: false,
         declare: false,
-        rules: RuleSet::site(),
+        rules: None,
         notation: None,
     };
     let mut i = 0;
@@ -646,7 +684,7 @@ fn cmd_replay(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> {
             "--declare" => options.declare = true,
             "--rules" => {
                 i += 1;
-                options.rules = parse_rules(args.get(i))?;
+                options.rules = Some(parse_rules(args.get(i))?);
             }
             "--notation" => {
                 i += 1;
@@ -671,7 +709,7 @@ fn cmd_replay(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> {
 /// The game the rules make of `record`, and when the rules end it before
 /// the record's last move, the number of moves played until then.
 fn adjudicate(record: &GameRecord, rules: RuleSet) -> (Game, Option<usize>) {
-    match record.game(rules) {
+    match record.game_with(rules) {
         Ok(game) => (game, None),
         Err(_) => {
             // The rules ended the game early (repetition, a move limit):
@@ -704,7 +742,8 @@ fn replay_bytes(
         }
     };
     let record = &loaded.record;
-    let (mut game, stopped_at) = adjudicate(record, options.rules);
+    let rules = options.rules.unwrap_or_else(|| record.rules());
+    let (mut game, stopped_at) = adjudicate(record, rules);
     let mut declare_error = None;
     if options.declare && game.outcome().is_none() {
         if let Err(e) = game.declare_impasse() {
@@ -947,55 +986,103 @@ fn cmd_convert(out: &mut dyn Write, args: &[&str]) -> Result<ExitCode, Failure> 
             return Ok(ExitCode::FAILURE);
         }
     };
-    let loaded = match load_record(file, &bytes) {
+    let loaded = match load_records(file, &bytes) {
         Ok(loaded) => loaded,
         Err(e) => {
             complain(&format!("{file}: {e}"));
             return Ok(ExitCode::FAILURE);
         }
     };
-    let text = match loaded.record.write(to) {
-        Ok(written) => {
-            // What the target format cannot hold is said, not lost silently.
-            for dropped in &written.dropped {
-                let _ = writeln!(
-                    io::stderr().lock(),
-                    "warning: {file}: written as {to}: {dropped}"
-                );
-            }
-            written.text
-        }
-        Err(e) => {
-            complain(&e.kind.to_string());
-            return Ok(ExitCode::FAILURE);
-        }
-    };
-    let bytes = match encoding {
-        Encoding::Utf8 => text.into_bytes(),
-        other => {
-            let text = redeclare_encoding(&text, other.name());
-            match record::encode(&text, other) {
-                Ok(bytes) => bytes,
-                Err(c) => {
-                    complain(&format!(
-                        "the character {c:?} (U+{:04X}) cannot be written in CP932",
-                        c as u32
-                    ));
-                    return Ok(ExitCode::FAILURE);
+    let records = loaded.record;
+    let mut texts = Vec::with_capacity(records.len());
+    for record in &records {
+        match record.write(to) {
+            Ok(written) => {
+                // What the target format cannot hold is said, not lost silently.
+                for dropped in &written.dropped {
+                    let _ = writeln!(
+                        io::stderr().lock(),
+                        "warning: {file}: written as {to}: {dropped}"
+                    );
                 }
+                texts.push(written.text);
             }
-        }
-    };
-    match output {
-        Some(path) if path != "-" => {
-            if let Err(e) = write_atomically(path, &bytes) {
-                complain(&format!("cannot write {path}: {e}"));
+            Err(e) => {
+                complain(&e.kind.to_string());
                 return Ok(ExitCode::FAILURE);
             }
         }
-        _ => out.write_all(&bytes)?,
+    }
+    // A collection stays one file in the formats that hold several records
+    // (CSA games separated by '/', USI lines); the others take one file per
+    // record.
+    let files: Vec<(String, String)> = match (to, texts.len(), output) {
+        (_, 1, _) | (Format::Csa | Format::Usi, _, _) => {
+            let separator = if to == Format::Csa { "/\n" } else { "" };
+            vec![(output.unwrap_or("-").to_string(), texts.join(separator))]
+        }
+        (_, n, Some(path)) if path != "-" => match numbered_names(path, n) {
+            Some(names) => names.into_iter().zip(texts).collect(),
+            None => {
+                complain(&format!("{path}: not a file name to number"));
+                return Ok(ExitCode::FAILURE);
+            }
+        },
+        (_, n, _) => {
+            let ext = to.as_str();
+            complain(&format!(
+                "{file} holds {n} records, and a {} file holds one: write them with \
+                 -o NAME.{ext} (NAME-1.{ext} ... NAME-{n}.{ext}), or convert to csa or usi",
+                ext.to_ascii_uppercase()
+            ));
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    for (path, text) in files {
+        let bytes = match encoding {
+            Encoding::Utf8 => text.into_bytes(),
+            other => {
+                let text = redeclare_encoding(&text, other.name());
+                match record::encode(&text, other) {
+                    Ok(bytes) => bytes,
+                    Err(c) => {
+                        complain(&format!(
+                            "the character {c:?} (U+{:04X}) cannot be written in CP932",
+                            c as u32
+                        ));
+                        return Ok(ExitCode::FAILURE);
+                    }
+                }
+            }
+        };
+        if path == "-" {
+            out.write_all(&bytes)?;
+        } else if let Err(e) = write_atomically(&path, &bytes) {
+            complain(&format!("cannot write {path}: {e}"));
+            return Ok(ExitCode::FAILURE);
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `NAME-1.EXT` … `NAME-N.EXT` for an output `NAME.EXT` (`NAME-1` … for a
+/// name without extension), in the same directory; `None` for a path
+/// without a file name.
+fn numbered_names(path: &str, n: usize) -> Option<Vec<String>> {
+    let path = Path::new(path);
+    let stem = path.file_stem()?.to_string_lossy();
+    let ext = path.extension().map(|e| e.to_string_lossy());
+    Some(
+        (1..=n)
+            .map(|i| {
+                let name = match &ext {
+                    Some(ext) => format!("{stem}-{i}.{ext}"),
+                    None => format!("{stem}-{i}"),
+                };
+                path.with_file_name(name).to_string_lossy().into_owned()
+            })
+            .collect(),
+    )
 }
 
 /// Writes `bytes` to `path` so that `path` holds either all of its old
@@ -1056,7 +1143,10 @@ fn cmd_validate(out: &mut dyn Write, files: &[&str]) -> Result<ExitCode, Failure
                 failed += 1;
                 format!("{file}: error: {e}")
             }
-            Ok(bytes) => match load_record(file, &bytes) {
+            Ok(bytes) => match load_records(file, &bytes) {
+                Ok(loaded) if loaded.record.len() > 1 => {
+                    format!("{file}: ok ({} records)", loaded.record.len())
+                }
                 Ok(_) => format!("{file}: ok"),
                 Err(e) => {
                     failed += 1;

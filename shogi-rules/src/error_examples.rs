@@ -302,6 +302,7 @@ examples!(RecordErrorKind {
     UnexpectedLine => RecordErrorKind::UnexpectedLine("?".into()),
     LimitExceeded => RecordErrorKind::LimitExceeded { limit: Limit::Depth, max: 1000 },
     NumberTooLarge => RecordErrorKind::NumberTooLarge { max: 100_000_000 },
+    Collection => RecordErrorKind::Collection { count: 2 },
 });
 
 #[cfg(test)]
@@ -330,6 +331,7 @@ mod tests {
             JapaneseError::example_variants(),
             CsaError::example_variants(),
             RecordErrorKind::example_variants(),
+            EditError::example_variants(),
         ];
         for (listed, found) in lists {
             assert_eq!(listed, found);

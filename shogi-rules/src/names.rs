@@ -219,6 +219,8 @@ define_all!(HeaderKey[
     Sente,
     Gote,
     Handicap,
+    MoveLimit,
+    ImpasseRule,
     Other,
 ]);
 from_name!(HeaderKey, "header key");
@@ -240,6 +242,8 @@ impl HeaderKey {
             HeaderKey::Sente => "sente",
             HeaderKey::Gote => "gote",
             HeaderKey::Handicap => "handicap",
+            HeaderKey::MoveLimit => "move_limit",
+            HeaderKey::ImpasseRule => "impasse_rule",
             HeaderKey::Other => "other",
         }
     }
@@ -276,6 +280,7 @@ check_all!(Limit[
     MovesPerLine,
     Variations,
     Depth,
+    Records,
 ]);
 from_name!(Limit, "limit");
 
@@ -398,6 +403,7 @@ impl RecordErrorKind {
             RecordErrorKind::UnexpectedLine(_) => "unexpected_line",
             RecordErrorKind::LimitExceeded { .. } => "limit_exceeded",
             RecordErrorKind::NumberTooLarge { .. } => "number_too_large",
+            RecordErrorKind::Collection { .. } => "collection",
         }
     }
 }

@@ -124,23 +124,42 @@ pub(crate) fn parse_position_words_at(
 }
 
 /// Move words with their 1-based columns.
-type MoveWords<'a> = Vec<(usize, &'a str)>;
+pub(crate) type MoveWords<'a> = Vec<(usize, &'a str)>;
 
 /// The start position and the move words.
 fn parse_start(text: &str) -> Result<(Position, MoveWords<'_>), UsiCommandError> {
+    parse_start_with(text, false)
+}
+
+/// The start position of a line of a USI record and its words after
+/// `moves`, unparsed: as [`parse_position_words_at`], and with `bare_sfen` a
+/// line may also start with an SFEN without the word `sfen` (a first word
+/// holding a `/`, as a board does).
+pub(crate) fn parse_record_start(
+    text: &str,
+    bare_sfen: bool,
+) -> Result<(Position, MoveWords<'_>), UsiCommandError> {
+    parse_start_with(text, bare_sfen)
+}
+
+fn parse_start_with(
+    text: &str,
+    bare_sfen: bool,
+) -> Result<(Position, MoveWords<'_>), UsiCommandError> {
     let words = split_words(text);
     let end_column = words
         .last()
         .map_or(1, |w| w.column + w.text.chars().count());
     let column_of = |i: usize| words.get(i).map_or(end_column, |w| w.column);
     let mut i = usize::from(words.first().map(|w| w.text) == Some("position"));
+    let bare = bare_sfen && i == 0 && words.first().is_some_and(|w| w.text.contains('/'));
     let start = match words.get(i).map(|w| w.text) {
         Some("startpos") => {
             i += 1;
             Position::startpos()
         }
-        Some("sfen") => {
-            i += 1;
+        Some(word) if word == "sfen" || bare => {
+            i += usize::from(!bare);
             let from = i;
             while i < words.len() && words[i].text != "moves" {
                 i += 1;

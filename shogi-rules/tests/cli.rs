@@ -800,3 +800,112 @@ fn convert_replaces_the_output_file_whole_or_not_at_all() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(names_in(&dir), ["out.kif"]);
 }
+
+#[test]
+fn a_collection_is_validated_and_converted_record_by_record() {
+    let dir = scratch("collection");
+    let games = dir.join("games.csa");
+    std::fs::write(
+        &games,
+        "V2.2\nN+a\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nN+b\nPI\n+\n+2726FU\n-8384FU\n",
+    )
+    .expect("write");
+    let sfen = dir.join("positions.sfen");
+    std::fs::write(
+        &sfen,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\nposition startpos moves 7g7f resign\n",
+    )
+    .expect("write");
+    let bad = dir.join("bad.sfen");
+    std::fs::write(&bad, "startpos\nstartpos moves 7g7f 7g7f\n").expect("write");
+    let (games, sfen, bad) = (
+        games.to_string_lossy().into_owned(),
+        sfen.to_string_lossy().into_owned(),
+        bad.to_string_lossy().into_owned(),
+    );
+
+    let output = run(&["validate", &games, &sfen, &sample()]);
+    assert_ok(&output, "validate collections");
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "{games}: ok (2 records)\n{sfen}: ok (2 records)\n{}: ok\n",
+            sample()
+        )
+    );
+    let output = run(&["validate", &bad]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).starts_with(&format!("{bad}: error: 2:")),
+        "{}",
+        stdout(&output)
+    );
+
+    // To USI and CSA: one file of every record.
+    let output = run(&["convert", &games, "--to", "usi"]);
+    assert_ok(&output, "convert a collection to USI");
+    assert_eq!(
+        stdout(&output),
+        "position startpos moves 7g7f resign\nposition startpos moves 2g2f 8c8d\n"
+    );
+    let output = run(&["convert", &sfen, "--to", "csa"]);
+    assert_ok(&output, "convert a collection to CSA");
+    let csa = stdout(&output);
+    assert_eq!(csa.matches("\n/\n").count(), 1, "{csa}");
+    assert!(csa.ends_with("+7776FU\n%TORYO\n"), "{csa}");
+
+    // To KIF: one file per record with -o, refused without.
+    let output = run(&["convert", &games, "--to", "kif"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("holds 2 records"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(output.stdout.is_empty());
+    let out = dir.join("game.kif");
+    let output = run(&["convert", &games, "-o", &out.to_string_lossy()]);
+    assert_ok(&output, "convert a collection to numbered KIF files");
+    for (n, player) in [(1, "a"), (2, "b")] {
+        let text = std::fs::read_to_string(dir.join(format!("game-{n}.kif"))).expect("written");
+        assert!(text.starts_with(&format!("先手：{player}\n")), "{text}");
+    }
+    assert!(!out.exists());
+
+    // replay reads one record, and says so.
+    let output = run(&["replay", &games]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("holds 2 CSA records"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn replay_uses_the_rules_the_record_states() {
+    let dir = scratch("stated-rules");
+    let path = dir.join("short.csa");
+    std::fs::write(
+        &path,
+        "V2\n'Max_Moves:2\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n",
+    )
+    .expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let output = run(&["replay", &path]);
+    assert_ok(&output, "replay");
+    let text = stdout(&output);
+    assert!(text.contains("rules result: draw (move_limit)"), "{text}");
+    assert!(
+        text.contains("the stated result and the rules agree"),
+        "{text}"
+    );
+    // --rules replaces them.
+    let output = run(&["replay", &path, "--rules", "site"]);
+    assert_ok(&output, "replay --rules site");
+    assert!(
+        stdout(&output).contains("rules result: none, the game goes on"),
+        "{}",
+        stdout(&output)
+    );
+}

@@ -97,7 +97,7 @@ fn exercise(text: &str) -> usize {
         let sub = r.extract(id).expect("every line extracts");
         drop(sub);
     }
-    r.game(RuleSet::site()).expect("the main line replays");
+    r.game_with(RuleSet::site()).expect("the main line replays");
     drop(copy);
     depth
 }

@@ -445,6 +445,7 @@ static void read_limits(const char *data_dir) {
     CHECK_EQ_UINT(defaults.max_moves_per_line, 1000000);
     CHECK_EQ_UINT(defaults.max_variations, 100000);
     CHECK_EQ_UINT(defaults.max_depth, 1000);
+    CHECK_EQ_UINT(defaults.max_records, 1000000);
     with_header = (char *)malloc(strlen(kif) + 64);
     strcpy(with_header, "棋戦：長い名前の棋戦\n");
     strcat(with_header, kif);

@@ -94,11 +94,14 @@ _RecordErrorKind = Literal[
     "unexpected_line",
     "limit_exceeded",
     "number_too_large",
+    "collection",
     "other",
 ]
 """What is wrong with a record (``RecordError.kind``)."""
 
-_Limit = Literal["input_bytes", "line_bytes", "header_bytes", "moves_per_line", "variations", "depth"]
+_Limit = Literal[
+    "input_bytes", "line_bytes", "header_bytes", "moves_per_line", "variations", "depth", "records"
+]
 """One of the limits of ``ReadLimits`` (``RecordError.limit``): the name of its field without
 ``max_``."""
 
@@ -219,6 +222,9 @@ class RecordError(ShogiError):
     max: Optional[int]
     """For ``kind == "limit_exceeded"``: the value of the exceeded limit; for ``kind ==
     "number_too_large"``: the largest number allowed there; otherwise ``None``."""
+    count: Optional[int]
+    """For ``kind == "collection"`` (``read_record`` of a file that holds several records,
+    which ``read_all`` reads): how many records the file holds; otherwise ``None``."""
     path: Optional[str]
     """The file that failed, when a path was read; otherwise ``None``."""
 
@@ -1115,12 +1121,20 @@ class GameRecord:
     def remove_variation(self, variation: Variation) -> None:
         """Removes ``variation`` (of this record) and the variations below it. The others are
         numbered again: every ``Variation`` taken before raises ``ShogiError`` afterwards."""
+    @property
+    def rules(self) -> RuleSet:
+        """The rules the record states the game was played under: ``RuleSet()`` with the move
+        limit of a move-limit header (floodgate's ``'Max_Moves:256``, CSA ``$MAX_MOVES``, KIF
+        ``最大手数``) or, without one, the limit a move-limit ending reached; and the impasse rule
+        of an impasse header (floodgate's ``'Declaration:jishogi 1.1`` or ``27``: the CSA
+        27-point declaration, under which an invalid declaration loses; ``24``: the 24-point
+        rule)."""
     def game(self, rules: Optional[RuleSet] = None) -> Game:
-        """The main line replayed as a ``Game`` under ``rules`` (the site rules by default).
-        Endings only the record can know (resignation, time, suspension, a declaration, a foul)
-        are applied as stated; checkmate, repetition and the move limit come from the rules and
-        may differ from what the record says. Raises ``GameOverError`` when the rules end the
-        game before the record's last move."""
+        """The main line replayed as a ``Game`` under ``rules`` (by default the rules the
+        record states, ``.rules``). Endings only the record can know (resignation, time,
+        suspension, a declaration, a foul) are applied as stated; checkmate, repetition and the
+        move limit come from the rules and may differ from what the record says. Raises
+        ``GameOverError`` when the rules end the game before the record's last move."""
     @overload
     def write(
         self,
@@ -1156,6 +1170,7 @@ class ReadLimits:
         max_moves_per_line: int = 1000000,
         max_variations: int = 100000,
         max_depth: int = 1000,
+        max_records: int = 1000000,
     ) -> ReadLimits: ...
     @staticmethod
     def unlimited() -> ReadLimits:
@@ -1179,6 +1194,11 @@ class ReadLimits:
     def max_depth(self) -> int:
         """How deep variations nest: a variation of the main line is at depth 1 (default
         1,000)."""
+    @property
+    def max_records(self) -> int:
+        """Records in one file: games of a CSA file separated by ``/`` lines, lines of a USI
+        file (default 1,000,000). ``read_record`` counts them too, to refuse a file of several
+        with ``kind == "collection"``."""
     def replace(
         self,
         *,
@@ -1188,6 +1208,7 @@ class ReadLimits:
         max_moves_per_line: int = ...,
         max_variations: int = ...,
         max_depth: int = ...,
+        max_records: int = ...,
     ) -> ReadLimits:
         """A copy with the given limits changed."""
     def __eq__(self, value: object, /) -> bool: ...
@@ -1211,6 +1232,23 @@ def read_record(
     names it. Releases the GIL while it reads. Raises ``RecordError`` (``.line``, ``.column``,
     ``.kind``) or ``OSError`` for a file that cannot be read. Input beyond ``limits``
     (``ReadLimits()`` by default) raises ``RecordError`` with ``kind == "limit_exceeded"``."""
+
+def read_all(
+    source: Union[bytes, bytearray, memoryview, str, os.PathLike[str]],
+    format: Optional[_RecordFormat] = None,
+    *,
+    limits: Optional[ReadLimits] = None,
+) -> list[GameRecord]:
+    """Reads every record of one file, in file order: each game of a CSA file (games
+    separated by a ``/`` line), each line of a USI file (``position ...`` lines, or bare SFEN
+    lines such as ``lnsgkgsnl/1r5b1/... b - 1``), and the one record of a KIF, KI2 or JKF file
+    (a list of one). ``read_record`` raises ``RecordError`` with ``kind == "collection"`` for a
+    file of several records; this reads them.
+
+    ``source``, ``format`` and ``limits`` are as for ``read_record`` (a plain ``str`` is record
+    text, not a file name). ``limits.max_records`` bounds the number of records, the other
+    limits apply to each record, the input size to the whole file. Raises ``RecordError`` for
+    the first record that does not read, its ``.line`` counted in the whole file."""
 
 @overload
 def read_records(

@@ -9,8 +9,15 @@
 //! * `N+` / `N-` become the [`HeaderKey::Sente`] / [`HeaderKey::Gote`]
 //!   headers, `$KEY:value` lines become headers named `$KEY`
 //!   (`START_TIME`, `END_TIME`, `EVENT`, `SITE`, `OPENING` recognised,
-//!   `TIME_LIMIT` and `TIME` as [`HeaderKey::TimeControl`], every other key
-//!   kept as [`HeaderKey::Other`]);
+//!   `TIME_LIMIT` and `TIME` as [`HeaderKey::TimeControl`], V3.0's
+//!   `MAX_MOVES` and `JISHOGI` as [`HeaderKey::MoveLimit`] and
+//!   [`HeaderKey::ImpasseRule`], every other key kept as
+//!   [`HeaderKey::Other`]);
+//! * floodgate's rules, comment lines before the position
+//!   (`'Max_Moves:256`, `'Declaration:jishogi 1.1`), become the headers
+//!   `Max_Moves` ([`HeaderKey::MoveLimit`]) and `Declaration`
+//!   ([`HeaderKey::ImpasseRule`]) rather than comments, so that
+//!   [`GameRecord::rules`] finds them and other formats write them;
 //! * the start position from `PI` with removed pieces, `P1`–`P9` rows
 //!   (tokenized leniently: a cell is `+XX`, `-XX` or `*`, and dots or spaces
 //!   after the ninth cell are ignored), `P+` / `P-` pieces with `00` for the
@@ -39,8 +46,12 @@
 //!   → time loss, `sennichite` → repetition, `max_moves` → move limit,
 //!   `kachi` → declared win, any other reason with a winner → a foul of the
 //!   loser); the comment itself is kept.
-//! * `/` (several records in one file): the first record is read and the
-//!   rest of the file is ignored.
+//! * `/` (a line separating the games of a file): [`read`] refuses a file
+//!   of several games with [`RecordErrorKind::Collection`], [`read_all`]
+//!   reads each game (errors name their line in the whole file; those
+//!   without a line of their own, such as a game without a position, name
+//!   the game's first line). A `/` before the first game or after the last
+//!   one separates nothing and is ignored.
 //! * When the side-to-move line is missing, the sign of the first move gives
 //!   it; a move before any position statement is an error.
 //! * `%OUTE_SENNICHITE` (written by some servers, not in the standard) is
@@ -62,8 +73,11 @@
 //! [`write()`] writes V2.2, [`write_with`] V2.2 or V3.0: the version
 //! (preceded by `'CSA encoding=UTF-8` in V3.0), the headers in their order
 //! as `N+` / `N-` (the first name of each side) and `$` keys (headers from
-//! other formats under their CSA names), and every other header (a second
-//! name of a side, headers with no CSA key, time controls not in the
+//! other formats under their CSA names; a move limit or impasse rule read
+//! from floodgate's comment line as that line again, one from another
+//! format as `$MAX_MOVES` / `$JISHOGI` in V3.0 and as floodgate's comment
+//! line in V2.2, which has no key for them), and every other header (a
+//! second name of a side, headers with no CSA key, time controls not in the
 //! version's syntax) as a `'#name：value` header comment, so that
 //! KIF → CSA → KIF keeps every header; start comments, `PI` with the removed pieces for a
 //! standard start position or `P1`–`P9` rows with `P+` / `P-` hands, the
@@ -94,7 +108,7 @@ use core::time::Duration;
 
 use super::text::{
     comment_lines, comment_marker, excerpt, header, header_line, kif_name, lines, marked_comment,
-    one_line, side_names,
+    one_line, rule_header_key, side_names, stated_rule,
 };
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, MoveTime,
@@ -102,7 +116,7 @@ use super::{
     start_position,
 };
 use crate::notation::csa::{self as notation, CsaError, piece_code, role_from_code};
-use crate::{Color, Piece, Position, Role, Setup, Square};
+use crate::{Color, ImpasseRule, Piece, Position, Role, Setup, Square};
 
 /// The CSA version a writer produces.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -127,22 +141,123 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
 /// # Errors
 /// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
 pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
-    let mut reader = Reader {
-        limits: *limits,
-        ..Reader::default()
-    };
-    for (index, line) in lines(text).enumerate() {
-        let line_no = index + 1;
+    let starts = record_starts(text, limits.max_records.saturating_add(1));
+    super::check_record_count(Format::Csa, &starts, limits, true)?;
+    let records = read_records(text, limits)?;
+    // `read_records` gives at least one record, and the count checked above
+    // at most one.
+    records.into_iter().next().ok_or_else(|| {
+        error(
+            0,
+            0,
+            RecordErrorKind::BadPosition("no start position (PI or P1-P9)".into()),
+        )
+    })
+}
+
+/// Reads every record of a CSA file: the games separated by `/` lines
+/// (a file of one game gives one record).
+///
+/// # Errors
+/// The first record that does not read, with its line in the whole text;
+/// [`RecordErrorKind::LimitExceeded`] beyond [`ReadLimits::max_records`]
+/// records; a text without any record fails as [`read`] does.
+pub fn read_all(text: &str) -> Result<Vec<GameRecord>, RecordError> {
+    read_all_with(text, &ReadLimits::DEFAULT)
+}
+
+/// Reads every record of a CSA file within `limits`.
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_all_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>, RecordError> {
+    let starts = record_starts(text, limits.max_records.saturating_add(1));
+    super::check_record_count(Format::Csa, &starts, limits, false)?;
+    read_records(text, limits)
+}
+
+/// The lines of `text`, the first without its byte order mark.
+fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    lines(text).enumerate().map(|(index, line)| {
         let line = if index == 0 {
             line.trim_start_matches('\u{feff}')
         } else {
             line
         };
-        if reader.read_line(line_no, line)? {
+        (index + 1, line)
+    })
+}
+
+/// The 1-based line of the first statement of each record of `text`, at
+/// most `max` of them: a record is a run of statements between `/`
+/// separators.
+fn record_starts(text: &str, max: usize) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut in_record = false;
+    for (line_no, line) in text_lines(text) {
+        if starts.len() >= max {
             break;
         }
+        if !line.contains('/') {
+            if !in_record && !line.trim().is_empty() {
+                starts.push(line_no);
+                in_record = true;
+            }
+            continue;
+        }
+        for (_, statement) in statements(line) {
+            if statement == "/" {
+                in_record = false;
+            } else if !in_record {
+                starts.push(line_no);
+                in_record = true;
+            }
+        }
     }
-    reader.finish()
+    starts.truncate(max);
+    starts
+}
+
+/// Reads the records of `text` (at least one: a text without statements
+/// is a record without a position, an error).
+fn read_records(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>, RecordError> {
+    let new_reader = || Reader {
+        limits: *limits,
+        ..Reader::default()
+    };
+    let mut records = Vec::new();
+    let mut reader = new_reader();
+    // The first line of the record being read, 0 for the first one (its
+    // errors without a line of their own are reported at line 0).
+    let mut first_line = 0;
+    let mut in_record = false;
+    for (line_no, line) in text_lines(text) {
+        // Columns counted as the statements come, once per line.
+        let (mut at_byte, mut col) = (0, 1);
+        for (offset, statement) in statements(line) {
+            col += line.get(at_byte..offset).map_or(0, |s| s.chars().count());
+            at_byte = offset;
+            if statement == "/" {
+                if in_record {
+                    let done = core::mem::replace(&mut reader, new_reader());
+                    records.push(done.finish(first_line)?);
+                    in_record = false;
+                }
+                continue;
+            }
+            if !in_record {
+                in_record = true;
+                if !records.is_empty() {
+                    first_line = line_no;
+                }
+            }
+            reader.statement(line_no, col, statement)?;
+        }
+    }
+    if in_record || records.is_empty() {
+        records.push(reader.finish(first_line)?);
+    }
+    Ok(records)
 }
 
 /// Writes a V2.2 record.
@@ -173,6 +288,9 @@ pub fn write_with(record: &GameRecord, version: CsaVersion) -> String {
                 let _ = writeln!(out, "N{sign}{}", one_line(&h.value));
                 continue;
             }
+        } else if let Some(line) = rule_line(h, version) {
+            out.push_str(&line);
+            continue;
         } else if let Some(name) = csa_key(h, version) {
             let _ = writeln!(out, "{name}:{}", one_line(&h.value));
             continue;
@@ -247,21 +365,6 @@ struct Reader {
 }
 
 impl Reader {
-    /// Reads one line; `true` at a `/` record separator.
-    fn read_line(&mut self, line_no: usize, line: &str) -> Result<bool, RecordError> {
-        // Columns counted as the statements come, once per line.
-        let (mut at_byte, mut col) = (0, 1);
-        for (offset, statement) in statements(line) {
-            col += line.get(at_byte..offset).map_or(0, |s| s.chars().count());
-            at_byte = offset;
-            if statement == "/" {
-                return Ok(true);
-            }
-            self.statement(line_no, col, statement)?;
-        }
-        Ok(false)
-    }
-
     fn statement(&mut self, line_no: usize, col: usize, s: &str) -> Result<(), RecordError> {
         let unexpected = || error(line_no, col, RecordErrorKind::UnexpectedLine(excerpt(s)));
         if s.len() > self.limits.max_header_bytes && !s.starts_with(['+', '-', 'P']) {
@@ -320,7 +423,7 @@ impl Reader {
                     "SITE" => HeaderKey::Site,
                     "OPENING" => HeaderKey::Opening,
                     "TIME_LIMIT" | "TIME" => HeaderKey::TimeControl,
-                    _ => HeaderKey::Other,
+                    _ => rule_header_key(name).unwrap_or(HeaderKey::Other),
                 };
                 self.headers.push(Header {
                     key,
@@ -368,6 +471,22 @@ impl Reader {
             if self.setup.is_none() {
                 if let Some((name, value, _)) = text.strip_prefix('#').and_then(header_line) {
                     self.headers.push(header(name, value));
+                    return;
+                }
+            }
+        }
+        // Floodgate's rules before the position (`'Max_Moves:256`,
+        // `'Declaration:jishogi 1.1`) are headers.
+        if self.pos.is_none() && self.setup.is_none() {
+            if let Some((name, value)) = text.split_once(':') {
+                let key = rule_header_key(name)
+                    .filter(|_| name.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'));
+                if let Some(key) = key {
+                    self.headers.push(Header {
+                        key,
+                        name: name.to_owned(),
+                        value: value.trim().to_owned(),
+                    });
                     return;
                 }
             }
@@ -636,14 +755,17 @@ impl Reader {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<GameRecord, RecordError> {
+    /// The record read, its errors without a line of their own reported at
+    /// `line` (0 for the first record of a file).
+    fn finish(mut self, line: usize) -> Result<GameRecord, RecordError> {
+        let column = usize::from(line > 0);
         if self.pos.is_none() {
             if self.setup.is_some() {
-                self.start_play(0, 0, Color::Sente)?;
+                self.start_play(line, column, Color::Sente)?;
             } else {
                 return Err(error(
-                    0,
-                    0,
+                    line,
+                    column,
                     RecordErrorKind::BadPosition("no start position (PI or P1-P9)".into()),
                 ));
             }
@@ -848,6 +970,40 @@ fn csa_key(h: &Header, version: CsaVersion) -> Option<String> {
         _ => return None,
     };
     Some(name.to_owned())
+}
+
+/// The line of a header stating a rule, unless its name is a CSA key
+/// (written as it is): a header read from floodgate's comment line is
+/// written as it was read; a header from another format is written as V3.0's
+/// `$` key, or in V2.2 (which has none) as floodgate's comment line, its
+/// impasse rule as that form expects it (`27` and `jishogi 1.1` for the CSA
+/// declaration) when it is understood.
+fn rule_line(h: &Header, version: CsaVersion) -> Option<String> {
+    let rule = stated_rule(h).filter(|_| !h.name.starts_with('$'))?;
+    let value = one_line(&h.value);
+    if h.name == rule.floodgate {
+        return Some(format!("'{}:{value}\n", rule.floodgate));
+    }
+    let stated = (rule.key == HeaderKey::ImpasseRule)
+        .then(|| super::stated_impasse_rule(&h.value))
+        .flatten();
+    Some(match version {
+        CsaVersion::V30 => {
+            let value = match stated {
+                Some(ImpasseRule::Csa27Declaration) => "27".to_owned(),
+                Some(ImpasseRule::Points24) => "24".to_owned(),
+                _ => value,
+            };
+            format!("{}:{value}\n", rule.csa)
+        }
+        CsaVersion::V22 => {
+            let value = match stated {
+                Some(ImpasseRule::Csa27Declaration) => "jishogi 1.1".to_owned(),
+                _ => value,
+            };
+            format!("'{}:{value}\n", rule.floodgate)
+        }
+    })
 }
 
 /// `HH:MM+SS`.

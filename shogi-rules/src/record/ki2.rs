@@ -28,11 +28,12 @@
 //!   side to move: a declared win), `…の反則勝ち`, `…の反則負け`,
 //!   `時間切れにより…の勝ち`, `中断`, `千日手`, `持将棋`, `封じ手`, `不詰`, … The
 //!   number in the summary is not checked against the moves.
-//! * Variations: `変化：N手` starts an alternative to ply N of the most
-//!   recently read line that has a move at ply N (as Kifu for Windows
-//!   writes them); an alternative to the first move of a variation becomes
-//!   its sibling. A comment between `変化：N手` and the first move of the
-//!   block has nothing to attach to and is an error.
+//! * Variations: `変化：N手` (also `変化：N手目`, as several programs write
+//!   it, or `変化：N`; the colon full-width or ASCII) starts an alternative
+//!   to ply N of the most recently read line that has a move at ply N (as
+//!   Kifu for Windows writes them); an alternative to the first move of a
+//!   variation becomes its sibling. A comment between `変化：N手` and the
+//!   first move of the block has nothing to attach to and is an error.
 //! * Anything else is an error: a line is never skipped unread, and a board
 //!   diagram line after the first move is
 //!   [`RecordErrorKind::UnexpectedLine`].
@@ -77,7 +78,8 @@ use super::diagram::{DiagramReader, write_diagram};
 use super::handicap::{named_start, needs_diagram};
 use super::text::{
     excerpt, header, header_line, is_space, kif_name, lines, marked_comment, one_line,
-    parse_number, side_names, summary_special, summary_words, trim, width, write_comments,
+    parse_number, side_names, summary_special, summary_words, trim, variation_digits, width,
+    write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
@@ -188,9 +190,7 @@ impl Reader {
             return self.summary(no, rest, raw);
         }
         if let Some(rest) = t.strip_prefix("変化") {
-            let rest = trim(rest.trim_start_matches(['：', ':']));
-            let digits = rest.trim_end_matches('手');
-            let n = parse_number(trim(digits))
+            let n = parse_number(variation_digits(rest.trim_start_matches(['：', ':'])))
                 .filter(|n| *n != Ok(0))
                 .ok_or_else(unexpected)?
                 .map_err(|kind| error(no, 1, kind))?;

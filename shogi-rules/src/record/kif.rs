@@ -12,9 +12,12 @@
 //!   and column numbers of errors count characters of the original text,
 //!   from 1.
 //! * Headers take a full-width or ASCII colon; known keys are recognised
-//!   (`下手` and `上手` are Sente's and Gote's players), all keys are kept in
-//!   file order with their spelling. Headers may stand before, between or
-//!   after the lines of a board diagram, but not after the first move line.
+//!   (`下手` and `上手` are Sente's and Gote's players; `最大手数` and `持将棋`
+//!   state the move limit and the impasse rule that
+//!   [`GameRecord::rules`](super::GameRecord::rules) reads), all keys are
+//!   kept in file order with their spelling. Headers may stand before,
+//!   between or after the lines of a board diagram, but not after the first
+//!   move line.
 //! * Start position: a board diagram wins over the `手合割` line. Without a
 //!   diagram, `手合割` names a standard position (every name of the Kakinoki
 //!   list, plus `両香落ち`, `七枚落ち` and `九枚落ち`); any other name is an
@@ -47,15 +50,16 @@
 //!   is written as several lines.
 //!   A comment line between `変化：N手` and the block's first move has no
 //!   place to go and is an error.
-//! * Variations: a `変化：N手` block replaces ply N of the most recently
-//!   written line that holds ply N (`docs/formats.md §2.7`): the reader keeps the
-//!   path of lines just read and takes the deepest one that has ply N, so
-//!   blocks written latest-first (Kifu for Windows) and earliest-first (some
-//!   converters) both attach where they belong; siblings keep the order of
-//!   the file. When no line of the path has ply N, the error is
-//!   [`BadVariation`](RecordErrorKind::BadVariation). The writer emits
-//!   blocks depth-first, latest branch point first, as Kifu for Windows does,
-//!   and marks moves that have variations with `+`.
+//! * Variations: a `変化：N手` block (also `変化：N手目`, as several programs
+//!   write it, or `変化：N`; the colon full-width or ASCII) replaces ply N of
+//!   the most recently written line that holds ply N (`docs/formats.md §2.7`): the
+//!   reader keeps the path of lines just read and takes the deepest one that
+//!   has ply N, so blocks written latest-first (Kifu for Windows) and
+//!   earliest-first (some converters) both attach where they belong;
+//!   siblings keep the order of the file. When no line of the path has ply
+//!   N, the error is [`BadVariation`](RecordErrorKind::BadVariation). The
+//!   writer emits blocks depth-first, latest branch point first, as Kifu for
+//!   Windows does, and marks moves that have variations with `+`.
 //! * A record that ends a line on an illegal move and says that a foul
 //!   ended the game there (81Dojo writes the move, then `*反則手にて終局`
 //!   or a `反則勝ち` line) is read as the foul it records (`docs/rules.md D2`):
@@ -95,7 +99,8 @@ use super::diagram::{DiagramReader, write_diagram};
 use super::handicap::{named_start, needs_diagram};
 use super::text::{
     excerpt, header, header_line, is_space, kif_name, marked_comment, parse_number, side_names,
-    special_of_word, summary_special, summary_words, trim, width, word_of_special, write_comments,
+    special_of_word, summary_special, summary_words, trim, variation_digits, width,
+    word_of_special, write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
@@ -256,8 +261,7 @@ impl Reader {
                 .strip_prefix('：')
                 .or_else(|| rest.strip_prefix(':'))
                 .ok_or_else(unexpected)?;
-            let digits = trim(rest.strip_suffix('手').unwrap_or(rest));
-            let ply = parse_number(digits)
+            let ply = parse_number(variation_digits(rest))
                 .ok_or_else(unexpected)?
                 .map_err(|kind| error(number, col(0), kind))?;
             return self.variation(number, col(0), ply);

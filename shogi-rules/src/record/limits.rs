@@ -1,7 +1,8 @@
 //! How much a record reader accepts: one policy for every format.
 //!
 //! Records come from people and programs a host does not control. Every
-//! reader ([`super::read_with`], [`super::read_str_with`], and
+//! reader ([`super::read_with`], [`super::read_str_with`],
+//! [`super::read_all_with`], [`super::read_str_all_with`] and
 //! [`crate::Game::from_usi_with`]) checks its input against a
 //! [`ReadLimits`] before and while it parses, so that no input costs more
 //! than a caller allowed: the work and memory of a read are linear in the
@@ -13,8 +14,9 @@
 //! margin — the longest professional games have about 400 moves, the
 //! longest composed problems about 1,500, and analysis files a few thousand
 //! variations — and keep a single read below a few hundred megabytes of
-//! memory. A caller reading trusted archives can raise them; a server
-//! reading uploads can lower them.
+//! memory (a file of many records takes some 600 bytes a record more; see
+//! [`ReadLimits::max_records`]). A caller reading trusted archives can raise
+//! them; a server reading uploads can lower them.
 //!
 //! ```
 //! use shogi_rules::record::{self, Limit, ReadLimits, RecordErrorKind};
@@ -46,21 +48,24 @@ pub enum Limit {
     Variations,
     /// How deep variations nest ([`ReadLimits::max_depth`]).
     Depth,
+    /// The number of records in a file ([`ReadLimits::max_records`]).
+    Records,
 }
 
 impl Limit {
     /// Every limit, in declaration order.
-    pub const ALL: [Limit; 6] = [
+    pub const ALL: [Limit; 7] = [
         Limit::InputBytes,
         Limit::LineBytes,
         Limit::HeaderBytes,
         Limit::MovesPerLine,
         Limit::Variations,
         Limit::Depth,
+        Limit::Records,
     ];
 
     /// The snake_case name: `"input_bytes"`, `"line_bytes"`, `"header_bytes"`,
-    /// `"moves_per_line"`, `"variations"` or `"depth"`.
+    /// `"moves_per_line"`, `"variations"`, `"depth"` or `"records"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -70,6 +75,7 @@ impl Limit {
             Limit::MovesPerLine => "moves_per_line",
             Limit::Variations => "variations",
             Limit::Depth => "depth",
+            Limit::Records => "records",
         }
     }
 
@@ -83,6 +89,7 @@ impl Limit {
             Limit::MovesPerLine => "moves in one line of play",
             Limit::Variations => "number of variations",
             Limit::Depth => "nesting depth of variations",
+            Limit::Records => "number of records in the file",
         }
     }
 
@@ -96,6 +103,7 @@ impl Limit {
             Limit::MovesPerLine => limits.max_moves_per_line,
             Limit::Variations => limits.max_variations,
             Limit::Depth => limits.max_depth,
+            Limit::Records => limits.max_records,
         }
     }
 }
@@ -137,6 +145,14 @@ pub struct ReadLimits {
     /// Variations inside variations: a variation of the main line is at
     /// depth 1 (default 1,000).
     pub max_depth: usize,
+    /// Records in one file: games of a CSA file separated by `/` lines,
+    /// lines of a USI file (default 1,000,000: a file of SFEN lines within
+    /// the default input size holds about that many positions). A record
+    /// takes about 600 bytes before its moves, so a million bare positions
+    /// read by [`super::read_all`] take some 600 MB: lower it where memory
+    /// is tight. A single-record read counts them too, to say how many a
+    /// collection holds.
+    pub max_records: usize,
 }
 
 impl ReadLimits {
@@ -148,6 +164,7 @@ impl ReadLimits {
         max_moves_per_line: 1_000_000,
         max_variations: 100_000,
         max_depth: 1_000,
+        max_records: 1_000_000,
     };
 
     /// No limit at all but what memory allows: for trusted input only.
@@ -158,6 +175,7 @@ impl ReadLimits {
         max_moves_per_line: usize::MAX,
         max_variations: usize::MAX,
         max_depth: usize::MAX,
+        max_records: usize::MAX,
     };
 
     /// These limits with `limit` set to `value`.
@@ -170,6 +188,7 @@ impl ReadLimits {
             Limit::MovesPerLine => self.max_moves_per_line = value,
             Limit::Variations => self.max_variations = value,
             Limit::Depth => self.max_depth = value,
+            Limit::Records => self.max_records = value,
         }
         self
     }

@@ -14,6 +14,17 @@
 //! (Windows Shift_JIS) and EUC-JP, honouring the `#KIF … encoding=` and CSA
 //! `'encoding=` declarations; any line ending is accepted. [`read`] detects
 //! the format from the content.
+//!
+//! A file may hold several records: the games of a CSA file separated by
+//! `/` lines, the lines of a USI file (`position …` lines or bare SFEN
+//! lines). [`read_all`] reads them all; [`read`] reads a file of one record
+//! and refuses a file of several with [`RecordErrorKind::Collection`].
+//!
+//! A record may state the rules its game was played under (floodgate's
+//! `'Max_Moves:256`, CSA V3.0 `$MAX_MOVES` and `$JISHOGI`, KIF 最大手数 and
+//! 持将棋): they are headers ([`HeaderKey::MoveLimit`],
+//! [`HeaderKey::ImpasseRule`]), [`GameRecord::rules`] reads them, and
+//! [`GameRecord::game`] replays under them.
 
 use core::fmt;
 use core::time::Duration;
@@ -123,6 +134,15 @@ pub enum HeaderKey {
     Gote,
     /// The handicap name (KIF 手合割).
     Handicap,
+    /// The move limit the game was played under: the game is drawn once
+    /// this many moves are played (KIF 最大手数, CSA V3.0 `$MAX_MOVES`,
+    /// floodgate's `'Max_Moves` comment). [`GameRecord::rules`] reads it.
+    MoveLimit,
+    /// The impasse (jishogi) rule the game was played under (KIF 持将棋, CSA
+    /// V3.0 `$JISHOGI`, floodgate's `'Declaration` comment):
+    /// `27` or floodgate's `jishogi 1.1` for the CSA 27-point declaration,
+    /// `24` for the 24-point rule. [`GameRecord::rules`] reads it.
+    ImpasseRule,
     /// Any other key, kept verbatim.
     Other,
 }
@@ -564,6 +584,77 @@ impl GameRecord {
         end.special.outcome(self.final_position().turn())
     }
 
+    /// The rules the record states the game was played under: the default
+    /// [`RuleSet`] with
+    /// * the move limit of the first [`HeaderKey::MoveLimit`] header that
+    ///   gives a number (`256`, `256手`); without one, a main line that ends
+    ///   at the move limit ([`SpecialMove::MaxMoves`]: CSA `%MAX_MOVES`, a
+    ///   floodgate `max_moves` summary, KIF 最大手数) states the limit it
+    ///   reached, the number of the last move;
+    /// * the impasse rule of the first [`HeaderKey::ImpasseRule`] header that
+    ///   names one: `27`, `27点法` or floodgate's `jishogi 1.1` for the CSA
+    ///   27-point declaration (under which an invalid declaration loses, as
+    ///   in [`RuleSet::csa27`]), `24` or `24点法` for the 24-point rule,
+    ///   `トライルール` or `try` for the try rule, or the rule's own name
+    ///   ([`ImpasseRule::as_str`](crate::ImpasseRule::as_str)).
+    ///
+    /// A header that a reader kept as [`HeaderKey::Other`] counts by its
+    /// name (最大手数, `$MAX_MOVES`, `Max_Moves`, 持将棋, `$JISHOGI`,
+    /// `Declaration`). [`Self::game`] replays under these rules.
+    ///
+    /// ```
+    /// use shogi_rules::record;
+    /// let csa = "V2.2\n'Max_Moves:256\n'Declaration:jishogi 1.1\nPI\n+\n+7776FU\n";
+    /// let rules = record::read_str_as(csa, record::Format::Csa).unwrap().rules();
+    /// assert_eq!(rules.move_limit, 256);
+    /// assert_eq!(rules.impasse, shogi_rules::ImpasseRule::Csa27Declaration);
+    /// ```
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        let mut rules = RuleSet::default();
+        let mut move_limit = None;
+        let mut impasse = None;
+        for h in &self.headers {
+            match text::stated_rule(h).map(|rule| rule.key) {
+                Some(HeaderKey::MoveLimit) if move_limit.is_none() => {
+                    move_limit = stated_move_limit(&h.value);
+                }
+                Some(HeaderKey::ImpasseRule) if impasse.is_none() => {
+                    impasse = stated_impasse_rule(&h.value);
+                }
+                _ => {}
+            }
+        }
+        let reached = self
+            .main
+            .end
+            .as_ref()
+            .filter(|e| e.special == SpecialMove::MaxMoves)
+            .map(|_| {
+                let last = u64::from(self.start.move_number()) + self.main.moves.len() as u64;
+                u32::try_from(last.saturating_sub(1)).unwrap_or(u32::MAX)
+            })
+            .filter(|&n| n > 0);
+        if let Some(limit) = move_limit.or(reached) {
+            rules.move_limit = limit;
+        }
+        if let Some(impasse) = impasse {
+            rules.impasse = impasse;
+            rules.invalid_declaration_loses = impasse == crate::ImpasseRule::Csa27Declaration;
+        }
+        rules
+    }
+
+    /// The main line replayed as a [`Game`] under the rules the record
+    /// states ([`Self::rules`]); see [`Self::game_with`].
+    ///
+    /// # Errors
+    /// [`crate::GameError`] if the rules end the game before the record's
+    /// last move.
+    pub fn game(&self) -> Result<Game, crate::GameError> {
+        self.game_with(self.rules())
+    }
+
     /// The main line replayed as a [`Game`] under `rules`. Endings that are
     /// not moves (resignation, suspension, a foul, an agreed draw) are
     /// applied as the record states them; endings the rules decide by
@@ -577,7 +668,7 @@ impl GameRecord {
     /// # Errors
     /// [`crate::GameError`] if the rules end the game before the record's
     /// last move.
-    pub fn game(&self, rules: RuleSet) -> Result<Game, crate::GameError> {
+    pub fn game_with(&self, rules: RuleSet) -> Result<Game, crate::GameError> {
         let mut game = Game::from_position(self.start.clone(), rules);
         for m in &self.main.moves {
             game.play(m.mv)?;
@@ -711,6 +802,32 @@ pub(crate) fn checked_time(time: Duration) -> Result<Duration, RecordErrorKind> 
         });
     }
     Ok(time)
+}
+
+/// The move limit a rule header states: a number of moves (`256`, `256手`).
+fn stated_move_limit(value: &str) -> Option<u32> {
+    let value = text::trim(value);
+    let digits = value.strip_suffix('手').unwrap_or(value);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// The impasse rule a rule header states (see [`GameRecord::rules`]).
+pub(crate) fn stated_impasse_rule(value: &str) -> Option<crate::ImpasseRule> {
+    use crate::ImpasseRule;
+    let value = text::trim(value).to_ascii_lowercase();
+    let value = value.as_str();
+    Some(match value {
+        "27" | "27点" | "27点法" | "jishogi 1.1" | "csa27_declaration" => {
+            ImpasseRule::Csa27Declaration
+        }
+        "24" | "24点" | "24点法" | "points24" => ImpasseRule::Points24,
+        "トライルール" | "try" | "try_rule" => ImpasseRule::TryRule,
+        "disabled" => ImpasseRule::Disabled,
+        _ => return None,
+    })
 }
 
 /// The special move that states `outcome` with `to_move` to move.
@@ -847,6 +964,15 @@ pub enum RecordErrorKind {
         /// The largest number accepted there.
         max: u64,
     },
+    /// A single-record read of a file that holds several records (a CSA
+    /// file with games separated by `/` lines, a USI file of several lines):
+    /// [`read_all`] reads them. The error stands at the first line of the
+    /// second record.
+    #[error("the file holds {count} records; read them with read_all")]
+    Collection {
+        /// How many records the file holds.
+        count: usize,
+    },
 }
 
 /// A record that could not be read: where, and why.
@@ -877,7 +1003,9 @@ impl RecordError {
     }
 }
 
-/// Guesses the format of decoded text from its content.
+/// Guesses the format of decoded text from its content. A first line that
+/// is a USI command (`position …`, `startpos …`, `sfen …`) or a bare SFEN
+/// (`lnsgkgsnl/1r5b1/… b - 1`) is USI.
 #[must_use]
 pub fn detect_format(text: &str) -> Option<Format> {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
@@ -885,7 +1013,10 @@ pub fn detect_format(text: &str) -> Option<Format> {
         return Some(Format::Jkf);
     }
     let first = trimmed.lines().next().unwrap_or("");
-    if first.starts_with("position ") || first.starts_with("startpos") || first.starts_with("sfen ")
+    if first.starts_with("position ")
+        || first.starts_with("startpos")
+        || first.starts_with("sfen ")
+        || usi::is_bare_sfen(first)
     {
         return Some(Format::Usi);
     }
@@ -954,7 +1085,9 @@ pub fn detect_format(text: &str) -> Option<Format> {
 /// ```
 ///
 /// # Errors
-/// [`RecordError`] with the line and column of the problem.
+/// [`RecordError`] with the line and column of the problem;
+/// [`RecordErrorKind::Collection`] for a file of several records, which
+/// [`read_all`] reads.
 pub fn read(bytes: &[u8]) -> Result<GameRecord, RecordError> {
     read_with(bytes, None, &ReadLimits::DEFAULT)
 }
@@ -1002,6 +1135,28 @@ pub fn read_str_as(text: &str, format: Format) -> Result<GameRecord, RecordError
     read_str_with(text, Some(format), &ReadLimits::DEFAULT)
 }
 
+/// The format to read `text` in, `format` or the one detected, once the
+/// text's size and the length of its lines are checked against `limits`.
+fn checked_format(
+    text: &str,
+    format: Option<Format>,
+    limits: &ReadLimits,
+) -> Result<Format, RecordError> {
+    let label = format.unwrap_or(Format::Kif);
+    let limit_error = |line, limit: Limit| RecordError::new(label, line, 1, limit.exceeded(limits));
+    if text.len() > limits.max_input_bytes {
+        return Err(limit_error(0, Limit::InputBytes));
+    }
+    if let Some(line) = text::first_line_longer_than(text, limits.max_line_bytes) {
+        return Err(limit_error(line, Limit::LineBytes));
+    }
+    match format {
+        Some(format) => Ok(format),
+        None => detect_format(text)
+            .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat)),
+    }
+}
+
 /// Reads a record from text within `limits`: in `format`, or in the format
 /// [`detect_format`] finds when `format` is `None`.
 ///
@@ -1013,19 +1168,7 @@ pub fn read_str_with(
     format: Option<Format>,
     limits: &ReadLimits,
 ) -> Result<GameRecord, RecordError> {
-    let label = format.unwrap_or(Format::Kif);
-    let limit_error = |line, limit: Limit| RecordError::new(label, line, 1, limit.exceeded(limits));
-    if text.len() > limits.max_input_bytes {
-        return Err(limit_error(0, Limit::InputBytes));
-    }
-    if let Some(line) = text::first_line_longer_than(text, limits.max_line_bytes) {
-        return Err(limit_error(line, Limit::LineBytes));
-    }
-    let format = match format {
-        Some(format) => format,
-        None => detect_format(text)
-            .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat))?,
-    };
+    let format = checked_format(text, format, limits)?;
     match format {
         Format::Kif => kif::read_with(text, limits),
         Format::Ki2 => ki2::read_with(text, limits),
@@ -1040,6 +1183,121 @@ pub fn read_str_with(
             RecordErrorKind::Unsupported(format),
         )),
         Format::Usi => usi::read_with(text, limits),
+    }
+}
+
+/// Checks the number of records of a text whose records start at the
+/// 1-based lines `starts` (collected up to one past
+/// [`ReadLimits::max_records`]): [`Limit::Records`] exceeded, or, for a
+/// `single` read, [`RecordErrorKind::Collection`] when there are several.
+pub(crate) fn check_record_count(
+    format: Format,
+    starts: &[usize],
+    limits: &ReadLimits,
+    single: bool,
+) -> Result<(), RecordError> {
+    if let Some(&line) = starts.get(limits.max_records) {
+        return Err(RecordError::new(
+            format,
+            line,
+            1,
+            Limit::Records.exceeded(limits),
+        ));
+    }
+    match starts {
+        [_, second, ..] if single => Err(RecordError::new(
+            format,
+            *second,
+            1,
+            RecordErrorKind::Collection {
+                count: starts.len(),
+            },
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Reads every record of a file from bytes: a record per game of a CSA file
+/// (games separated by `/` lines), per line of a USI file (`position …`
+/// lines or bare SFEN lines), and the one record of a KIF, KI2 or JKF file.
+/// A file of one record gives one record. Decoding and detection are as for
+/// [`read`].
+///
+/// ```
+/// use shogi_rules::record;
+/// let text = b"position startpos moves 7g7f\nposition startpos moves 2g2f 8c8d\n";
+/// let records = record::read_all(text).unwrap();
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[1].moves().len(), 2);
+/// let err = record::read(text).unwrap_err();
+/// assert_eq!(err.kind, record::RecordErrorKind::Collection { count: 2 });
+/// ```
+///
+/// # Errors
+/// [`RecordError`] with the line and column of the first problem in the
+/// whole file; [`RecordErrorKind::LimitExceeded`] beyond
+/// [`ReadLimits::max_records`] records or another limit (each record is read
+/// within the limits, the input size counts the whole file).
+pub fn read_all(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
+    read_all_with(bytes, None, &ReadLimits::DEFAULT)
+}
+
+/// Reads every record of a file of a known format from bytes, within the
+/// default [`ReadLimits`].
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_all_as(bytes: &[u8], format: Format) -> Result<Vec<GameRecord>, RecordError> {
+    read_all_with(bytes, Some(format), &ReadLimits::DEFAULT)
+}
+
+/// Reads every record of a file from bytes within `limits`: in `format`, or
+/// in the format [`detect_format`] finds when `format` is `None`.
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_all_with(
+    bytes: &[u8],
+    format: Option<Format>,
+    limits: &ReadLimits,
+) -> Result<Vec<GameRecord>, RecordError> {
+    if bytes.len() > limits.max_input_bytes {
+        let label = format.unwrap_or(Format::Kif);
+        return Err(RecordError::new(
+            label,
+            0,
+            0,
+            Limit::InputBytes.exceeded(limits),
+        ));
+    }
+    let (text, _) = decode(bytes)?;
+    read_str_all_with(&text, format, limits)
+}
+
+/// Reads every record of a text of a known format, within the default
+/// [`ReadLimits`].
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_str_all_as(text: &str, format: Format) -> Result<Vec<GameRecord>, RecordError> {
+    read_str_all_with(text, Some(format), &ReadLimits::DEFAULT)
+}
+
+/// Reads every record of a text within `limits`: in `format`, or in the
+/// format [`detect_format`] finds when `format` is `None`.
+///
+/// # Errors
+/// As [`read_all`].
+pub fn read_str_all_with(
+    text: &str,
+    format: Option<Format>,
+    limits: &ReadLimits,
+) -> Result<Vec<GameRecord>, RecordError> {
+    let format = checked_format(text, format, limits)?;
+    match format {
+        Format::Csa => csa::read_all_with(text, limits),
+        Format::Usi => usi::read_all_with(text, limits),
+        _ => read_str_with(text, Some(format), limits).map(|r| vec![r]),
     }
 }
 

@@ -1,7 +1,8 @@
 //! The record text the readers and writers share: line splitting, spaces
-//! and widths, numbers, error excerpts, the header keys, side names,
-//! comment and bookmark lines, and the words of a `まで…` summary. The board
-//! diagram is in [`super::diagram`].
+//! and widths, numbers, error excerpts, the header keys (and the names of
+//! the headers that state a rule in every format), side names, comment and
+//! bookmark lines, variation headings, and the words of a `まで…` summary.
+//! The board diagram is in [`super::diagram`].
 //!
 //! Where the two formats differ on purpose, the difference is a parameter:
 //! the side names a diagram or summary is written with (KIF always writes
@@ -99,7 +100,9 @@ pub(crate) fn header_key(name: &str) -> HeaderKey {
     HEADER_NAMES
         .iter()
         .find(|(n, _)| *n == name)
-        .map_or(HeaderKey::Other, |&(_, k)| k)
+        .map(|&(_, k)| k)
+        .or_else(|| RULE_HEADERS.iter().find(|h| h.kif == name).map(|h| h.key))
+        .unwrap_or(HeaderKey::Other)
 }
 
 /// The KIF name a key is written with: the first of [`HEADER_NAMES`], and
@@ -111,7 +114,8 @@ pub(crate) fn key_name(key: HeaderKey, names: [&'static str; 2]) -> Option<&'sta
         key => HEADER_NAMES
             .iter()
             .find(|(_, k)| *k == key)
-            .map(|(n, _)| *n),
+            .map(|(n, _)| *n)
+            .or_else(|| rule_header(key).map(|h| h.kif)),
     }
 }
 
@@ -199,6 +203,70 @@ pub(crate) fn parse_number(s: &str) -> Option<Result<u32, RecordErrorKind>> {
     } else {
         Ok(n)
     })
+}
+
+/// A header that states a rule of the game, and its names in each format.
+pub(crate) struct RuleHeader {
+    /// Its key.
+    pub(crate) key: HeaderKey,
+    /// The KIF (and KI2) name.
+    pub(crate) kif: &'static str,
+    /// The CSA V3.0 key.
+    pub(crate) csa: &'static str,
+    /// The key of floodgate's comment line (`'Max_Moves:256`), which CSA
+    /// V2.2 writes.
+    pub(crate) floodgate: &'static str,
+}
+
+/// The headers that state a rule of the game.
+pub(crate) const RULE_HEADERS: [RuleHeader; 2] = [
+    RuleHeader {
+        key: HeaderKey::MoveLimit,
+        kif: "最大手数",
+        csa: "$MAX_MOVES",
+        floodgate: "Max_Moves",
+    },
+    RuleHeader {
+        key: HeaderKey::ImpasseRule,
+        kif: "持将棋",
+        csa: "$JISHOGI",
+        floodgate: "Declaration",
+    },
+];
+
+/// The rule header of `key`, if it is one.
+pub(crate) fn rule_header(key: HeaderKey) -> Option<&'static RuleHeader> {
+    RULE_HEADERS.iter().find(|h| h.key == key)
+}
+
+/// The key of a rule header named `name` in any format.
+pub(crate) fn rule_header_key(name: &str) -> Option<HeaderKey> {
+    RULE_HEADERS
+        .iter()
+        .find(|h| h.kif == name || h.csa == name || h.floodgate == name)
+        .map(|h| h.key)
+}
+
+/// The rule `header` states: by its key, or by its name when a reader left
+/// the key unknown (as the JKF reader does for names it has no key for).
+pub(crate) fn stated_rule(header: &Header) -> Option<&'static RuleHeader> {
+    match header.key {
+        HeaderKey::Other => rule_header(rule_header_key(&header.name)?),
+        key => rule_header(key),
+    }
+}
+
+/// The move number of a variation heading, from the text after `変化` and
+/// its colon: `3手` as Kifu for Windows writes it, `3手目` as several other
+/// programs do, or a bare `3`; spaces around it are ignored. The digits are
+/// returned for the number parser.
+pub(crate) fn variation_digits(after_colon: &str) -> &str {
+    let rest = trim(after_colon);
+    let digits = rest
+        .strip_suffix("手目")
+        .or_else(|| rest.strip_suffix('手'))
+        .unwrap_or(rest);
+    trim(digits)
 }
 
 /// The side a name or a side mark stands for: 先手/下手/▲/☗ or

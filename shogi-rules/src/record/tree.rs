@@ -1100,7 +1100,7 @@ mod tests {
         assert_eq!(r.variation_count(), 3);
         assert!(!r.has_variations(b, 1));
         assert_eq!(r.line(b).unwrap().moves.len(), 3);
-        let kif = r.write(Format::Kif).unwrap();
+        let kif = r.write(Format::Kif).unwrap().text;
         assert!(read_str_as(&kif, Format::Kif).unwrap().same_tree(&r));
     }
 
