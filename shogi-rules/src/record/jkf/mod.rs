@@ -80,7 +80,8 @@ use core::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::{Format, HeaderKey, RecordError, RecordErrorKind, SpecialMove};
-use crate::{Color, Move, Position};
+use crate::notation::csa::role_from_code;
+use crate::{Color, Move, Position, Role};
 
 #[cfg(doc)]
 use super::{CommentKind, Limit, ReadLimits};
@@ -100,16 +101,41 @@ struct JkfMove {
     from: Option<Place>,
     #[serde(default)]
     to: Option<Place>,
-    piece: String,
+    piece: PieceCode,
     #[serde(default)]
     same: Option<bool>,
     #[serde(default)]
     promote: Option<bool>,
     #[serde(default)]
-    capture: Option<String>,
+    capture: Option<PieceCode>,
     /// Not needed to resolve a move; read for its type only.
     #[serde(default, rename = "relative")]
     _relative: Option<String>,
+}
+
+/// A CSA piece code as read: its kind, or the text when it names none
+/// (kept for the error message; no allocation for a valid code).
+#[derive(Debug)]
+enum PieceCode {
+    Known(Role),
+    Unknown(String),
+}
+
+impl<'de> Deserialize<'de> for PieceCode {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<PieceCode, D::Error> {
+        struct CodeVisitor;
+        impl serde::de::Visitor<'_> for CodeVisitor {
+            type Value = PieceCode;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a piece code")
+            }
+            fn visit_str<E: serde::de::Error>(self, code: &str) -> Result<PieceCode, E> {
+                Ok(role_from_code(code)
+                    .map_or_else(|| PieceCode::Unknown(code.into()), PieceCode::Known))
+            }
+        }
+        deserializer.deserialize_str(CodeVisitor)
+    }
 }
 
 /// A square: `x` is the file, `y` the rank, both from 1.

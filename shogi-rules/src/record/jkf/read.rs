@@ -16,10 +16,10 @@ use struson::serde::DeserializerError;
 
 use super::initial::Initial;
 use super::{
-    Consumption, JkfMove, LineState, Place, SPECIALS, color_of, error, header_key, json_error,
-    running_total,
+    Consumption, JkfMove, LineState, PieceCode, Place, SPECIALS, color_of, error, header_key,
+    json_error, running_total,
 };
-use crate::notation::csa::{piece_code, role_from_code};
+use crate::notation::csa::piece_code;
 use crate::record::text::excerpt;
 use crate::record::tree::TreeBuilder;
 use crate::record::{
@@ -744,8 +744,15 @@ fn resolve(jkf: &JkfMove, state: &LineState) -> Result<Move, RecordError> {
             pos.turn()
         )));
     }
-    let role = role_from_code(&jkf.piece)
-        .ok_or_else(|| bad(format!("unknown piece {:?} at ply {ply}", jkf.piece)))?;
+    let role = match &jkf.piece {
+        PieceCode::Known(role) => *role,
+        PieceCode::Unknown(code) => {
+            return Err(bad(format!(
+                "unknown piece {:?} at ply {ply}",
+                excerpt(code)
+            )));
+        }
+    };
     let to = match (jkf.to, jkf.same, state.previous) {
         (Some(place), _, _) => square_of(place, ply)?,
         (None, Some(true), Some(previous)) => previous.to(),
@@ -764,9 +771,14 @@ fn resolve(jkf: &JkfMove, state: &LineState) -> Result<Move, RecordError> {
         return Err(illegal(IllegalReason::NotAPieceMove));
     }
     if let Some(code) = &jkf.capture {
-        if m.capture().map(piece_code) != Some(code.as_str()) {
+        let named = match code {
+            PieceCode::Known(role) => piece_code(*role),
+            PieceCode::Unknown(code) => code,
+        };
+        if m.capture().map(piece_code) != Some(named) {
             return Err(bad(format!(
-                "ply {ply} says it captures {code} but captures {:?}",
+                "ply {ply} says it captures {} but captures {:?}",
+                excerpt(named),
                 m.capture().map(piece_code)
             )));
         }
