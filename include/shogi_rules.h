@@ -2341,10 +2341,8 @@ shogi_result shogi_record_game(const struct shogi_record *rec,
  * Writes the record as UTF-8 text in `format` (not `SHOGI_RECORD_FORMAT_AUTO`)
  * into `buf` (buffer convention as for `shogi_position_to_sfen`).
  * `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown format
- * or AUTO, `SHOGI_RESULT_RECORD_LIMIT_EXCEEDED` for JKF when variations nest
- * deeper than JKF's 40 levels of forks (which no JKF reader would read
- * back; the other formats write any depth), `SHOGI_RESULT_NULL_PARAMETER`.
- * Thread-safe.
+ * or AUTO, `SHOGI_RESULT_NULL_PARAMETER`. Every format writes variations
+ * of any depth. Thread-safe.
  */
 shogi_result shogi_record_write(const struct shogi_record *rec,
                                 shogi_record_format format,

@@ -1,6 +1,6 @@
 """The deepest record the readers accept by default (variations nested 1,000 deep) is read,
-copied, pickled, written, walked and built again through the editing methods on a 256 KiB
-thread stack: nothing recurses per level."""
+copied, pickled, written in every format (JKF included), walked and built again through the
+editing methods on a 256 KiB thread stack: nothing recurses per level."""
 
 from __future__ import annotations
 
@@ -61,20 +61,15 @@ def exercise():
     assert copy.copy(record) == record
     assert copy.deepcopy(record) == record
 
-    # Every format: JKF caps its forks at 40 levels and says so.
+    # Every format, JKF too, writes every level; KIF and JKF give the same record back.
     for fmt in ["kif", "ki2", "csa", "usi", "jkf"]:
-        if fmt == "jkf":
-            with pytest.raises(RecordError) as e:
-                record.write(fmt)
-            assert (e.value.kind, e.value.limit, e.value.max) == ("limit_exceeded", "depth", 40)
-            continue
         written = record.write(fmt, None)
         back = read_record(written, fmt)
         assert back.moves == record.moves, fmt
-        if fmt in ("kif", "ki2"):
+        if fmt in ("kif", "ki2", "jkf"):
             assert len(walk(back)) == DEPTH, fmt
-        if fmt == "kif":
-            assert back == record
+        if fmt in ("kif", "jkf"):
+            assert back == record, fmt
         assert read_record(record.write(fmt, "cp932"), fmt) == back
 
     # The variations, level by level down to the last.
@@ -109,3 +104,20 @@ def exercise():
 
 def test_the_deepest_accepted_record_on_a_small_stack():
     on_small_stack(exercise)
+
+
+def jkf_one_level_too_deep():
+    """JKF forks one level deeper than ``max_depth`` are refused on the line of that fork."""
+    deeper = read_record(deep_kif(DEPTH + 1), "kif", limits=ReadLimits(max_depth=DEPTH + 1))
+    jkf = deeper.write("jkf", None)
+    fork_lines = [i + 1 for i, line in enumerate(jkf.splitlines()) if line.strip() == "["]
+    assert len(fork_lines) == DEPTH + 1
+    with pytest.raises(RecordError) as e:
+        read_record(jkf, "jkf")
+    assert (e.value.kind, e.value.limit, e.value.max) == ("limit_exceeded", "depth", DEPTH)
+    assert e.value.line == fork_lines[DEPTH]
+    assert read_record(jkf, "jkf", limits=ReadLimits(max_depth=DEPTH + 1)) == deeper
+
+
+def test_jkf_one_level_too_deep_on_a_small_stack():
+    on_small_stack(jkf_one_level_too_deep)

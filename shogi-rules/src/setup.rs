@@ -276,7 +276,7 @@ impl Setup {
             Ok(self.pos)
         } else {
             Err(InvalidSetup {
-                setup: self,
+                setup: Box::new(self),
                 problems,
             })
         }
@@ -288,7 +288,7 @@ impl Setup {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", describe(problems))]
 pub struct InvalidSetup {
-    setup: Setup,
+    setup: Box<Setup>,
     problems: Vec<SetupError>,
 }
 
@@ -319,7 +319,7 @@ impl InvalidSetup {
     /// The setup that was checked, handed back.
     #[must_use]
     pub fn into_setup(self) -> Setup {
-        self.setup
+        *self.setup
     }
 }
 

@@ -67,27 +67,18 @@ fn exercise(text: &str) -> usize {
         Format::Jkf,
         Format::Usi,
     ] {
-        match r.write(format) {
-            Ok(written) => {
-                let back = record::read_str_as(&written.text, format)
-                    .unwrap_or_else(|e| panic!("{format} written does not read: {e}"));
-                assert_eq!(back.moves(), r.moves(), "{format}");
-                if matches!(format, Format::Kif | Format::Ki2) {
-                    assert_eq!(back.variation_count(), r.variation_count(), "{format}");
-                }
-            }
-            // JKF refuses what its reader could not read back.
-            Err(e) => assert!(
-                format == Format::Jkf
-                    && matches!(
-                        e.kind,
-                        RecordErrorKind::LimitExceeded {
-                            limit: Limit::Depth,
-                            ..
-                        }
-                    ),
-                "{format}: {e}"
-            ),
+        let written = r
+            .write(format)
+            .unwrap_or_else(|e| panic!("{format} does not write: {e}"));
+        let back = record::read_str_as(&written.text, format)
+            .unwrap_or_else(|e| panic!("{format} written does not read: {e}"));
+        assert_eq!(back.moves(), r.moves(), "{format}");
+        if matches!(format, Format::Kif | Format::Ki2 | Format::Jkf) {
+            assert_eq!(back.variation_count(), r.variation_count(), "{format}");
+        }
+        // KIF and JKF hold everything this record has.
+        if matches!(format, Format::Kif | Format::Jkf) {
+            assert_eq!(back, r, "{format}");
         }
     }
     let copy = r.clone();
@@ -281,49 +272,125 @@ fn records_compare_by_the_shape_of_their_tree() {
     assert_ne!(a, c);
 }
 
-#[test]
-fn jkf_holds_forks_forty_deep_and_refuses_deeper_both_ways() {
-    let forty = record::read_str_as(&deep_kif(40), Format::Kif).unwrap();
-    let written = forty.write(Format::Jkf).expect("40 levels write").text;
-    let back = record::read_str_as(&written, Format::Jkf).expect("40 levels read");
-    assert_eq!(back.variation_count(), forty.variation_count());
-    // The indentation stops growing: no line is longer than the deepest
-    // indentation plus the longest value.
-    assert!(written.lines().all(|l| l.len() < 120), "long JKF line");
+/// The line numbers (1-based) of the lines of `jkf` that open a fork: the
+/// writer puts each fork's `[` on a line of its own.
+fn fork_lines(jkf: &str) -> Vec<usize> {
+    jkf.lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim() == "[")
+        .map(|(i, _)| i + 1)
+        .collect()
+}
 
-    let deeper = record::read_str_as(&deep_kif(41), Format::Kif).unwrap();
-    let e = deeper.write(Format::Jkf).unwrap_err();
-    assert!(
-        matches!(
+#[test]
+fn jkf_forks_deeper_than_the_limit_are_refused_where_the_fork_starts() {
+    on_small_stack(|| {
+        let max = ReadLimits::DEFAULT.max_depth;
+        // Written from a record read with room for one level more.
+        let limits = ReadLimits::DEFAULT.with(Limit::Depth, max + 1);
+        let deeper = record::read_with(deep_kif(max + 1).as_bytes(), Some(Format::Kif), &limits)
+            .expect("one level more reads within a limit one higher");
+        let jkf = deeper.write(Format::Jkf).expect("any depth writes").text;
+        assert!(jkf.lines().all(|l| l.len() < 120), "long JKF line");
+        let forks = fork_lines(&jkf);
+        assert_eq!(forks.len(), max + 1);
+        let e = record::read_str_as(&jkf, Format::Jkf).unwrap_err();
+        assert_eq!(
             e.kind,
             RecordErrorKind::LimitExceeded {
                 limit: Limit::Depth,
-                max: 40
-            }
-        ),
-        "{e}"
-    );
-    // JSON nested past what the reader reads is the same error, not a
-    // crash or a parse error.
-    let mut json = String::from("{\"header\":{},\"moves\":[{}");
-    for _ in 0..60 {
-        json.push_str(",{\"forks\":[[{}");
-    }
-    for _ in 0..60 {
-        json.push_str("]]}");
-    }
-    json.push_str("]}");
-    let e = record::read_str_as(&json, Format::Jkf).unwrap_err();
-    assert!(
-        matches!(
+                max
+            },
+            "{e}"
+        );
+        // The indentation stops at eight levels: the fork's `[` is at 17.
+        assert_eq!((e.line, e.column), (forks[max], 17), "{e}");
+        // Within the higher limit it reads back as it was.
+        let back = record::read_with(jkf.as_bytes(), Some(Format::Jkf), &limits).unwrap();
+        assert_eq!(back, deeper);
+        // A lower limit is the same error at its own fork.
+        let limits = ReadLimits::DEFAULT.with(Limit::Depth, 2);
+        let e = record::read_with(jkf.as_bytes(), Some(Format::Jkf), &limits).unwrap_err();
+        assert_eq!(
             e.kind,
             RecordErrorKind::LimitExceeded {
                 limit: Limit::Depth,
-                ..
+                max: 2
             }
-        ),
-        "{e}"
-    );
+        );
+        assert_eq!(e.line, forks[2], "{e}");
+    });
+}
+
+/// `depth` JSON arrays nested in one another: `[[[…]]]`.
+fn nested_arrays(depth: usize) -> String {
+    let mut s = "[".repeat(depth);
+    s.push_str(&"]".repeat(depth));
+    s
+}
+
+#[test]
+fn jkf_nested_past_the_schema_is_an_error_on_a_small_stack() {
+    on_small_stack(|| {
+        let deep = nested_arrays(100_000);
+        let to_76 =
+            "{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}";
+        let texts = [
+            // Where the schema wants a string or an object.
+            format!("{{\"header\":{{\"a\":{deep}}},\"moves\":[{{}}]}}"),
+            format!("{{\"header\":{deep},\"moves\":[{{}}]}}"),
+            format!("{{\"header\":{{}},\"initial\":{deep},\"moves\":[{{}}]}}"),
+            format!(
+                "{{\"header\":{{}},\"initial\":{{\"preset\":\"OTHER\",\"data\":{{\"color\":0,\"board\":{deep},\"hands\":[{{}},{{}}]}}}},\"moves\":[{{}}]}}"
+            ),
+            format!("{{\"header\":{{}},\"moves\":[{{\"comments\":{deep}}}]}}"),
+            format!("{{\"header\":{{}},\"moves\":[{{}},{{\"move\":{to_76},\"time\":{deep}}}]}}"),
+            // Under keys the reader does not know and skips.
+            format!(
+                "{{\"header\":{{}},\"initial\":{{\"preset\":\"HIRATE\",\"x\":{deep}}},\"moves\":[{{}}]}}"
+            ),
+            format!("{{\"x\":{deep},\"header\":{{}},\"moves\":[{{}}]}}"),
+            format!("{{\"header\":{{}},\"moves\":[{{}},{{\"move\":{to_76},\"x\":{deep}}}]}}"),
+            // As `moves`, and as forks.
+            format!("{{\"header\":{{}},\"moves\":{deep}}}"),
+            format!("{{\"header\":{{}},\"moves\":[{{}},{{\"move\":{to_76},\"forks\":{deep}}}]}}"),
+        ];
+        for text in &texts {
+            let e = record::read_str_as(text, Format::Jkf).unwrap_err();
+            assert!(
+                matches!(
+                    e.kind,
+                    RecordErrorKind::Json(_)
+                        | RecordErrorKind::LimitExceeded {
+                            limit: Limit::Depth,
+                            ..
+                        }
+                ),
+                "{e}"
+            );
+            assert!(e.line >= 1 && e.column >= 1, "{e}");
+        }
+        // Forks nested 100,000 deep (each entry's `forks` before the `move`
+        // it lacks) fail at the first one past the limit.
+        let mut json = String::from("{\"header\":{},\"moves\":[{},");
+        for _ in 0..100_000 {
+            json.push_str("{\"forks\":[[");
+        }
+        json.push_str("{}");
+        for _ in 0..100_000 {
+            json.push_str("]]}");
+        }
+        json.push_str("]}");
+        let e = record::read_str_as(&json, Format::Jkf).unwrap_err();
+        assert_eq!(
+            e.kind,
+            RecordErrorKind::LimitExceeded {
+                limit: Limit::Depth,
+                max: ReadLimits::DEFAULT.max_depth
+            },
+            "{e}"
+        );
+    });
 }
 
 #[test]

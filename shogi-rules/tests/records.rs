@@ -1182,7 +1182,7 @@ mod jkf {
     }
 
     #[test]
-    fn jkf_json_errors_carry_serde_json_line_and_column() {
+    fn jkf_json_errors_carry_the_readers_line_and_column() {
         let e = record::read_str_as("{\n  \"header\": {},\n  \"moves\": [,]\n}", Format::Jkf)
             .expect_err("malformed");
         assert_eq!((e.line, e.column), (3, 13), "{e}");
@@ -1198,6 +1198,93 @@ mod jkf {
             matches!(e.kind, RecordErrorKind::IllegalMove { ply: 2, .. }),
             "{e}"
         );
+    }
+
+    /// A `move` object of JKF text: `color` moves from `from` to `to`.
+    fn jkf_move(color: u8, from: (u8, u8), to: (u8, u8), piece: &str) -> String {
+        format!(
+            "{{\"color\":{color},\"from\":{{\"x\":{},\"y\":{}}},\"to\":{{\"x\":{},\"y\":{}}},\"piece\":\"{piece}\"}}",
+            from.0, from.1, to.0, to.1
+        )
+    }
+
+    #[test]
+    fn jkf_entry_keys_come_in_any_order_forks_before_move_included() {
+        let p76 = jkf_move(0, (7, 7), (7, 6), "FU");
+        let p26 = jkf_move(0, (2, 7), (2, 6), "FU");
+        let p34 = jkf_move(1, (3, 3), (3, 4), "FU");
+        let p84 = jkf_move(1, (8, 3), (8, 4), "FU");
+        let time = "{\"now\":{\"m\":0,\"s\":5}}";
+        // Forks nested two deep, each written before the move it replaces,
+        // and the time and comments before the move too.
+        let forks_first = format!(
+            "{{\"header\":{{}},\"moves\":[{{}},\
+             {{\"forks\":[[{{\"move\":{p26}}},{{\"forks\":[[{{\"move\":{p84}}}]],\"move\":{p34}}}]],\
+               \"comments\":[\"c\"],\"time\":{time},\"move\":{p76}}},\
+             {{\"move\":{p34}}}]}}"
+        );
+        let move_first = format!(
+            "{{\"header\":{{}},\"moves\":[{{}},\
+             {{\"move\":{p76},\"time\":{time},\"comments\":[\"c\"],\
+               \"forks\":[[{{\"move\":{p26}}},{{\"move\":{p34},\"forks\":[[{{\"move\":{p84}}}]]}}]]}},\
+             {{\"move\":{p34}}}]}}"
+        );
+        let a = record::read_str_as(&forks_first, Format::Jkf).expect("forks first reads");
+        let b = record::read_str_as(&move_first, Format::Jkf).expect("move first reads");
+        assert_eq!(a, b);
+        assert_eq!(a.variation_count(), 2);
+        let fork = a.variations(LineId::MAIN, 0).next().expect("a fork");
+        assert_eq!(a.line(fork).expect("its line").moves.len(), 2);
+        assert_eq!(a.variations(fork, 1).count(), 1);
+        assert_eq!(a.main.moves[0].comments[0].text, "c");
+        assert_eq!(a.write(Format::Jkf).unwrap(), b.write(Format::Jkf).unwrap());
+        // Forks before a `special`, or before no move at all, have nothing
+        // to replace.
+        for entry in [
+            format!("{{\"forks\":[[{{\"move\":{p76}}}]],\"special\":\"TORYO\"}}"),
+            format!("{{\"forks\":[[{{\"move\":{p76}}}]]}}"),
+        ] {
+            let text = format!("{{\"header\":{{}},\"moves\":[{{}},\n{entry}]}}");
+            let e = record::read_str_as(&text, Format::Jkf).expect_err("no move to replace");
+            assert_eq!((e.line, e.column), (2, 1), "{e}");
+        }
+    }
+
+    #[test]
+    fn jkf_moves_may_come_before_initial() {
+        // Lance handicap: Gote moves first.
+        let gote = jkf_move(1, (3, 3), (3, 4), "FU");
+        let sente = jkf_move(0, (7, 7), (7, 6), "FU");
+        let initial = "\"initial\":{\"preset\":\"KY\"}";
+        let after = format!(
+            "{{\"header\":{{}},\"moves\":[{{}},{{\"move\":{gote}}},{{\"move\":{sente}}}],{initial}}}"
+        );
+        let before = format!(
+            "{{\"header\":{{}},{initial},\"moves\":[{{}},{{\"move\":{gote}}},{{\"move\":{sente}}}]}}"
+        );
+        let a = record::read_str_as(&after, Format::Jkf).expect("initial after moves");
+        let b = record::read_str_as(&before, Format::Jkf).expect("initial before moves");
+        assert_eq!(a, b);
+        assert_eq!(a.main.moves.len(), 2);
+        assert_ne!(a.start, Position::startpos());
+        // Moves that the even game allows, before an initial that does not.
+        let after = format!("{{\"header\":{{}},\"moves\":[{{}},{{\"move\":{sente}}}],{initial}}}");
+        let e = record::read_str_as(&after, Format::Jkf).expect_err("Gote is to move");
+        assert!(matches!(e.kind, RecordErrorKind::BadMoveText(_)), "{e}");
+        // An even start after the moves, or none, reads them as they are.
+        for initial in [
+            "",
+            ",\"initial\":null",
+            ",\"initial\":{\"preset\":\"HIRATE\"}",
+        ] {
+            let text =
+                format!("{{\"header\":{{}},\"moves\":[{{}},{{\"move\":{sente}}}]{initial}}}");
+            let r = record::read_str_as(&text, Format::Jkf).expect("even start");
+            assert_eq!(
+                (r.start.clone(), r.main.moves.len()),
+                (Position::startpos(), 1)
+            );
+        }
     }
 
     #[test]

@@ -2,8 +2,9 @@
  * whose variations nest 1,000 deep (the default max_depth) is read, written in every format,
  * each text read back, replayed, cloned, walked and built again through the editing functions,
  * its outermost variation removed, and freed, and nothing in the library recurses on the
- * nesting. One level more is refused with SHOGI_RESULT_RECORD_LIMIT_EXCEEDED. JKF forks nest
- * at most 40 deep, so writing JKF is refused with the same code. */
+ * nesting. KIF and JKF keep every variation: written again, their text is the same. One level
+ * more is refused with SHOGI_RESULT_RECORD_LIMIT_EXCEEDED, from KIF and from JKF alike, on the
+ * line of the variation or fork that goes too deep. */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -22,6 +23,29 @@ static int ends_with(const char *message, const char *suffix) {
     size_t n = strlen(message);
     size_t m = strlen(suffix);
     return n >= m && strcmp(message + n - m, suffix) == 0;
+}
+
+/* The 1-based line of `jkf` on which its `n`-th fork (from 1) opens: the writer puts each
+ * fork's `[` alone on a line, after its indentation. 0 when there are fewer forks. */
+static size_t fork_line(const char *jkf, size_t n) {
+    size_t line = 1;
+    const char *p = jkf;
+    while (*p != '\0') {
+        const char *q = p;
+        while (*q == ' ') {
+            q++;
+        }
+        if (q[0] == '[' && (q[1] == '\n' || q[1] == '\0') && --n == 0) {
+            return line;
+        }
+        p = strchr(p, '\n');
+        if (p == NULL) {
+            break;
+        }
+        p++;
+        line++;
+    }
+    return 0;
 }
 
 /* The main-line moves of `rec` (malloc'd; their number in *count). */
@@ -88,12 +112,6 @@ static void *deep_records(void *arg) {
         uint32_t res = SHOGI_RESULT_OK;
         char *out = written(rec, formats[f], &res);
         shogi_record *back = NULL;
-        if (formats[f] == SHOGI_RECORD_FORMAT_JKF) {
-            /* JKF's forks nest at most 40 deep: the writer refuses what no reader reads back. */
-            CHECK_RES(res, SHOGI_RESULT_RECORD_LIMIT_EXCEEDED);
-            free(out);
-            continue;
-        }
         if (out == NULL) {
             CHECK_FAIL("depth %lu: writing %s gave %s", (unsigned long)job->depth, names[f],
                        result_name(res));
@@ -108,12 +126,14 @@ static void *deep_records(void *arg) {
                            names[f]);
             }
             free(again);
-            if (formats[f] == SHOGI_RECORD_FORMAT_KIF) {
-                /* KIF keeps every variation: written again, the text is the same. */
+            if (formats[f] == SHOGI_RECORD_FORMAT_KIF || formats[f] == SHOGI_RECORD_FORMAT_JKF) {
+                /* KIF and JKF keep every variation: written again, the text is the same. */
                 uint32_t res2 = SHOGI_RESULT_OK;
-                char *twice = written(back, SHOGI_RECORD_FORMAT_KIF, &res2);
+                char *twice = written(back, formats[f], &res2);
                 CHECK(twice != NULL && strcmp(twice, out) == 0);
                 free(twice);
+            }
+            if (formats[f] == SHOGI_RECORD_FORMAT_KIF) {
                 kif = out;
                 out = NULL;
             }
@@ -181,6 +201,24 @@ static void *deep_records(void *arg) {
         rec = NULL;
         if (CHECK_OK(shogi_record_read_with_limits(BYTES(text), SHOGI_RECORD_FORMAT_KIF, &limits,
                                                    &rec, NULL))) {
+            /* Written as JKF, it is refused the same way, on the line of the fork that goes one
+             * level too deep, and reads within the higher limit. */
+            uint32_t res = SHOGI_RESULT_OK;
+            char *jkf = written(rec, SHOGI_RECORD_FORMAT_JKF, &res);
+            shogi_record *back = NULL;
+            if (CHECK(jkf != NULL)) {
+                memset(&err, 0, sizeof err);
+                CHECK_RES(shogi_record_read(BYTES(jkf), SHOGI_RECORD_FORMAT_AUTO, &back, &err),
+                          SHOGI_RESULT_RECORD_LIMIT_EXCEEDED);
+                CHECK(ends_with(err.message, "(limit: depth)"));
+                CHECK(fork_line(jkf, job->depth + 1) != 0);
+                CHECK_EQ_UINT(err.line, fork_line(jkf, job->depth + 1));
+                if (CHECK_OK(shogi_record_read_with_limits(BYTES(jkf), SHOGI_RECORD_FORMAT_JKF,
+                                                           &limits, &back, NULL))) {
+                    shogi_record_free(back);
+                }
+            }
+            free(jkf);
             shogi_record_free(rec);
         }
         free(text);

@@ -1143,10 +1143,9 @@ class GameRecord:
     ) -> bytes:
         """The record written as ``format``: ``bytes`` in ``encoding`` (``"utf-8"`` by default,
         ``"cp932"`` alias ``"shift_jis"``, or ``"euc-jp"``), or ``str`` when ``encoding`` is
-        ``None``. A character the encoding cannot hold raises ``ShogiError``; an ending or a
-        variation the format cannot hold raises ``RecordError`` (JKF nests forks at most 40
-        deep: a deeper record raises it with ``kind == "limit_exceeded"`` and ``limit ==
-        "depth"``)."""
+        ``None``. A character the encoding cannot hold raises ``ShogiError``. Every format
+        writes variations of any depth (JKF nests them as ``forks``; CSA and USI keep the main
+        line only)."""
     @overload
     def write(self, format: _RecordFormat, encoding: None) -> str: ...
     def __eq__(self, value: object, /) -> bool: ...

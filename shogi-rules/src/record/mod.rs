@@ -30,8 +30,7 @@ use core::fmt;
 use core::time::Duration;
 
 use crate::{
-    Color, Game, IllegalReason, Move, Outcome, Position, RuleSet, Setup, SetupChecks, SetupError,
-    Termination,
+    Color, Game, IllegalReason, Move, Outcome, Position, RuleSet, Setup, SetupChecks, Termination,
 };
 
 pub mod csa;
@@ -873,11 +872,6 @@ pub(crate) fn start_position(setup: Setup) -> Result<Position, RecordErrorKind> 
         })
 }
 
-/// Checks a start position as [`start_position`] does.
-pub(crate) fn validate_start(pos: &Position) -> Result<(), SetupError> {
-    pos.validate_with(SetupChecks::COMPOSED)
-}
-
 /// Why a record could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -1304,6 +1298,7 @@ pub fn read_str_all_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SetupError;
 
     /// The names are distinct and, with serde, the JSON names.
     #[test]
@@ -1402,25 +1397,27 @@ mod tests {
         assert_eq!(MoveTime::checked(max, Some(over)), None);
     }
 
-    fn unvalidated(sfen: &str) -> Position {
-        Position::from_sfen_unvalidated(sfen).unwrap()
+    /// The first problem of an SFEN as a record's start.
+    fn check_start(sfen: &str) -> Result<(), SetupError> {
+        match start_position(Setup::from_sfen(sfen).unwrap()) {
+            Ok(_) => Ok(()),
+            Err(RecordErrorKind::IllegalPosition(e)) => Err(e),
+            Err(other) => panic!("{other}"),
+        }
     }
 
     #[test]
     fn start_positions_allow_composed_problems_but_not_impossible_ones() {
         // Nine Gote pawns on one file, one of them on its last rank.
-        assert_eq!(
-            validate_start(&unvalidated("4k3p/8p/8p/8p/8p/8p/8p/8p/4K3p b - 1")),
-            Ok(())
-        );
+        assert_eq!(check_start("4k3p/8p/8p/8p/8p/8p/8p/8p/4K3p b - 1"), Ok(()));
         // The side not to move is in check from a lance: still rejected.
         assert!(matches!(
-            validate_start(&unvalidated("4k4/9/9/9/4L4/9/9/9/4K4 b - 1")),
+            check_start("4k4/9/9/9/4L4/9/9/9/4K4 b - 1"),
             Err(SetupError::OpponentInCheck { .. })
         ));
         // A third rook in hand: still rejected.
         assert!(matches!(
-            validate_start(&unvalidated("4k4/9/9/9/9/9/9/9/4K4 b 3R 1")),
+            check_start("4k4/9/9/9/9/9/9/9/4K4 b 3R 1"),
             Err(SetupError::TooManyPieces { .. })
         ));
     }

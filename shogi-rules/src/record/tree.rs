@@ -588,23 +588,6 @@ impl GameRecord {
         Some(record)
     }
 
-    /// Every line reachable from the main line with its depth, in the
-    /// order of [`WalkOrder::EarliestFirst`], without positions.
-    pub(crate) fn preorder(&self) -> Vec<(LineId, usize)> {
-        let mut out = Vec::with_capacity(self.tree.len() + 1);
-        let mut stack = vec![(LineId::MAIN, 0)];
-        while let Some((id, depth)) = stack.pop() {
-            out.push((id, depth));
-            let moves = self.line(id).map_or(0, |l| l.moves.len());
-            for &(index, v) in self.tree.forks_of(id).iter().rev() {
-                if (index as usize) < moves {
-                    stack.push((v, depth + 1));
-                }
-            }
-        }
-        out
-    }
-
     /// The tree compared by shape: the same variations at the same branch
     /// points, in the same order, with equal lines.
     pub(crate) fn same_tree(&self, other: &GameRecord) -> bool {
@@ -771,6 +754,7 @@ impl TreeBuilder {
     }
 
     /// The start position.
+    #[cfg(feature = "serde")]
     pub(crate) fn start(&self) -> &Position {
         &self.record.start
     }
@@ -865,6 +849,28 @@ impl TreeBuilder {
     /// Starts a variation replacing move `index` of line `parent`, and makes
     /// it the line being read (the path is cut back to `parent`).
     pub(crate) fn branch(&mut self, parent: LineId, index: usize) -> Result<LineId, BuildError> {
+        self.branch_at(parent, index, false)
+    }
+
+    /// Starts a variation replacing the move line `parent` gets next, for a
+    /// reader that meets the variations of a move before the move (a JKF
+    /// entry may hold `forks` before `move`): it starts from the position
+    /// after the moves `parent` has. The reader must push that move before
+    /// the record is finished.
+    #[cfg(feature = "serde")]
+    pub(crate) fn branch_next(&mut self, parent: LineId) -> Result<LineId, BuildError> {
+        let index = self.record.line(parent).map_or(0, |l| l.moves.len());
+        self.branch_at(parent, index, true)
+    }
+
+    /// As [`Self::branch`]; with `next`, `index` may be the number of moves
+    /// of `parent` (the move to come).
+    fn branch_at(
+        &mut self,
+        parent: LineId,
+        index: usize,
+        next: bool,
+    ) -> Result<LineId, BuildError> {
         let depth = self.record.depth(parent) + 1;
         if depth > self.limits.max_depth {
             return Err(BuildError::Limit(Limit::Depth));
@@ -873,7 +879,8 @@ impl TreeBuilder {
             return Err(BuildError::Limit(Limit::Variations));
         }
         let parent_line = self.record.line(parent).ok_or(BuildError::NoBranchPoint)?;
-        if index >= parent_line.moves.len() {
+        let moves = parent_line.moves.len();
+        if index > moves || (index == moves && !next) {
             return Err(BuildError::NoBranchPoint);
         }
         let (position, previous) = self.position_before(parent, index);
