@@ -2351,6 +2351,21 @@ shogi_result shogi_record_write(const struct shogi_record *rec,
                                 size_t *out_len);
 
 /**
+ * Writes into `buf` what writing the record in `format` would leave out,
+ * because the format cannot hold it: one line each, `kind: description`,
+ * with `kind` one of `variations`, `times`, `time_fractions`,
+ * `total_times`, `comments`, `header`, `header_value`, `move_number`,
+ * `ending` (e.g. `variations: 3 variations left out`). An empty text when
+ * reading the written record back gives it again. Buffer convention as for
+ * `shogi_position_to_sfen`; errors as `shogi_record_write`. Thread-safe.
+ */
+shogi_result shogi_record_dropped(const struct shogi_record *rec,
+                                  shogi_record_format format,
+                                  char *buf,
+                                  size_t buf_len,
+                                  size_t *out_len);
+
+/**
  * Writes the snake_case name of `special` (`"resign"`, `"time_up"`,
  * `"illegal_win"`, …) into `buf` (buffer convention as for
  * `shogi_position_to_sfen`). `SHOGI_RESULT_INVALID_ARGUMENT` for a value that

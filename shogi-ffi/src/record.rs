@@ -566,6 +566,40 @@ pub extern "C" fn shogi_record_write(
     })
 }
 
+/// Writes into `buf` what writing the record in `format` would leave out,
+/// because the format cannot hold it: one line each, `kind: description`,
+/// with `kind` one of `variations`, `times`, `time_fractions`,
+/// `total_times`, `comments`, `header`, `header_value`, `move_number`,
+/// `ending` (e.g. `variations: 3 variations left out`). An empty text when
+/// reading the written record back gives it again. Buffer convention as for
+/// `shogi_position_to_sfen`; errors as `shogi_record_write`. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn shogi_record_dropped(
+    rec: *const shogi_record,
+    format: shogi_record_format,
+    buf: *mut c_char,
+    buf_len: usize,
+    out_len: *mut usize,
+) -> shogi_result {
+    ffi_fn!({
+        let rec = arg_ref(rec)?;
+        let out = arg_text_out(buf, buf_len, out_len)?;
+        let format = format_arg(format)?.ok_or(shogi_result::InvalidArgument)?;
+        let written = rec
+            .inner
+            .write(format)
+            .map_err(|e| shogi_result::from(&e.kind))?;
+        let mut text = String::new();
+        for d in &written.dropped {
+            text.push_str(d.kind());
+            text.push_str(": ");
+            text.push_str(&d.to_string());
+            text.push('\n');
+        }
+        out.write(&text)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -613,6 +647,28 @@ mod tests {
         let replayed = out(|o| shogi_game_outcome(game, o));
         assert_eq!(replayed, stated);
         shogi_game_free(game);
+        shogi_record_free(rec);
+    }
+
+    #[test]
+    fn what_a_format_cannot_hold_is_listed() {
+        let rec = read(SAMPLE, SHOGI_RECORD_FORMAT_KIF).unwrap();
+        let dropped = |format| text(|b, l, n| shogi_record_dropped(rec, format, b, l, n));
+        assert_eq!(dropped(SHOGI_RECORD_FORMAT_KIF), "");
+        let usi = dropped(SHOGI_RECORD_FORMAT_USI);
+        assert!(usi.lines().any(|l| l.starts_with("header: ")), "{usi}");
+        assert!(usi.lines().all(|l| l.contains(": ")), "{usi}");
+        let mut len = 0;
+        assert_eq!(
+            shogi_record_dropped(
+                rec,
+                SHOGI_RECORD_FORMAT_AUTO,
+                core::ptr::null_mut(),
+                0,
+                &mut len
+            ),
+            shogi_result::InvalidArgument
+        );
         shogi_record_free(rec);
     }
 

@@ -1530,6 +1530,24 @@ impl GameRecord {
             .map_err(|e| errors::game_error(py, &e))
     }
 
+    /// What writing the record as `format` leaves out because the format cannot hold it: a
+    /// list of `(kind, description)` pairs, `kind` one of `"variations"`, `"times"`,
+    /// `"time_fractions"`, `"total_times"`, `"comments"`, `"header"`, `"header_value"`,
+    /// `"move_number"`, `"ending"`. Empty when reading the written record back gives it again.
+    fn dropped(&self, py: Python<'_>, format: &str) -> PyResult<Vec<(&'static str, String)>> {
+        let format = format_arg(format)?;
+        let state = self.state(py)?;
+        let written = state
+            .record
+            .write(format)
+            .map_err(|e| errors::record_error(py, &e, None))?;
+        Ok(written
+            .dropped
+            .iter()
+            .map(|d| (d.kind(), d.to_string()))
+            .collect())
+    }
+
     /// The record as `format` (`"kif"`, `"ki2"`, `"csa"`, `"jkf"` or `"usi"`): `bytes` in
     /// `encoding` (`"utf-8"`, `"cp932"` or `"euc-jp"`), or `str` when `encoding` is `None`.
     /// A large record is written without the GIL, and Ctrl-C stops the wait for it.

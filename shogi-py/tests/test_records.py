@@ -424,3 +424,14 @@ def test_record_attributes_are_read_only():
     record = load("kif/kifu-for-js/8mai.kif")
     with pytest.raises(AttributeError):
         record.moves = []  # type: ignore[misc]
+
+
+def test_dropped_lists_what_a_format_cannot_hold():
+    record = read_record(
+        "手数----指手---------消費時間--\n*a comment\n   1 ７六歩(77)   ( 0:03/00:00:03)\n"
+        "   2 ３四歩(33)   ( 0:04/00:00:04)\n\n変化：2手\n   2 ８四歩(83)\n"
+    )
+    assert record.dropped("kif") == []
+    kinds = [kind for kind, _ in record.dropped("usi")]
+    assert kinds == ["variations", "times", "comments"]
+    assert record.dropped("csa")[0] == ("variations", "1 variations left out")

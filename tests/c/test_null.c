@@ -213,6 +213,9 @@ static void record_functions(const shogi_record *rec, const shogi_game *game) {
     CHECK_NULL_PARAM(shogi_record_write(NULL, SHOGI_RECORD_FORMAT_KIF, buf, sizeof buf, &len));
     CHECK_NULL_PARAM(shogi_record_write(rec, SHOGI_RECORD_FORMAT_KIF, NULL, sizeof buf, &len));
     CHECK_NULL_PARAM(shogi_record_write(rec, SHOGI_RECORD_FORMAT_KIF, buf, sizeof buf, NULL));
+    CHECK_NULL_PARAM(shogi_record_dropped(NULL, SHOGI_RECORD_FORMAT_USI, buf, sizeof buf, &len));
+    CHECK_NULL_PARAM(shogi_record_dropped(rec, SHOGI_RECORD_FORMAT_USI, NULL, sizeof buf, &len));
+    CHECK_NULL_PARAM(shogi_record_dropped(rec, SHOGI_RECORD_FORMAT_USI, buf, sizeof buf, NULL));
 }
 
 /* The tree and editing functions; `rec` has moves but no headers, variations or end. */

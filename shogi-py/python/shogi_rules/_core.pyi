@@ -1135,6 +1135,12 @@ class GameRecord:
         suspension, a declaration, a foul) are applied as stated; checkmate, repetition and the
         move limit come from the rules and may differ from what the record says. Raises
         ``GameOverError`` when the rules end the game before the record's last move."""
+    def dropped(self, format: _RecordFormat) -> list[tuple[str, str]]:
+        """What writing the record as ``format`` leaves out because the format cannot hold it:
+        ``(kind, description)`` pairs, ``kind`` one of ``"variations"``, ``"times"``,
+        ``"time_fractions"``, ``"total_times"``, ``"comments"``, ``"header"``,
+        ``"header_value"``, ``"move_number"``, ``"ending"``; empty when reading the written
+        record back gives it again."""
     @overload
     def write(
         self,
