@@ -95,7 +95,10 @@ pub fn check_record_round_trip(text: &str, format: shogi_rules::record::Format) 
     let Ok(first) = record::read_str_as(text, format) else {
         return;
     };
-    let written = first.write(format).expect("this build writes every format").text;
+    let written = first
+        .write(format)
+        .expect("this build writes every format")
+        .text;
     let second = record::read_str_as(&written, format).unwrap_or_else(|e| {
         panic!("{format} text written from {text:?} does not read: {e}\n{written}")
     });
@@ -112,7 +115,8 @@ pub fn check_record_round_trip(text: &str, format: shogi_rules::record::Format) 
     }
     let again = second
         .write(format)
-        .expect("this build writes every format");
+        .expect("this build writes every format")
+        .text;
     let third = record::read_str_as(&again, format)
         .unwrap_or_else(|e| panic!("{format} text written twice does not read: {e}\n{again}"));
     assert_eq!(second, third, "{format}: writing is not stable: {again:?}");
