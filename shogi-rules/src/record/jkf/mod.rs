@@ -44,9 +44,10 @@
 //! every format: a deeper fork fails with [`RecordErrorKind::LimitExceeded`]
 //! ([`Limit::Depth`]) where it starts. The JSON reader's own nesting limit
 //! is set from the same number (three levels a fork, and the few the schema
-//! needs around them), so that JSON nested deeper anywhere else, inside
-//! `header`, `initial` or a key the reader does not know, fails with the same
-//! error instead of costing stack or time. The other limits (input size,
+//! needs around them): JSON nested deeper than that anywhere, under a key
+//! the reader does not know say, fails with the same error, and nesting
+//! where the schema wants a string, a number or an object of known shape
+//! fails where it starts; neither costs stack. The other limits (input size,
 //! line length, header and comment length, moves a line, variations) apply
 //! as in the other formats.
 //!
