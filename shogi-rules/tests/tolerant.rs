@@ -197,10 +197,12 @@ fn csa_games_separated_by_a_slash_line_are_a_collection() {
     // Each game is the record the file of that game alone gives.
     let first = record::read(csa.split("/\n").next().unwrap().as_bytes()).unwrap();
     assert_eq!(records[0], first);
-    // A separator before the first game or after the last separates nothing.
-    let one = "/\nPI\n+\n+7776FU\n/\n\n";
-    assert_eq!(record::read_all(one.as_bytes()).unwrap().len(), 1);
-    assert_eq!(record::read(one.as_bytes()).unwrap().moves().len(), 1);
+    // A separator before the first game or after the last separates nothing,
+    // nor does one followed by lines without a statement.
+    for one in ["/\nPI\n+\n+7776FU\n/\n\n", "PI\n+\n+7776FU\n/\n , \n,\n"] {
+        assert_eq!(record::read_all(one.as_bytes()).unwrap().len(), 1);
+        assert_eq!(record::read(one.as_bytes()).unwrap().moves().len(), 1);
+    }
 }
 
 #[test]

@@ -198,13 +198,6 @@ fn record_starts(text: &str, max: usize) -> Vec<usize> {
         if starts.len() >= max {
             break;
         }
-        if !line.contains('/') {
-            if !in_record && !line.trim().is_empty() {
-                starts.push(line_no);
-                in_record = true;
-            }
-            continue;
-        }
         for (_, statement) in statements(line) {
             if statement == "/" {
                 in_record = false;
