@@ -1,5 +1,5 @@
 //! JKF records: the JSON kifu format of the `json-kifu-format` package
-//! (schema in `shared/formats/json-kifu-format.schema.json`), read with a
+//! (schema in `docs/jkf.schema.json`), read with a
 //! streaming JSON reader and written as a stream of text, so that forks nest
 //! as deep as [`ReadLimits::max_depth`] allows, in both directions, on a
 //! small thread stack.

@@ -20,11 +20,11 @@ use super::{
 };
 use crate::notation::csa::piece_code;
 use crate::record::running_total;
-use crate::record::text::{excerpt, header_key};
+use crate::record::text::{excerpt, header_key, rule_header_key};
 use crate::record::tree::TreeBuilder;
 use crate::record::{
-    Comment, CommentKind, GameRecord, Header, Limit, LineEnd, LineId, MoveTime, ReadLimits,
-    RecordError, RecordErrorKind, RecordMove, SpecialMove,
+    Comment, CommentKind, GameRecord, Header, HeaderKey, Limit, LineEnd, LineId, MoveTime,
+    ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove,
 };
 use crate::{Color, IllegalReason, Move, Position, Square, UsiMove};
 
@@ -406,7 +406,12 @@ fn read_headers(json: &mut Json<'_, '_>) -> Result<Vec<Header>, RecordError> {
             return Err(error(Limit::HeaderBytes.exceeded(json.limits)));
         }
         headers.push(Header {
-            key: header_key(&name),
+            // JKF keys are names of any format: a rule header keeps its key
+            // whichever format named it (`Max_Moves`, `$JISHOGI`, 最大手数).
+            key: match header_key(&name) {
+                HeaderKey::Other => rule_header_key(&name).unwrap_or(HeaderKey::Other),
+                key => key,
+            },
             name,
             value,
         });
