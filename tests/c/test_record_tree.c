@@ -39,7 +39,7 @@ static const struct tree_case CASES[] = {
      "7g7f 2g2f 8c8d 7g7f 7g7f 8c8d 2g2f 7f7e"},
     {"csa/kifu-for-js/"
      "dr1test1test0+tu-1_aobazero_viper-300-5F+aobazero+viper+20200719201040.csa",
-     SHOGI_RECORD_FORMAT_CSA, 1, 400, 0, 3, 400, 14, 0, 400, 400, 0, 1, 2543000, "7g7f"},
+     SHOGI_RECORD_FORMAT_CSA, 1, 400, 0, 2, 400, 14, 0, 400, 400, 400, 1, 2543000, "7g7f"},
 };
 
 /* Totals over a walk. */

@@ -181,7 +181,11 @@ impl HeaderKey {
             "$SITE" => HeaderKey::Site,
             "$OPENING" => HeaderKey::Opening,
             "$TIME_LIMIT" | "$TIME" => HeaderKey::TimeControl,
-            _ => text::header_key(name),
+            // A rule header keeps its key whichever format names it.
+            _ => match text::header_key(name) {
+                HeaderKey::Other => text::rule_header_key(name).unwrap_or(HeaderKey::Other),
+                key => key,
+            },
         }
     }
 }
