@@ -541,6 +541,17 @@ pub extern "C" fn shogi_record_game(
     })
 }
 
+/// The record written in `format` (not AUTO), with what the format drops.
+fn write_record(
+    rec: &shogi_record,
+    format: shogi_record_format,
+) -> Result<shogi::record::Written, shogi_result> {
+    let format = format_arg(format)?.ok_or(shogi_result::InvalidArgument)?;
+    rec.inner
+        .write(format)
+        .map_err(|e| shogi_result::from(&e.kind))
+}
+
 /// Writes the record as UTF-8 text in `format` (not `SHOGI_RECORD_FORMAT_AUTO`)
 /// into `buf` (buffer convention as for `shogi_position_to_sfen`).
 /// `SHOGI_RESULT_INVALID_ARGUMENT` for an unknown format
@@ -557,11 +568,7 @@ pub extern "C" fn shogi_record_write(
     ffi_fn!({
         let rec = arg_ref(rec)?;
         let out = arg_text_out(buf, buf_len, out_len)?;
-        let format = format_arg(format)?.ok_or(shogi_result::InvalidArgument)?;
-        let written = rec
-            .inner
-            .write(format)
-            .map_err(|e| shogi_result::from(&e.kind))?;
+        let written = write_record(rec, format)?;
         out.write(&written.text)
     })
 }
@@ -584,11 +591,7 @@ pub extern "C" fn shogi_record_dropped(
     ffi_fn!({
         let rec = arg_ref(rec)?;
         let out = arg_text_out(buf, buf_len, out_len)?;
-        let format = format_arg(format)?.ok_or(shogi_result::InvalidArgument)?;
-        let written = rec
-            .inner
-            .write(format)
-            .map_err(|e| shogi_result::from(&e.kind))?;
+        let written = write_record(rec, format)?;
         let mut text = String::new();
         for d in &written.dropped {
             text.push_str(d.kind());
