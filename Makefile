@@ -42,9 +42,9 @@ FUZZ_STACK_KB ?= 256
 # limit applies to them and not to cargo.
 FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 
-.PHONY: test fmt-check clippy test-suites fuzz-if-nightly fuzz-smoke fuzz-long bench perft clean
+.PHONY: test fmt-check clippy doc-check test-suites fuzz-if-nightly fuzz-smoke fuzz-long bench perft clean
 
-test: fmt-check clippy test-suites ffi-test python-test fuzz-if-nightly
+test: fmt-check clippy doc-check test-suites ffi-test python-test fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -58,6 +58,14 @@ clippy:
 		$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings; \
 		$(CARGO) clippy -p shogi-rules --lib --no-default-features -- -D warnings; \
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
+	}
+
+# The API documentation of the core crate builds without a warning (every intra-doc link
+# resolves), with all features and with none.
+doc-check:
+	@TIMEFORMAT='==> doc-check took %0R s'; time { \
+		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --all-features --no-deps; \
+		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --no-default-features --no-deps; \
 	}
 
 test-suites:

@@ -70,7 +70,7 @@ impl From<&Game> for SavedGame {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RestoreError {
     /// `start`: the SFEN is malformed or not a legal setup (the composed-problem
-    /// exceptions of [`Position::from_sfen_composed`] allowed).
+    /// exceptions of [`Position::from_sfen_composed`](crate::Position::from_sfen_composed) allowed).
     #[error("start position: {0}")]
     Start(SfenError),
     /// `moves`: a move is malformed or illegal.
@@ -150,7 +150,7 @@ pub enum RestoreError {
         color: Color,
         /// The offers saved as made.
         made: u32,
-        /// The rules' limit ([`RuleSet::draw_offers`]).
+        /// The rules' limit ([`RuleSet::draw_offers`](crate::RuleSet::draw_offers)).
         limit: u32,
     },
     /// `draw_offer`: an open draw offer that could not have been made: the

@@ -36,7 +36,7 @@
 //! total, so that what is read always writes back the same.
 //!
 //! Header keys keep their file order; the KIF names (`先手`, `開始日時`, …)
-//! are recognised as [`HeaderKey`]s. A key that occurs twice keeps its first
+//! are recognised as [`HeaderKey`](super::HeaderKey)s. A key that occurs twice keeps its first
 //! value.
 //!
 //! # Limits
