@@ -79,7 +79,7 @@ fn read_into(
     let out = arg_out(out).map_err(general)?;
     let requested = format_arg(format).map_err(general)?;
     let records = record::read_all_with(bytes, requested, limits)
-        .map_err(|e| Box::new(shogi_record_error::of(&e, requested)))?;
+        .map_err(|e| Box::new(shogi_record_error::of(&e)))?;
     out.write(into_handle(shogi_record_list { records }));
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use core::ffi::c_char;
 
-use shogi::record::{self, Format, GameRecord, Limit, ReadLimits, RecordError, RecordErrorKind};
+use shogi::record::{self, Format, GameRecord, ReadLimits, RecordError, RecordErrorKind};
 
 use crate::boundary::{
     arg_bytes, arg_moves_out, arg_opt, arg_out, arg_out_opt, arg_ref, arg_str, arg_text_out,
@@ -187,23 +187,12 @@ impl shogi_record_error {
         err
     }
 
-    /// The error of a read in `requested` (`None` for detection).
-    pub(crate) fn of(e: &RecordError, requested: Option<Format>) -> shogi_record_error {
+    /// The error of a read.
+    pub(crate) fn of(e: &RecordError) -> shogi_record_error {
         let result = shogi_result::from(&e.kind);
-        // The size of the input and of its lines is checked before the format
-        // is detected: the core then names a format it did not detect.
-        let undetected = match &e.kind {
-            RecordErrorKind::UnknownFormat => true,
-            RecordErrorKind::LimitExceeded { limit, .. } => {
-                requested.is_none() && matches!(limit, Limit::InputBytes | Limit::LineBytes)
-            }
-            _ => false,
-        };
-        let format = if undetected {
-            SHOGI_RECORD_FORMAT_AUTO
-        } else {
-            format_out(e.format)
-        };
+        // `None`: no format was asked for and none was detected.
+        let undetected = e.format.is_none();
+        let format = e.format.map_or(SHOGI_RECORD_FORMAT_AUTO, format_out);
         let message = match &e.kind {
             RecordErrorKind::LimitExceeded { limit, .. } if undetected => {
                 format!("{} (limit: {})", e.kind, limit.as_str())
@@ -338,7 +327,7 @@ fn read_into(
     let out = arg_out(out).map_err(general)?;
     let requested = format_arg(format).map_err(general)?;
     let rec = record::read_with(bytes, requested, limits)
-        .map_err(|e| Box::new(shogi_record_error::of(&e, requested)))?;
+        .map_err(|e| Box::new(shogi_record_error::of(&e)))?;
     out.write(into_handle(shogi_record { inner: rec }));
     Ok(())
 }
@@ -609,6 +598,7 @@ mod tests {
     use crate::game::{shogi_game_free, shogi_game_new, shogi_game_outcome, shogi_game_play_usi};
     use crate::testing::{moves, out, s, text};
     use crate::types::{SHOGI_COLOR_GOTE, SHOGI_COLOR_SENTE};
+    use shogi::record::Limit;
 
     const SAMPLE: &[u8] = include_bytes!("../../shogi-rules/examples/data/sample.kif");
 

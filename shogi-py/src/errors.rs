@@ -344,7 +344,7 @@ pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> 
             ("line", obj(py, e.line)),
             ("column", obj(py, e.column)),
             ("kind", obj(py, e.kind.name())),
-            ("format", obj(py, e.format.as_str())),
+            ("format", obj(py, e.format.map(Format::as_str))),
             ("reason", obj(py, reason)),
             ("ply", obj(py, ply)),
             ("limit", obj(py, limit)),

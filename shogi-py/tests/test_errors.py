@@ -173,6 +173,9 @@ def test_record_error_kinds():
     with pytest.raises(RecordError) as e:
         read_record("this is not a game record at all\n")
     assert e.value.kind == "unknown_format"
+    # No format was asked for and none was found: the error names none.
+    assert e.value.format is None
+    assert str(e.value).startswith("line 1, column 1: ")
     with pytest.raises(RecordError) as e:
         read_record("手合割：七色落ち\n手数----指手---------消費時間--\n   1 ７六歩(77)\n")
     assert (e.value.line, e.value.kind) == (1, "unknown_handicap")

@@ -553,24 +553,17 @@ fn load_with<T>(
 
 /// `LINE:COLUMN: message`, naming the format read when it matters.
 fn describe_error(e: &RecordError) -> String {
+    let Some(format) = e.format else {
+        return format!("{}:{}: {}", e.line, e.column, e.kind);
+    };
+    let format = format.as_str().to_ascii_uppercase();
     match e.kind {
-        RecordErrorKind::UnknownFormat | RecordErrorKind::Encoding(_) => {
-            format!("{}:{}: {}", e.line, e.column, e.kind)
-        }
         RecordErrorKind::Collection { count } => format!(
-            "{}:{}: the file holds {count} {} records, the second from this line; \
+            "{}:{}: the file holds {count} {format} records, the second from this line; \
              replay reads one (validate and convert read them all)",
-            e.line,
-            e.column,
-            e.format.as_str().to_ascii_uppercase()
+            e.line, e.column,
         ),
-        _ => format!(
-            "{}:{}: {} (read as {})",
-            e.line,
-            e.column,
-            e.kind,
-            e.format.as_str().to_ascii_uppercase()
-        ),
+        _ => format!("{}:{}: {} (read as {format})", e.line, e.column, e.kind),
     }
 }
 

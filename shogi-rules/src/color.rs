@@ -3,22 +3,21 @@
 use core::fmt;
 use core::ops::Not;
 
-/// A side: Sente (black, moves first, upper-case in SFEN) or Gote (white).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub enum Color {
-    /// The first player (black, ☗, `b` in SFEN).
-    Sente = 0,
-    /// The second player (white, ☖, `w` in SFEN).
-    Gote = 1,
+crate::names::named_enum! {
+    /// A side: Sente (black, moves first, upper-case in SFEN) or Gote (white).
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+    pub enum Color("color") {
+        /// The first player (black, ☗, `b` in SFEN).
+        Sente = 0 => "sente",
+        /// The second player (white, ☖, `w` in SFEN).
+        Gote = 1 => "gote",
+    }
 }
 
 impl Color {
-    /// Both colours, Sente first.
-    pub const ALL: [Color; 2] = [Color::Sente, Color::Gote];
-
     /// The other side.
     #[inline]
     #[must_use]
@@ -52,15 +51,6 @@ impl Color {
             'b' => Some(Color::Sente),
             'w' => Some(Color::Gote),
             _ => None,
-        }
-    }
-
-    /// `"sente"` or `"gote"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Color::Sente => "sente",
-            Color::Gote => "gote",
         }
     }
 }

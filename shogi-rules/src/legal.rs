@@ -19,58 +19,44 @@ pub(crate) struct MoveLines {
     discoverers: Bitboard,
 }
 
-/// Why a move is illegal, in the order of precedence used to classify a move
-/// that breaks several rules: for a drop `not_in_hand`, `occupied`,
-/// `dead_piece`, `nifu`, `leaves_king_in_check`, `uchifuzume`; for a board move
-/// `not_a_piece_move` (nothing of the side to move on the origin), `occupied`
-/// (own piece on the destination), `not_a_piece_move` (the piece cannot reach
-/// the destination), `cannot_promote`, `must_promote`, `leaves_king_in_check`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum IllegalReason {
-    /// The side to move holds no such piece in hand.
-    NotInHand,
-    /// The destination holds a piece that cannot be captured: any piece for a
-    /// drop, an own piece or a king for a board move.
-    Occupied,
-    /// The dropped piece could never move from its square (pawn or lance on
-    /// the last rank, knight on the last two).
-    DeadPiece,
-    /// Nifu: a pawn dropped on a file that already holds an unpromoted pawn of
-    /// the same side.
-    Nifu,
-    /// The move leaves (or puts) the mover's king in check.
-    LeavesKingInCheck,
-    /// Uchifuzume: a pawn drop that checkmates.
-    Uchifuzume,
-    /// No piece of the side to move stands on the origin, or it cannot reach
-    /// the destination.
-    NotAPieceMove,
-    /// Promotion was asked for a piece that cannot promote, or outside the zone.
-    CannotPromote,
-    /// The piece would never be able to move again unpromoted.
-    MustPromote,
+crate::names::named_enum! {
+    /// Why a move is illegal, in the order of precedence used to classify a move
+    /// that breaks several rules: for a drop `not_in_hand`, `occupied`,
+    /// `dead_piece`, `nifu`, `leaves_king_in_check`, `uchifuzume`; for a board move
+    /// `not_a_piece_move` (nothing of the side to move on the origin), `occupied`
+    /// (own piece on the destination), `not_a_piece_move` (the piece cannot reach
+    /// the destination), `cannot_promote`, `must_promote`, `leaves_king_in_check`.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
+    pub enum IllegalReason("illegal-move reason") {
+        /// The side to move holds no such piece in hand.
+        NotInHand => "not_in_hand",
+        /// The destination holds a piece that cannot be captured: any piece for a
+        /// drop, an own piece or a king for a board move.
+        Occupied => "occupied",
+        /// The dropped piece could never move from its square (pawn or lance on
+        /// the last rank, knight on the last two).
+        DeadPiece => "dead_piece",
+        /// Nifu: a pawn dropped on a file that already holds an unpromoted pawn of
+        /// the same side.
+        Nifu => "nifu",
+        /// The move leaves (or puts) the mover's king in check.
+        LeavesKingInCheck => "leaves_king_in_check",
+        /// Uchifuzume: a pawn drop that checkmates.
+        Uchifuzume => "uchifuzume",
+        /// No piece of the side to move stands on the origin, or it cannot reach
+        /// the destination.
+        NotAPieceMove => "not_a_piece_move",
+        /// Promotion was asked for a piece that cannot promote, or outside the zone.
+        CannotPromote => "cannot_promote",
+        /// The piece would never be able to move again unpromoted.
+        MustPromote => "must_promote",
+    }
 }
 
 impl IllegalReason {
-    /// The snake_case name: `"nifu"`, `"dead_piece"`, `"leaves_king_in_check"`, …
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            IllegalReason::NotInHand => "not_in_hand",
-            IllegalReason::Occupied => "occupied",
-            IllegalReason::DeadPiece => "dead_piece",
-            IllegalReason::Nifu => "nifu",
-            IllegalReason::LeavesKingInCheck => "leaves_king_in_check",
-            IllegalReason::Uchifuzume => "uchifuzume",
-            IllegalReason::NotAPieceMove => "not_a_piece_move",
-            IllegalReason::CannotPromote => "cannot_promote",
-            IllegalReason::MustPromote => "must_promote",
-        }
-    }
-
     /// A sentence for players.
     #[must_use]
     pub const fn description(self) -> &'static str {
@@ -126,28 +112,18 @@ pub enum UsiMoveError {
     Illegal(#[from] IllegalMoveError),
 }
 
-/// Whether a legal board move from one square to another must, may or cannot promote.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Promotion {
-    /// Only the promoting move is legal.
-    Must,
-    /// Both are legal: the player chooses.
-    May,
-    /// Only the non-promoting move is legal.
-    Never,
-}
-
-impl Promotion {
-    /// `"must"`, `"may"` or `"never"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Promotion::Must => "must",
-            Promotion::May => "may",
-            Promotion::Never => "never",
-        }
+crate::names::named_enum! {
+    /// Whether a legal board move from one square to another must, may or cannot promote.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    pub enum Promotion("promotion") {
+        /// Only the promoting move is legal.
+        Must => "must",
+        /// Both are legal: the player chooses.
+        May => "may",
+        /// Only the non-promoting move is legal.
+        Never => "never",
     }
 }
 

@@ -1,9 +1,15 @@
 //! The names of the crate's named enums, and reading them back.
 //!
-//! Every enum whose values have a name ([`Color`], [`Role`], [`Termination`],
-//! [`IllegalReason`], [`Promotion`], [`ImpasseRule`],
-//! [`DeclarationRejection`], [`Format`], [`HeaderKey`], [`CommentKind`],
-//! [`SpecialMove`], [`Limit`], [`Handicap`], [`Encoding`], [`Mark`]) has
+//! Every enum whose values have a name ([`Color`](crate::Color),
+//! [`Role`](crate::Role), [`Termination`](crate::Termination),
+//! [`IllegalReason`](crate::IllegalReason), [`Promotion`](crate::Promotion),
+//! [`ImpasseRule`](crate::ImpasseRule),
+//! [`DeclarationRejection`](crate::DeclarationRejection),
+//! [`Format`](crate::record::Format), [`HeaderKey`](crate::record::HeaderKey),
+//! [`CommentKind`](crate::record::CommentKind),
+//! [`SpecialMove`](crate::record::SpecialMove), [`Limit`](crate::record::Limit),
+//! [`Handicap`](crate::record::Handicap), [`Encoding`],
+//! [`Mark`](crate::notation::japanese::Mark)) has
 //!
 //! - `ALL`: every value, in declaration order, and
 //! - `FromStr`: the value of a name (`"gote".parse::<Color>()`), exactly the
@@ -14,8 +20,9 @@
 //! The data-carrying error kinds [`RecordErrorKind`], [`GameError`] and
 //! [`RestoreError`] have `name()`, the snake_case name of the variant.
 //!
-//! Each `ALL` is checked here against an exhaustive `match` over its enum:
-//! a variant added to one of these enums fails to compile until it is listed.
+//! Each of these enums but [`Encoding`] is defined with `named_enum!`, which
+//! writes the enum, `ALL`, `as_str` and `FromStr` from one list of the
+//! variants and their names, so that none of them can miss a variant.
 //!
 //! ```
 //! use shogi_rules::record::Format;
@@ -32,16 +39,10 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::GameError;
 #[cfg(feature = "serde")]
 use crate::RestoreError;
-use crate::notation::japanese::Mark;
-use crate::record::{
-    CommentKind, Encoding, Format, Handicap, HeaderKey, Limit, RecordErrorKind, SpecialMove,
-};
-use crate::{
-    Color, DeclarationRejection, GameError, IllegalReason, ImpasseRule, Promotion, Role,
-    Termination,
-};
+use crate::record::{Encoding, RecordErrorKind};
 
 /// Text that names no value of a named enum: the error of their `FromStr`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,60 +75,67 @@ impl fmt::Display for OneOf<'_> {
     }
 }
 
-/// Checks at compile time that `$ty::ALL` lists every variant: the match
-/// has no wildcard, and `ALL` is as long as the list of variants.
-macro_rules! check_all {
-    ($ty:ident [$($variant:ident),+ $(,)?]) => {
-        const _: () = {
-            #[allow(dead_code)]
-            fn every_variant_is_listed(value: $ty) {
-                match value {
-                    $($ty::$variant)|+ => {}
-                }
-            }
-            assert!($ty::ALL.len() == [$(stringify!($variant)),+].len());
-        };
-    };
-}
+/// Defines a named enum: the enum as written (its attributes, documents and
+/// discriminants), and from the one list of its variants with their names
+///
+/// - `ALL`, every value in declaration order,
+/// - `as_str`, the name of a value, and
+/// - `FromStr`, the value of a name, failing with a [`ParseNameError`] of
+///   the kind given after the enum's name.
+///
+/// ```ignore
+/// named_enum! {
+///     /// A side.
+///     pub enum Color("color") {
+///         /// The first player.
+///         Sente = 0 => "sente",
+///         /// The second player.
+///         Gote = 1 => "gote",
+///     }
+/// }
+/// ```
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $ty:ident($kind:literal) {
+            $($(#[$variant_meta:meta])* $variant:ident $(= $value:expr)? => $name:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $ty {
+            $($(#[$variant_meta])* $variant $(= $value)?,)+
+        }
 
-/// Defines `$ty::ALL` from the list of variants, checked as by `check_all!`.
-macro_rules! define_all {
-    ($ty:ident [$($variant:ident),+ $(,)?]) => {
         impl $ty {
             /// Every value, in declaration order.
-            pub const ALL: [$ty; [$(stringify!($variant)),+].len()] = [$($ty::$variant),+];
-        }
-        check_all!($ty [$($variant),+]);
-    };
-}
+            pub const ALL: [$ty; [$($name),+].len()] = [$($ty::$variant),+];
 
-/// `FromStr` through `$ty::ALL` and the `const fn` `$ty::$name`.
-macro_rules! from_name {
-    ($ty:ident, $kind:literal) => {
-        from_name!($ty, $kind, as_str);
-    };
-    ($ty:ident, $kind:literal, $name:ident) => {
+            #[doc = concat!(
+                "The name of the value, which `FromStr` reads back (the names, in the order of `ALL`: ",
+                $("`\"", $name, "\"` ",)+
+                ")."
+            )]
+            #[must_use]
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+        }
+
         impl $ty {
             /// The names of [`Self::ALL`], in its order.
-            const NAMES: [&'static str; $ty::ALL.len()] = {
-                let mut names = [""; $ty::ALL.len()];
-                let mut i = 0;
-                while i < names.len() {
-                    names[i] = $ty::ALL[i].$name();
-                    i += 1;
-                }
-                names
-            };
+            const NAMES: [&'static str; [$($name),+].len()] = [$($name),+];
         }
 
-        impl FromStr for $ty {
-            type Err = ParseNameError;
+        impl core::str::FromStr for $ty {
+            type Err = $crate::ParseNameError;
 
             /// The value whose name is `text` (see [Names](crate#names)).
-            fn from_str(text: &str) -> Result<$ty, ParseNameError> {
+            fn from_str(text: &str) -> Result<$ty, $crate::ParseNameError> {
                 match $ty::NAMES.iter().position(|&name| name == text) {
                     Some(i) => Ok($ty::ALL[i]),
-                    None => Err(ParseNameError {
+                    None => Err($crate::ParseNameError {
                         kind: $kind,
                         text: text.to_owned(),
                         expected: &$ty::NAMES,
@@ -137,205 +145,25 @@ macro_rules! from_name {
         }
     };
 }
+pub(crate) use named_enum;
 
-check_all!(Color[Sente, Gote]);
-from_name!(Color, "color");
-
-check_all!(Role[
-    Pawn,
-    Lance,
-    Knight,
-    Silver,
-    Bishop,
-    Rook,
-    Gold,
-    King,
-    Tokin,
-    PromotedLance,
-    PromotedKnight,
-    PromotedSilver,
-    Horse,
-    Dragon,
-]);
-from_name!(Role, "role");
-
-check_all!(Termination[
-    Checkmate,
-    NoLegalMoves,
-    Repetition,
-    PerpetualCheck,
-    ImpasseDeclaration,
-    MoveLimit,
-    TryRule,
-    Resignation,
-    Timeout,
-    DrawAgreement,
-    IllegalMove,
-    Interrupted,
-]);
-from_name!(Termination, "termination");
-
-define_all!(IllegalReason[
-    NotInHand,
-    Occupied,
-    DeadPiece,
-    Nifu,
-    LeavesKingInCheck,
-    Uchifuzume,
-    NotAPieceMove,
-    CannotPromote,
-    MustPromote,
-]);
-from_name!(IllegalReason, "illegal-move reason");
-
-define_all!(Promotion[Must, May, Never]);
-from_name!(Promotion, "promotion");
-
-define_all!(ImpasseRule[Points24, Csa27Declaration, TryRule, Disabled]);
-from_name!(ImpasseRule, "impasse rule");
-
-define_all!(DeclarationRejection[
-    NotOffered,
-    NoKing,
-    KingsNotInZone,
-    InCheck,
-    TooFewPieces,
-    TooFewPoints,
-]);
-from_name!(DeclarationRejection, "declaration rejection");
-
-define_all!(Format[Kif, Ki2, Csa, Jkf, Usi]);
-from_name!(Format, "record format");
-
-define_all!(HeaderKey[
-    StartTime,
-    EndTime,
-    Event,
-    Site,
-    Opening,
-    Title,
-    TimeControl,
-    Byoyomi,
-    Sente,
-    Gote,
-    Handicap,
-    MoveLimit,
-    ImpasseRule,
-    Other,
-]);
-from_name!(HeaderKey, "header key");
-
-impl HeaderKey {
-    /// The snake_case name (as in JSON): `"start_time"`, `"time_control"`,
-    /// `"sente"`, `"other"`, ….
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            HeaderKey::StartTime => "start_time",
-            HeaderKey::EndTime => "end_time",
-            HeaderKey::Event => "event",
-            HeaderKey::Site => "site",
-            HeaderKey::Opening => "opening",
-            HeaderKey::Title => "title",
-            HeaderKey::TimeControl => "time_control",
-            HeaderKey::Byoyomi => "byoyomi",
-            HeaderKey::Sente => "sente",
-            HeaderKey::Gote => "gote",
-            HeaderKey::Handicap => "handicap",
-            HeaderKey::MoveLimit => "move_limit",
-            HeaderKey::ImpasseRule => "impasse_rule",
-            HeaderKey::Other => "other",
+// Checks that `Encoding::ALL` lists every variant: the match has no
+// wildcard, so a variant added fails to compile until it is listed.
+const _: () = {
+    #[allow(dead_code)]
+    fn every_variant_is_listed(encoding: Encoding) {
+        match encoding {
+            Encoding::Utf8 | Encoding::Cp932 | Encoding::EucJp => {}
         }
     }
-}
+};
 
-check_all!(CommentKind[Normal, Engine, Bookmark]);
-from_name!(CommentKind, "comment kind");
-
-check_all!(SpecialMove[
-    Resign,
-    Suspend,
-    Repetition,
-    Impasse,
-    TimeUp,
-    IllegalLoss,
-    IllegalWin,
-    DeclareWin,
-    DeclareDraw,
-    Checkmate,
-    NoMate,
-    MaxMoves,
-    Sealed,
-    ForfeitWin,
-    ForfeitLoss,
-    TakeBack,
-    Error,
-]);
-from_name!(SpecialMove, "special move");
-
-check_all!(Limit[
-    InputBytes,
-    LineBytes,
-    HeaderBytes,
-    MovesPerLine,
-    Variations,
-    Depth,
-    Records,
-]);
-from_name!(Limit, "limit");
-
-check_all!(Handicap[
-    Even,
-    Lance,
-    RightLance,
-    Bishop,
-    Rook,
-    RookLance,
-    TwoPieces,
-    ThreePieces,
-    FourPieces,
-    FivePieces,
-    LeftFivePieces,
-    SixPieces,
-    LeftSevenPieces,
-    RightSevenPieces,
-    EightPieces,
-    TenPieces,
-]);
-from_name!(Handicap, "handicap");
-
-impl Handicap {
-    /// The snake_case name (as in JSON): `"even"`, `"right_lance"`,
-    /// `"two_pieces"`, …. [`Handicap::kif_name`] is the name in records.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Handicap::Even => "even",
-            Handicap::Lance => "lance",
-            Handicap::RightLance => "right_lance",
-            Handicap::Bishop => "bishop",
-            Handicap::Rook => "rook",
-            Handicap::RookLance => "rook_lance",
-            Handicap::TwoPieces => "two_pieces",
-            Handicap::ThreePieces => "three_pieces",
-            Handicap::FourPieces => "four_pieces",
-            Handicap::FivePieces => "five_pieces",
-            Handicap::LeftFivePieces => "left_five_pieces",
-            Handicap::SixPieces => "six_pieces",
-            Handicap::LeftSevenPieces => "left_seven_pieces",
-            Handicap::RightSevenPieces => "right_seven_pieces",
-            Handicap::EightPieces => "eight_pieces",
-            Handicap::TenPieces => "ten_pieces",
-        }
-    }
-}
-
-define_all!(Mark[Triangle, Piece, None]);
-from_name!(Mark, "mark");
-
-define_all!(Encoding[Utf8, Cp932, EucJp]);
-// The names only: `Encoding` reads its labels too, below.
+// Not `named_enum!`: an encoding's name is its label (`"Shift_JIS"`), and it
+// reads other labels too.
 impl Encoding {
+    /// Every encoding, in declaration order.
+    pub const ALL: [Encoding; 3] = [Encoding::Utf8, Encoding::Cp932, Encoding::EucJp];
+
     /// The names of [`Encoding::ALL`], in its order.
     const NAMES: [&'static str; 3] = [
         Encoding::Utf8.name(),
@@ -461,6 +289,11 @@ impl RestoreError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::japanese::Mark;
+    use crate::record::{CommentKind, Format, Handicap, HeaderKey, Limit, SpecialMove};
+    use crate::{
+        Color, DeclarationRejection, IllegalReason, ImpasseRule, Promotion, Role, Termination,
+    };
 
     /// Every name reads back as its value, and nothing else does.
     fn round_trips<T>(all: &[T], name: fn(T) -> &'static str)

@@ -4,64 +4,48 @@ use core::fmt;
 
 use crate::Color;
 
-/// The 14 kinds of piece: the eight unpromoted ones and the six promoted ones.
-///
-/// The discriminants are stable: the six promotable roles are 0–5 and their
-/// promoted forms are the same number plus 8.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub enum Role {
-    /// Pawn (歩, `P`).
-    Pawn = 0,
-    /// Lance (香, `L`).
-    Lance = 1,
-    /// Knight (桂, `N`).
-    Knight = 2,
-    /// Silver general (銀, `S`).
-    Silver = 3,
-    /// Bishop (角, `B`).
-    Bishop = 4,
-    /// Rook (飛, `R`).
-    Rook = 5,
-    /// Gold general (金, `G`).
-    Gold = 6,
-    /// King (玉/王, `K`).
-    King = 7,
-    /// Promoted pawn (と, `+P`).
-    Tokin = 8,
-    /// Promoted lance (成香, `+L`).
-    PromotedLance = 9,
-    /// Promoted knight (成桂, `+N`).
-    PromotedKnight = 10,
-    /// Promoted silver (成銀, `+S`).
-    PromotedSilver = 11,
-    /// Promoted bishop (馬, `+B`).
-    Horse = 12,
-    /// Promoted rook (竜, `+R`).
-    Dragon = 13,
+crate::names::named_enum! {
+    /// The 14 kinds of piece: the eight unpromoted ones and the six promoted ones.
+    ///
+    /// The discriminants are stable: the six promotable roles are 0–5 and their
+    /// promoted forms are the same number plus 8.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+    pub enum Role("role") {
+        /// Pawn (歩, `P`).
+        Pawn = 0 => "pawn",
+        /// Lance (香, `L`).
+        Lance = 1 => "lance",
+        /// Knight (桂, `N`).
+        Knight = 2 => "knight",
+        /// Silver general (銀, `S`).
+        Silver = 3 => "silver",
+        /// Bishop (角, `B`).
+        Bishop = 4 => "bishop",
+        /// Rook (飛, `R`).
+        Rook = 5 => "rook",
+        /// Gold general (金, `G`).
+        Gold = 6 => "gold",
+        /// King (玉/王, `K`).
+        King = 7 => "king",
+        /// Promoted pawn (と, `+P`).
+        Tokin = 8 => "tokin",
+        /// Promoted lance (成香, `+L`).
+        PromotedLance = 9 => "promoted_lance",
+        /// Promoted knight (成桂, `+N`).
+        PromotedKnight = 10 => "promoted_knight",
+        /// Promoted silver (成銀, `+S`).
+        PromotedSilver = 11 => "promoted_silver",
+        /// Promoted bishop (馬, `+B`).
+        Horse = 12 => "horse",
+        /// Promoted rook (竜, `+R`).
+        Dragon = 13 => "dragon",
+    }
 }
 
 impl Role {
-    /// All 14 roles in discriminant order.
-    pub const ALL: [Role; 14] = [
-        Role::Pawn,
-        Role::Lance,
-        Role::Knight,
-        Role::Silver,
-        Role::Bishop,
-        Role::Rook,
-        Role::Gold,
-        Role::King,
-        Role::Tokin,
-        Role::PromotedLance,
-        Role::PromotedKnight,
-        Role::PromotedSilver,
-        Role::Horse,
-        Role::Dragon,
-    ];
-
     /// The seven roles a hand can hold, in canonical SFEN order (R B G S N L P).
     pub const HAND: [Role; 7] = [
         Role::Rook,
@@ -185,27 +169,6 @@ impl Role {
             Role::Pawn => 18,
             Role::Lance | Role::Knight | Role::Silver | Role::Gold => 4,
             _ => 2,
-        }
-    }
-
-    /// The lower-case snake_case name (`"pawn"`, `"promoted_lance"`, …).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Role::Pawn => "pawn",
-            Role::Lance => "lance",
-            Role::Knight => "knight",
-            Role::Silver => "silver",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Gold => "gold",
-            Role::King => "king",
-            Role::Tokin => "tokin",
-            Role::PromotedLance => "promoted_lance",
-            Role::PromotedKnight => "promoted_knight",
-            Role::PromotedSilver => "promoted_silver",
-            Role::Horse => "horse",
-            Role::Dragon => "dragon",
         }
     }
 }

@@ -2,41 +2,30 @@
 
 use crate::ClockSettings;
 
-/// How impasse (entering kings, 持将棋) is settled.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum ImpasseRule {
-    /// The site rule (default): the side to move may declare when both kings
-    /// are in their promotion zones and it is not in check. Every piece on the
-    /// board and in hand counts (rook, bishop, dragon, horse 5; others 1;
-    /// kings 0). A side under 24 points loses; otherwise (and when both are
-    /// under 24) the game is drawn.
-    #[default]
-    Points24,
-    /// The CSA 27-point declaration: the declarer wins if its king is in the
-    /// enemy camp, it is not in check, at least 10 of its other pieces are in
-    /// the enemy camp, and its hand plus those pieces count at least 28 points
-    /// (Sente) or 27 (Gote).
-    Csa27Declaration,
-    /// Try rule: moving the king onto the square where the enemy king started
-    /// (5a for Sente, 5i for Gote) wins. There is no declaration.
-    TryRule,
-    /// No impasse rule: declarations are rejected.
-    Disabled,
-}
-
-impl ImpasseRule {
-    /// `"points24"`, `"csa27_declaration"`, `"try_rule"` or `"disabled"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ImpasseRule::Points24 => "points24",
-            ImpasseRule::Csa27Declaration => "csa27_declaration",
-            ImpasseRule::TryRule => "try_rule",
-            ImpasseRule::Disabled => "disabled",
-        }
+crate::names::named_enum! {
+    /// How impasse (entering kings, 持将棋) is settled.
+    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
+    pub enum ImpasseRule("impasse rule") {
+        /// The site rule (default): the side to move may declare when both kings
+        /// are in their promotion zones and it is not in check. Every piece on the
+        /// board and in hand counts (rook, bishop, dragon, horse 5; others 1;
+        /// kings 0). A side under 24 points loses; otherwise (and when both are
+        /// under 24) the game is drawn.
+        #[default]
+        Points24 => "points24",
+        /// The CSA 27-point declaration: the declarer wins if its king is in the
+        /// enemy camp, it is not in check, at least 10 of its other pieces are in
+        /// the enemy camp, and its hand plus those pieces count at least 28 points
+        /// (Sente) or 27 (Gote).
+        Csa27Declaration => "csa27_declaration",
+        /// Try rule: moving the king onto the square where the enemy king started
+        /// (5a for Sente, 5i for Gote) wins. There is no declaration.
+        TryRule => "try_rule",
+        /// No impasse rule: declarations are rejected.
+        Disabled => "disabled",
     }
 }
 

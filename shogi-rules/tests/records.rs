@@ -238,7 +238,7 @@ fn malformed_records_fail_on_the_expected_line_with_the_expected_kind() {
         match record::read_str_as(text, format) {
             Ok(_) => failures.push(format!("{name}: read without error")),
             Err(e) => {
-                if (e.format, e.line, kind_name(&e.kind)) != (format, line, kind) {
+                if (e.format, e.line, kind_name(&e.kind)) != (Some(format), line, kind) {
                     failures.push(format!(
                         "{name}: expected {format} line {line} {kind}, got {e:?}"
                     ));
@@ -1367,4 +1367,40 @@ fn check_files_all(check: impl Fn(&str) -> Result<bool, String>) {
         }
         check_files(format, &format.to_string(), &check);
     }
+}
+
+/// An error found before the format is known (text of no format, bytes in
+/// no encoding, an input over the size limit) names no format; the same
+/// errors in a read of a given format name it.
+#[test]
+fn errors_before_the_format_is_known_name_none() {
+    let err = record::read(b"hello\n").unwrap_err();
+    assert_eq!(
+        (err.format, &err.kind),
+        (None, &RecordErrorKind::UnknownFormat)
+    );
+    assert_eq!(
+        err.to_string(),
+        format!("line 1, column 1: {}", RecordErrorKind::UnknownFormat)
+    );
+
+    let undecodable = b"PI\n+\n+7776FU\n'\xff\xfe\xff\n";
+    let err = record::read(undecodable).unwrap_err();
+    assert!(matches!(err.kind, RecordErrorKind::Encoding(_)), "{err}");
+    assert_eq!(err.format, None);
+    let err = record::read_as(undecodable, Format::Csa).unwrap_err();
+    assert!(matches!(err.kind, RecordErrorKind::Encoding(_)), "{err}");
+    assert_eq!(err.format, Some(Format::Csa));
+    assert!(err.to_string().starts_with("csa line 4"), "{err}");
+
+    let limits = record::ReadLimits {
+        max_input_bytes: 4,
+        ..record::ReadLimits::DEFAULT
+    };
+    let err = record::read_with(b"PI\n+\n", None, &limits).unwrap_err();
+    assert_eq!(err.format, None);
+    let err = record::read_with(b"PI\n+\n", Some(Format::Csa), &limits).unwrap_err();
+    assert_eq!(err.format, Some(Format::Csa));
+    let err = record::read_str_all_with("PI\n+\n", None, &limits).unwrap_err();
+    assert_eq!(err.format, None);
 }

@@ -132,7 +132,7 @@ fn a_bare_sfen_line_is_a_usi_record() {
     assert_eq!(r.moves().len(), 1);
     let err = record::read(b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1")
         .unwrap_err();
-    assert_eq!(err.format, Format::Usi);
+    assert_eq!(err.format, Some(Format::Usi));
     assert!(matches!(err.kind, RecordErrorKind::BadPosition(_)), "{err}");
 }
 
@@ -151,7 +151,10 @@ fn a_file_of_sfen_lines_reads_as_one_record_per_line() {
     // A single read says how many there are, at the second record's line.
     let err = record::read(text.as_bytes()).unwrap_err();
     assert_eq!(err.kind, RecordErrorKind::Collection { count: 4 });
-    assert_eq!((err.format, err.line, err.column), (Format::Usi, 3, 1));
+    assert_eq!(
+        (err.format, err.line, err.column),
+        (Some(Format::Usi), 3, 1)
+    );
     assert!(err.to_string().contains("holds 4 records"), "{err}");
     assert_eq!(
         record::read_str_all_as(&text, Format::Usi).unwrap(),
@@ -174,7 +177,7 @@ fn an_error_in_a_collection_names_its_line_in_the_whole_file() {
         matches!(err.kind, RecordErrorKind::IllegalMove { ply: 2, .. }),
         "{err}"
     );
-    assert_eq!((err.format, err.line), (Format::Csa, 11));
+    assert_eq!((err.format, err.line), (Some(Format::Csa), 11));
     // A game without a position is reported at its first line.
     let err = record::read_all(b"PI\n+\n/\nN+a\n'comment\n").unwrap_err();
     assert!(matches!(err.kind, RecordErrorKind::BadPosition(_)), "{err}");
@@ -193,7 +196,7 @@ fn csa_games_separated_by_a_slash_line_are_a_collection() {
     assert_eq!(end, Some(SpecialMove::Suspend));
     let err = record::read(csa.as_bytes()).unwrap_err();
     assert_eq!(err.kind, RecordErrorKind::Collection { count: 2 });
-    assert_eq!((err.format, err.line), (Format::Csa, 10));
+    assert_eq!((err.format, err.line), (Some(Format::Csa), 10));
     // Each game is the record the file of that game alone gives.
     let first = record::read(csa.split("/\n").next().unwrap().as_bytes()).unwrap();
     assert_eq!(records[0], first);

@@ -210,8 +210,9 @@ class RecordError(ShogiError):
     """1-based column in characters."""
     kind: _RecordErrorKind
     """What is wrong."""
-    format: _RecordFormat
-    """The format being read."""
+    format: Optional[_RecordFormat]
+    """The format being read; ``None`` when none was asked for and the text is not (or not yet)
+    detected as one (``kind == "unknown_format"``, an undecodable or oversized input)."""
     reason: Optional[_IllegalReason]
     """For ``kind == "illegal_move"``: why the move is illegal; otherwise ``None``."""
     ply: Optional[int]

@@ -7,39 +7,26 @@
 use super::{Game, GameError, Outcome, Termination};
 use crate::{Bitboard, Color, ImpasseRule, Move, Position, Role, Square};
 
-/// Why an impasse declaration is not valid.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum DeclarationRejection {
-    /// The rule set has no declaration (try rule or no impasse rule).
-    NotOffered,
-    /// The declarer has no king.
-    NoKing,
-    /// A king that must be in its promotion zone is not (both kings for the
-    /// 24-point rule, the declarer's for the CSA rule).
-    KingsNotInZone,
-    /// The declarer is in check.
-    InCheck,
-    /// Fewer than 10 of the declarer's pieces are in the enemy camp (CSA rule).
-    TooFewPieces,
-    /// The declarer's count is below the threshold (CSA rule).
-    TooFewPoints,
-}
-
-impl DeclarationRejection {
-    /// The snake_case name (`"kings_not_in_zone"`, `"in_check"`, …).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            DeclarationRejection::NotOffered => "not_offered",
-            DeclarationRejection::NoKing => "no_king",
-            DeclarationRejection::KingsNotInZone => "kings_not_in_zone",
-            DeclarationRejection::InCheck => "in_check",
-            DeclarationRejection::TooFewPieces => "too_few_pieces",
-            DeclarationRejection::TooFewPoints => "too_few_points",
-        }
+crate::names::named_enum! {
+    /// Why an impasse declaration is not valid.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
+    pub enum DeclarationRejection("declaration rejection") {
+        /// The rule set has no declaration (try rule or no impasse rule).
+        NotOffered => "not_offered",
+        /// The declarer has no king.
+        NoKing => "no_king",
+        /// A king that must be in its promotion zone is not (both kings for the
+        /// 24-point rule, the declarer's for the CSA rule).
+        KingsNotInZone => "kings_not_in_zone",
+        /// The declarer is in check.
+        InCheck => "in_check",
+        /// Fewer than 10 of the declarer's pieces are in the enemy camp (CSA rule).
+        TooFewPieces => "too_few_pieces",
+        /// The declarer's count is below the threshold (CSA rule).
+        TooFewPoints => "too_few_points",
     }
 }
 

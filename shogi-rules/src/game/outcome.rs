@@ -3,75 +3,42 @@
 
 use crate::Color;
 
-/// How a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum Termination {
-    /// The side to move is in check and has no legal move.
-    Checkmate,
-    /// The side to move is not in check but has no legal move (a loss).
-    NoLegalMoves,
-    /// Sennichite: fourfold repetition, a draw.
-    Repetition,
-    /// Sennichite where one side checked throughout: that side loses.
-    PerpetualCheck,
-    /// An impasse declaration (or the automatic count at the move limit is
-    /// [`Termination::MoveLimit`]).
-    ImpasseDeclaration,
-    /// The move limit was reached.
-    MoveLimit,
-    /// A king reached the enemy king's start square under the try rule.
-    TryRule,
-    /// A player resigned.
-    Resignation,
-    /// A player ran out of time.
-    Timeout,
-    /// The players agreed to a draw.
-    DrawAgreement,
-    /// A foul decided the game (as a record states it; never produced by play).
-    IllegalMove,
-    /// The game was stopped without a result.
-    Interrupted,
+crate::names::named_enum! {
+    /// How a game ended.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
+    pub enum Termination("termination") {
+        /// The side to move is in check and has no legal move.
+        Checkmate => "checkmate",
+        /// The side to move is not in check but has no legal move (a loss).
+        NoLegalMoves => "no_legal_moves",
+        /// Sennichite: fourfold repetition, a draw.
+        Repetition => "repetition",
+        /// Sennichite where one side checked throughout: that side loses.
+        PerpetualCheck => "perpetual_check",
+        /// An impasse declaration (or the automatic count at the move limit is
+        /// [`Termination::MoveLimit`]).
+        ImpasseDeclaration => "impasse",
+        /// The move limit was reached.
+        MoveLimit => "move_limit",
+        /// A king reached the enemy king's start square under the try rule.
+        TryRule => "try_rule",
+        /// A player resigned.
+        Resignation => "resignation",
+        /// A player ran out of time.
+        Timeout => "timeout",
+        /// The players agreed to a draw.
+        DrawAgreement => "draw_agreement",
+        /// A foul decided the game (as a record states it; never produced by play).
+        IllegalMove => "illegal_move",
+        /// The game was stopped without a result.
+        Interrupted => "interrupted",
+    }
 }
 
 impl Termination {
-    /// Every termination, in declaration order.
-    pub const ALL: [Termination; 12] = [
-        Termination::Checkmate,
-        Termination::NoLegalMoves,
-        Termination::Repetition,
-        Termination::PerpetualCheck,
-        Termination::ImpasseDeclaration,
-        Termination::MoveLimit,
-        Termination::TryRule,
-        Termination::Resignation,
-        Termination::Timeout,
-        Termination::DrawAgreement,
-        Termination::IllegalMove,
-        Termination::Interrupted,
-    ];
-
-    /// The snake_case name; the impasse declaration is `"impasse"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::NoLegalMoves => "no_legal_moves",
-            Termination::Repetition => "repetition",
-            Termination::PerpetualCheck => "perpetual_check",
-            Termination::ImpasseDeclaration => "impasse",
-            Termination::MoveLimit => "move_limit",
-            Termination::TryRule => "try_rule",
-            Termination::Resignation => "resignation",
-            Termination::Timeout => "timeout",
-            Termination::DrawAgreement => "draw_agreement",
-            Termination::IllegalMove => "illegal_move",
-            Termination::Interrupted => "interrupted",
-        }
-    }
-
     /// Whether the game was ended by the move just played (and so can be
     /// taken back with [`Game::undo`](crate::Game::undo)).
     #[must_use]

@@ -69,29 +69,21 @@ use crate::notation::{
 };
 use crate::{Bitboard, Color, IllegalMoveError, Move, Position, Role, Square, UsiMove};
 
-/// The side mark written before a move in the KI2 form.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Mark {
-    /// `▲` for Sente, `△` for Gote, as KI2 files and most move lists write.
-    #[default]
-    Triangle,
-    /// `☗` for Sente, `☖` for Gote, the piece-shaped marks of printed records.
-    Piece,
-    /// No mark.
-    None,
+crate::names::named_enum! {
+    /// The side mark written before a move in the KI2 form.
+    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+    pub enum Mark("mark") {
+        /// `▲` for Sente, `△` for Gote, as KI2 files and most move lists write.
+        #[default]
+        Triangle => "triangle",
+        /// `☗` for Sente, `☖` for Gote, the piece-shaped marks of printed records.
+        Piece => "piece",
+        /// No mark.
+        None => "none",
+    }
 }
 
 impl Mark {
-    /// `"triangle"`, `"piece"` or `"none"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Mark::Triangle => "triangle",
-            Mark::Piece => "piece",
-            Mark::None => "none",
-        }
-    }
-
     /// The mark of `color`, or `None` for [`Mark::None`].
     #[must_use]
     pub const fn symbol(self, color: Color) -> Option<char> {

@@ -107,8 +107,8 @@ use core::fmt::Write as _;
 use core::time::Duration;
 
 use super::text::{
-    comment_lines, comment_marker, excerpt, header, header_line, kif_name, lines, marked_comment,
-    one_line, rule_header_key, side_names, stated_rule,
+    comment_lines, comment_marker, excerpt, header, header_line, kif_name, marked_comment,
+    numbered_lines, one_line, rule_header_key, side_names, stated_rule,
 };
 use super::{
     Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, MoveTime,
@@ -142,7 +142,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
 /// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
 pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
     let starts = record_starts(text, limits.max_records.saturating_add(1));
-    super::check_record_count(Format::Csa, &starts, limits, true)?;
+    super::read::check_record_count(Format::Csa, &starts, limits, true)?;
     let records = read_records(text, limits)?;
     // `read_records` gives at least one record, and the count checked above
     // at most one.
@@ -172,20 +172,8 @@ pub fn read_all(text: &str) -> Result<Vec<GameRecord>, RecordError> {
 /// As [`read_all`].
 pub fn read_all_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>, RecordError> {
     let starts = record_starts(text, limits.max_records.saturating_add(1));
-    super::check_record_count(Format::Csa, &starts, limits, false)?;
+    super::read::check_record_count(Format::Csa, &starts, limits, false)?;
     read_records(text, limits)
-}
-
-/// The lines of `text`, the first without its byte order mark.
-fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    lines(text).enumerate().map(|(index, line)| {
-        let line = if index == 0 {
-            line.trim_start_matches('\u{feff}')
-        } else {
-            line
-        };
-        (index + 1, line)
-    })
 }
 
 /// The 1-based line of the first statement of each record of `text`, at
@@ -194,7 +182,7 @@ fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 fn record_starts(text: &str, max: usize) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut in_record = false;
-    for (line_no, line) in text_lines(text) {
+    for (line_no, line) in numbered_lines(text) {
         if starts.len() >= max {
             break;
         }
@@ -224,7 +212,7 @@ fn read_records(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>, Reco
     // errors without a line of their own are reported at line 0).
     let mut first_line = 0;
     let mut in_record = false;
-    for (line_no, line) in text_lines(text) {
+    for (line_no, line) in numbered_lines(text) {
         // Columns counted as the statements come, once per line.
         let (mut at_byte, mut col) = (0, 1);
         for (offset, statement) in statements(line) {
@@ -1022,7 +1010,7 @@ fn write_comments(out: &mut String, comments: &[Comment]) {
     for c in comments {
         let marker = comment_marker(c.kind);
         // The reader splits lines at a lone `\r` too.
-        for text in comment_lines(&c.text, true) {
+        for text in comment_lines(&c.text) {
             out.push('\'');
             out.push_str(marker);
             out.push_str(text);

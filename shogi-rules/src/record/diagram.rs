@@ -328,6 +328,11 @@ impl DiagramReader {
         Ok(true)
     }
 
+    /// Whether no diagram line was read.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.first_line.is_none()
+    }
+
     /// Whether `手数＝N` was given (the first move is then move N + 1).
     pub(crate) fn counts_moves(&self) -> bool {
         self.moves_played.is_some()

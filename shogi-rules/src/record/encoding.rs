@@ -1,6 +1,6 @@
 //! Text encodings of record files: detection on input, a choice on output.
 
-use super::{Format, RecordError, RecordErrorKind};
+use super::{RecordError, RecordErrorKind};
 
 /// A text encoding of a record file.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -155,7 +155,7 @@ fn error_at(bytes: &[u8], encoding: Encoding, name: &'static str) -> RecordError
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let column =
         decode_strict(&before[line_start..], encoding).map_or(1, |t| t.chars().count() + 1);
-    RecordError::new(Format::Kif, line, column, RecordErrorKind::Encoding(name))
+    RecordError::without_format(line, column, RecordErrorKind::Encoding(name))
 }
 
 /// How many bytes at the start of `bytes` are valid in `encoding`.

@@ -3,45 +3,47 @@
 
 use crate::Position;
 
-/// A named start position. In handicap games the handicap giver (上手) is
-/// Gote and moves first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum Handicap {
-    /// 平手: the even game.
-    Even,
-    /// 香落ち: the lance on 1a removed.
-    Lance,
-    /// 右香落ち: the lance on 9a removed.
-    RightLance,
-    /// 角落ち: bishop.
-    Bishop,
-    /// 飛車落ち: rook.
-    Rook,
-    /// 飛香落ち: rook and the lance on 1a.
-    RookLance,
-    /// 二枚落ち: rook and bishop.
-    TwoPieces,
-    /// 三枚落ち: rook, bishop and the lance on 9a.
-    ThreePieces,
-    /// 四枚落ち: rook, bishop and both lances.
-    FourPieces,
-    /// 五枚落ち: four pieces and the knight on 8a.
-    FivePieces,
-    /// 左五枚落ち: four pieces and the knight on 2a.
-    LeftFivePieces,
-    /// 六枚落ち: rook, bishop, both lances and both knights.
-    SixPieces,
-    /// 左七枚落ち: six pieces and the silver on 3a.
-    LeftSevenPieces,
-    /// 右七枚落ち: six pieces and the silver on 7a.
-    RightSevenPieces,
-    /// 八枚落ち: six pieces and both silvers.
-    EightPieces,
-    /// 十枚落ち: eight pieces and both golds.
-    TenPieces,
+crate::names::named_enum! {
+    /// A named start position. In handicap games the handicap giver (上手) is
+    /// Gote and moves first.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
+    pub enum Handicap("handicap") {
+        /// 平手: the even game.
+        Even => "even",
+        /// 香落ち: the lance on 1a removed.
+        Lance => "lance",
+        /// 右香落ち: the lance on 9a removed.
+        RightLance => "right_lance",
+        /// 角落ち: bishop.
+        Bishop => "bishop",
+        /// 飛車落ち: rook.
+        Rook => "rook",
+        /// 飛香落ち: rook and the lance on 1a.
+        RookLance => "rook_lance",
+        /// 二枚落ち: rook and bishop.
+        TwoPieces => "two_pieces",
+        /// 三枚落ち: rook, bishop and the lance on 9a.
+        ThreePieces => "three_pieces",
+        /// 四枚落ち: rook, bishop and both lances.
+        FourPieces => "four_pieces",
+        /// 五枚落ち: four pieces and the knight on 8a.
+        FivePieces => "five_pieces",
+        /// 左五枚落ち: four pieces and the knight on 2a.
+        LeftFivePieces => "left_five_pieces",
+        /// 六枚落ち: rook, bishop, both lances and both knights.
+        SixPieces => "six_pieces",
+        /// 左七枚落ち: six pieces and the silver on 3a.
+        LeftSevenPieces => "left_seven_pieces",
+        /// 右七枚落ち: six pieces and the silver on 7a.
+        RightSevenPieces => "right_seven_pieces",
+        /// 八枚落ち: six pieces and both silvers.
+        EightPieces => "eight_pieces",
+        /// 十枚落ち: eight pieces and both golds.
+        TenPieces => "ten_pieces",
+    }
 }
 
 /// Every handicap with its KIF name, JKF preset, CSA `PI` suffix and SFEN.
@@ -169,17 +171,6 @@ const ALIASES: [(&str, Handicap); 4] = [
 ];
 
 impl Handicap {
-    /// All handicaps, the even game first.
-    pub const ALL: [Handicap; 16] = {
-        let mut all = [Handicap::Even; 16];
-        let mut i = 0;
-        while i < 16 {
-            all[i] = TABLE[i].0;
-            i += 1;
-        }
-        all
-    };
-
     fn row(
         self,
     ) -> &'static (

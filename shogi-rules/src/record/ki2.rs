@@ -74,17 +74,15 @@
 
 use core::fmt::Write as _;
 
-use super::diagram::{DiagramReader, write_diagram};
-use super::handicap::{named_start, needs_diagram};
+use super::head::{Head, write_head};
 use super::text::{
-    excerpt, header, header_line, is_space, kif_name, lines, marked_comment, one_line,
-    parse_number, side_names, summary_special, summary_words, trim, variation_digits, width,
-    write_comments,
+    LineReader, excerpt, header_line, is_space, marked_comment, parse_number, read_lines,
+    side_names, summary_special, summary_words, trim, variation_digits, width, write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
-    Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, Line, LineEnd, LineId,
-    ReadLimits, RecordError, RecordErrorKind, RecordMove, WalkOrder,
+    Comment, CommentKind, Format, GameRecord, Limit, Line, LineEnd, LineId, ReadLimits,
+    RecordError, RecordErrorKind, RecordMove, WalkOrder,
 };
 use crate::notation::japanese::{self, JapaneseError, Mark};
 use crate::{Color, Move, Position};
@@ -102,19 +100,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
 /// # Errors
 /// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
 pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
-    let mut reader = Reader {
-        limits: *limits,
-        ..Reader::default()
-    };
-    for (index, line) in lines(text).enumerate() {
-        let line = if index == 0 {
-            line.trim_start_matches('\u{feff}')
-        } else {
-            line
-        };
-        reader.line(index + 1, line)?;
-    }
-    reader.finish()
+    read_lines::<Reader>(text, limits)
 }
 
 /// Writes a KI2 record. See the [module documentation](self).
@@ -122,14 +108,8 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
 pub fn write(record: &GameRecord) -> String {
     let mut out = String::with_capacity(256 + record.main.moves.len() * 10);
     let names = side_names(record);
-    for h in &record.headers {
-        let name = kif_name(h, names);
-        let _ = writeln!(out, "{name}：{}", one_line(&h.value));
-    }
-    if needs_diagram(record) {
-        write_diagram(&mut out, &record.start, names);
-    }
-    write_comments(&mut out, &record.start_comments, true);
+    write_head(&mut out, record, names);
+    write_comments(&mut out, &record.start_comments);
     let writer = Writer { names };
     let first = record.start.move_number().max(1);
     for visit in record.walk(WalkOrder::LatestFirst) {
@@ -156,11 +136,7 @@ fn error(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
 
 #[derive(Default)]
 struct Reader {
-    headers: Vec<Header>,
-    /// The `手合割` value, its line and column.
-    handicap: Option<(String, usize, usize)>,
-    diagram: DiagramReader,
-    start_comments: Vec<Comment>,
+    head: Head,
     /// The lines read, once the moves begin.
     tree: Option<TreeBuilder>,
     /// The position after the last move of the current line, and that move.
@@ -170,76 +146,12 @@ struct Reader {
 }
 
 impl Reader {
-    fn line(&mut self, no: usize, raw: &str) -> Result<(), RecordError> {
-        let t = trim(raw);
-        let unexpected = || error(no, 1, RecordErrorKind::UnexpectedLine(excerpt(raw)));
-        let Some(first) = t.chars().next() else {
-            return Ok(());
-        };
-        if first == '#' {
-            return Ok(());
-        }
-        if first == '*' || first == '&' {
-            // A comment keeps the spaces at its end.
-            return self.comment(no, raw.trim_start_matches(is_space), raw);
-        }
-        if is_mark(first) {
-            return self.moves(no, raw);
-        }
-        if let Some(rest) = t.strip_prefix("まで") {
-            return self.summary(no, rest, raw);
-        }
-        if let Some(rest) = t.strip_prefix("変化") {
-            let n = parse_number(variation_digits(rest.trim_start_matches(['：', ':'])))
-                .filter(|n| *n != Ok(0))
-                .ok_or_else(unexpected)?
-                .map_err(|kind| error(no, 1, kind))?;
-            return self.variation(no, n);
-        }
-        if self
-            .diagram
-            .read_line(Format::Ki2, no, raw, self.tree.is_none())?
-        {
-            return Ok(());
-        }
-        if let Some((name, value, value_column)) = header_line(raw) {
-            if !name.contains(is_space) {
-                if value.len() > self.limits.max_header_bytes {
-                    return Err(error(
-                        no,
-                        value_column,
-                        Limit::HeaderBytes.exceeded(&self.limits),
-                    ));
-                }
-                let header = header(name, value);
-                if header.key == HeaderKey::Handicap && self.handicap.is_none() {
-                    self.handicap = Some((value.to_owned(), no, value_column));
-                }
-                self.headers.push(header);
-                return Ok(());
-            }
-        }
-        Err(unexpected())
-    }
-
     /// The start position, decided when the moves begin.
     fn begin(&mut self) -> Result<(), RecordError> {
         if self.tree.is_some() {
             return Ok(());
         }
-        let pos = if let Some(pos) = self.diagram.position(Format::Ki2)? {
-            pos
-        } else if let Some((name, line, column)) = &self.handicap {
-            named_start(name).ok_or_else(|| {
-                error(
-                    *line,
-                    *column,
-                    RecordErrorKind::UnknownHandicap(name.clone()),
-                )
-            })?
-        } else {
-            Position::startpos()
-        };
+        let pos = self.head.start(Format::Ki2)?;
         self.pos = Some(pos.clone());
         self.tree = Some(TreeBuilder::new(pos, 1, &self.limits));
         Ok(())
@@ -263,7 +175,7 @@ impl Reader {
             .as_ref()
             .is_some_and(|t| t.current() != LineId::MAIN);
         let Some(line) = self.current() else {
-            self.start_comments.push(comment);
+            self.head.start_comments.push(comment);
             return Ok(());
         };
         if let Some(end) = &mut line.end {
@@ -271,7 +183,7 @@ impl Reader {
         } else if let Some(last) = line.moves.last_mut() {
             last.comments.push(comment);
         } else if !in_variation {
-            self.start_comments.push(comment);
+            self.head.start_comments.push(comment);
         } else {
             return Err(error(no, 1, RecordErrorKind::UnexpectedLine(excerpt(raw))));
         }
@@ -383,6 +295,57 @@ impl Reader {
         self.previous = previous;
         Ok(())
     }
+}
+
+impl LineReader for Reader {
+    fn new(limits: &ReadLimits) -> Reader {
+        Reader {
+            limits: *limits,
+            ..Reader::default()
+        }
+    }
+
+    fn line(&mut self, no: usize, raw: &str) -> Result<(), RecordError> {
+        let t = trim(raw);
+        let unexpected = || error(no, 1, RecordErrorKind::UnexpectedLine(excerpt(raw)));
+        let Some(first) = t.chars().next() else {
+            return Ok(());
+        };
+        if first == '#' {
+            return Ok(());
+        }
+        if first == '*' || first == '&' {
+            // A comment keeps the spaces at its end.
+            return self.comment(no, raw.trim_start_matches(is_space), raw);
+        }
+        if is_mark(first) {
+            return self.moves(no, raw);
+        }
+        if let Some(rest) = t.strip_prefix("まで") {
+            return self.summary(no, rest, raw);
+        }
+        if let Some(rest) = t.strip_prefix("変化") {
+            let n = parse_number(variation_digits(rest.trim_start_matches(['：', ':'])))
+                .filter(|n| *n != Ok(0))
+                .ok_or_else(unexpected)?
+                .map_err(|kind| error(no, 1, kind))?;
+            return self.variation(no, n);
+        }
+        if self
+            .head
+            .diagram
+            .read_line(Format::Ki2, no, raw, self.tree.is_none())?
+        {
+            return Ok(());
+        }
+        if let Some((name, value, value_column)) = header_line(raw) {
+            if !name.contains(is_space) {
+                let header = (name, value, value_column);
+                return self.head.header(Format::Ki2, no, header, &self.limits);
+            }
+        }
+        Err(unexpected())
+    }
 
     fn finish(mut self) -> Result<GameRecord, RecordError> {
         self.begin()?;
@@ -390,10 +353,7 @@ impl Reader {
             .tree
             .take()
             .ok_or_else(|| error(0, 0, RecordErrorKind::UnknownFormat))?;
-        let mut record = tree.finish();
-        record.headers = self.headers;
-        record.start_comments = self.start_comments;
-        Ok(record)
+        Ok(self.head.into_record(tree))
     }
 }
 
@@ -435,7 +395,7 @@ impl Writer {
             if on_line == MOVES_PER_LINE || !m.comments.is_empty() {
                 out.push('\n');
                 on_line = 0;
-                write_comments(out, &m.comments, true);
+                write_comments(out, &m.comments);
             }
             pos.play_unchecked(m.mv);
             previous = Some(m.mv);
@@ -448,7 +408,7 @@ impl Writer {
             if let Some(words) = summary_words(end.special, pos.turn(), self.names) {
                 let _ = writeln!(out, "まで{plies}手で{words}");
             }
-            write_comments(out, &end.comments, true);
+            write_comments(out, &end.comments);
         }
     }
 }
@@ -456,7 +416,8 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::SpecialMove;
+    use crate::record::text::header;
+    use crate::record::{HeaderKey, SpecialMove};
 
     #[test]
     fn reads_glued_moves_comments_and_summary() {

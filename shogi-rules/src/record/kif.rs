@@ -7,7 +7,8 @@
 //! (`投了`, `中断`, …), a `まで…` summary, and `変化：N手` variation blocks.
 //!
 //! # Decisions
-//! * Lines end in LF, CRLF or `\r\r\n`; trailing ASCII and ideographic
+//! * Lines end in LF, CRLF, `\r\r\n` or a lone CR (as in every text format
+//!   here); a byte order mark is ignored; trailing ASCII and ideographic
 //!   (U+3000) spaces are ignored; lines starting with `#` are skipped. Line
 //!   and column numbers of errors count characters of the original text,
 //!   from 1.
@@ -95,17 +96,16 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
-use super::diagram::{DiagramReader, write_diagram};
-use super::handicap::{named_start, needs_diagram};
+use super::head::{Head, write_head};
 use super::text::{
-    excerpt, header, header_line, is_space, kif_name, marked_comment, parse_number, side_names,
-    special_of_word, summary_special, summary_words, trim, variation_digits, width,
+    LineReader, excerpt, header_line, is_space, marked_comment, parse_number, read_lines,
+    side_names, special_of_word, summary_special, summary_words, trim, variation_digits, width,
     word_of_special, write_comments,
 };
 use super::tree::TreeBuilder;
 use super::{
-    Comment, CommentKind, Format, GameRecord, Header, HeaderKey, Limit, LineEnd, LineId, MoveTime,
-    ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit, WalkOrder,
+    Comment, CommentKind, Format, GameRecord, Limit, LineEnd, LineId, MoveTime, ReadLimits,
+    RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit, WalkOrder,
 };
 use crate::notation::japanese::{self, JapaneseError};
 use crate::{Color, IllegalReason, Move, Position};
@@ -130,14 +130,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
 /// # Errors
 /// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
 pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
-    let mut reader = Reader {
-        limits: *limits,
-        ..Reader::default()
-    };
-    for (index, raw) in text.split('\n').enumerate() {
-        reader.line(index + 1, raw)?;
-    }
-    reader.finish()
+    read_lines::<Reader>(text, limits)
 }
 
 /// Writes a record as Kifu for Windows writes KIF (see the module
@@ -145,18 +138,9 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
 #[must_use]
 pub fn write(record: &GameRecord) -> String {
     let mut out = String::with_capacity(64 + record.main.moves.len() * 40);
-    let names = side_names(record);
-    for h in &record.headers {
-        // Names from other formats (`N+`, `$EVENT`) become KIF names, so the
-        // text reads as KIF; KIF names are written as read.
-        let name = kif_name(h, names);
-        let _ = writeln!(out, "{}：{}", one_line(&name), one_line(&h.value));
-    }
-    if needs_diagram(record) {
-        write_diagram(&mut out, &record.start, ["先手", "後手"]);
-    }
+    write_head(&mut out, record, ["先手", "後手"]);
     out.push_str("手数----指手---------消費時間--\n");
-    write_comments(&mut out, &record.start_comments, false);
+    write_comments(&mut out, &record.start_comments);
     let names = side_names(record);
     let first = record.start.move_number().max(1);
     let ctx = WriteCtx {
@@ -206,11 +190,7 @@ enum Target {
 
 #[derive(Default)]
 struct Reader {
-    headers: Vec<Header>,
-    /// The `手合割` value and where it stands.
-    handicap: Option<(String, usize, usize)>,
-    diagram: DiagramReader,
-    start_comments: Vec<Comment>,
+    head: Head,
     /// Set once the first move-section line is seen.
     play: Option<Play>,
     limits: ReadLimits,
@@ -233,80 +213,6 @@ struct Play {
 }
 
 impl Reader {
-    fn line(&mut self, number: usize, raw: &str) -> Result<(), RecordError> {
-        // A comment keeps the spaces at its end; other lines lose them.
-        let whole = raw.trim_end_matches('\r');
-        let text = whole.trim_start_matches(is_space);
-        if let Some(comment) = marked_comment(text) {
-            let column = column(whole, whole.len() - text.len());
-            return self.comment(number, column, text, comment);
-        }
-        let raw = raw.trim_end_matches(is_space);
-        let body = raw.trim_start_matches(is_space);
-        if body.is_empty() || body.starts_with('#') {
-            return Ok(());
-        }
-        let lead = raw.len() - body.len();
-        let col = |byte: usize| column(raw, lead + byte);
-        let unexpected = || {
-            error(
-                number,
-                col(0),
-                RecordErrorKind::UnexpectedLine(excerpt(body)),
-            )
-        };
-
-        if let Some(rest) = body.strip_prefix("変化") {
-            let rest = rest
-                .strip_prefix('：')
-                .or_else(|| rest.strip_prefix(':'))
-                .ok_or_else(unexpected)?;
-            let ply = parse_number(variation_digits(rest))
-                .ok_or_else(unexpected)?
-                .map_err(|kind| error(number, col(0), kind))?;
-            return self.variation(number, col(0), ply);
-        }
-        if let Some(rest) = body.strip_prefix("まで") {
-            return self.summary(number, col(0), rest, body);
-        }
-        if let Some(rest) = body.strip_prefix("手数") {
-            if rest.starts_with('-') || rest.starts_with('ー') {
-                if self.play.is_some() {
-                    return Err(unexpected());
-                }
-                return self.begin_play().map(drop);
-            }
-        }
-        if self
-            .diagram
-            .read_line(Format::Kif, number, raw, self.play.is_none())?
-        {
-            return Ok(());
-        }
-        if body.starts_with(|c: char| c.is_ascii_digit()) {
-            return self.move_line(number, raw, lead);
-        }
-        if let Some((name, value, value_column)) = header_line(raw) {
-            if self.play.as_ref().is_some_and(|p| p.started()) {
-                return Err(unexpected());
-            }
-            if value.len() > self.limits.max_header_bytes {
-                return Err(error(
-                    number,
-                    value_column,
-                    Limit::HeaderBytes.exceeded(&self.limits),
-                ));
-            }
-            let header = header(name, value);
-            if header.key == HeaderKey::Handicap {
-                self.handicap = Some((value.to_owned(), number, value_column));
-            }
-            self.headers.push(header);
-            return Ok(());
-        }
-        Err(unexpected())
-    }
-
     fn comment(
         &mut self,
         number: usize,
@@ -322,11 +228,11 @@ impl Reader {
             ));
         }
         let Some(play) = self.play.as_mut() else {
-            self.start_comments.push(comment);
+            self.head.start_comments.push(comment);
             return Ok(());
         };
         match play.target {
-            Target::Start => self.start_comments.push(comment),
+            Target::Start => self.head.start_comments.push(comment),
             Target::Move(line, index) => {
                 if let Some(m) = play
                     .tree
@@ -376,20 +282,12 @@ impl Reader {
             .ok_or_else(|| error(0, 0, RecordErrorKind::UnknownFormat))
     }
 
+    /// The start position, and whether its moves are numbered freely: a
+    /// diagram without `手数＝N` lets the first move take any number.
     fn start_position(&self) -> Result<(Position, bool), RecordError> {
-        if let Some(pos) = self.diagram.position(Format::Kif)? {
-            return Ok((pos, !self.diagram.counts_moves()));
-        }
-        match &self.handicap {
-            None => Ok((Position::startpos(), false)),
-            Some((name, line, column)) => named_start(name).map(|p| (p, false)).ok_or_else(|| {
-                error(
-                    *line,
-                    *column,
-                    RecordErrorKind::UnknownHandicap(name.clone()),
-                )
-            }),
-        }
+        let start = self.head.start(Format::Kif)?;
+        let diagram = &self.head.diagram;
+        Ok((start, !diagram.is_empty() && !diagram.counts_moves()))
     }
 
     fn move_line(&mut self, number: usize, raw: &str, lead: usize) -> Result<(), RecordError> {
@@ -612,6 +510,79 @@ impl Reader {
         play.target = Target::Nowhere;
         Ok(())
     }
+}
+
+impl LineReader for Reader {
+    fn new(limits: &ReadLimits) -> Reader {
+        Reader {
+            limits: *limits,
+            ..Reader::default()
+        }
+    }
+
+    fn line(&mut self, number: usize, raw: &str) -> Result<(), RecordError> {
+        // A comment keeps the spaces at its end; other lines lose them.
+        let whole = raw.trim_end_matches('\r');
+        let text = whole.trim_start_matches(is_space);
+        if let Some(comment) = marked_comment(text) {
+            let column = column(whole, whole.len() - text.len());
+            return self.comment(number, column, text, comment);
+        }
+        let raw = raw.trim_end_matches(is_space);
+        let body = raw.trim_start_matches(is_space);
+        if body.is_empty() || body.starts_with('#') {
+            return Ok(());
+        }
+        let lead = raw.len() - body.len();
+        let col = |byte: usize| column(raw, lead + byte);
+        let unexpected = || {
+            error(
+                number,
+                col(0),
+                RecordErrorKind::UnexpectedLine(excerpt(body)),
+            )
+        };
+
+        if let Some(rest) = body.strip_prefix("変化") {
+            let rest = rest
+                .strip_prefix('：')
+                .or_else(|| rest.strip_prefix(':'))
+                .ok_or_else(unexpected)?;
+            let ply = parse_number(variation_digits(rest))
+                .ok_or_else(unexpected)?
+                .map_err(|kind| error(number, col(0), kind))?;
+            return self.variation(number, col(0), ply);
+        }
+        if let Some(rest) = body.strip_prefix("まで") {
+            return self.summary(number, col(0), rest, body);
+        }
+        if let Some(rest) = body.strip_prefix("手数") {
+            if rest.starts_with('-') || rest.starts_with('ー') {
+                if self.play.is_some() {
+                    return Err(unexpected());
+                }
+                return self.begin_play().map(drop);
+            }
+        }
+        if self
+            .head
+            .diagram
+            .read_line(Format::Kif, number, raw, self.play.is_none())?
+        {
+            return Ok(());
+        }
+        if body.starts_with(|c: char| c.is_ascii_digit()) {
+            return self.move_line(number, raw, lead);
+        }
+        if let Some((name, value, value_column)) = header_line(raw) {
+            if self.play.as_ref().is_some_and(|p| p.started()) {
+                return Err(unexpected());
+            }
+            let header = (name, value, value_column);
+            return self.head.header(Format::Kif, number, header, &self.limits);
+        }
+        Err(unexpected())
+    }
 
     fn finish(mut self) -> Result<GameRecord, RecordError> {
         self.begin_play()?;
@@ -623,10 +594,7 @@ impl Reader {
                 return Err(foul.error);
             }
         }
-        let mut record = play.tree.finish();
-        record.headers = self.headers;
-        record.start_comments = self.start_comments;
-        Ok(record)
+        Ok(self.head.into_record(play.tree))
     }
 }
 
@@ -716,11 +684,6 @@ fn parse_clock(s: &str) -> Option<Duration> {
 // ---------------------------------------------------------------------------
 // Writing
 
-/// A value on one line: line feeds become spaces.
-fn one_line(s: &str) -> String {
-    s.replace('\n', " ")
-}
-
 fn write_time(out: &mut String, t: &MoveTime) {
     let used = t.used.as_secs();
     let _ = write!(out, "({:>2}:{:02}/", used / 60, used % 60);
@@ -780,7 +743,7 @@ impl WriteCtx {
             let text = japanese::format_kif(m.mv, previous);
             let fork = record.has_variations(visit.id, index);
             Self::move_line(out, ply, &text, m.time.as_ref(), fork);
-            write_comments(out, &m.comments, false);
+            write_comments(out, &m.comments);
             previous = Some(m.mv);
             ply = ply.saturating_add(1);
         }
@@ -792,7 +755,7 @@ impl WriteCtx {
                 end.time.as_ref(),
                 false,
             );
-            write_comments(out, &end.comments, false);
+            write_comments(out, &end.comments);
             let _ = writeln!(out, "{}", self.summary(end.special, ply));
         }
     }
@@ -808,6 +771,7 @@ impl WriteCtx {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::HeaderKey;
 
     #[test]
     fn control_characters_in_headers_are_written_as_read() {

@@ -31,54 +31,30 @@
 
 use core::fmt;
 
-/// One of the limits of [`ReadLimits`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Limit {
-    /// The size of the input in bytes ([`ReadLimits::max_input_bytes`]).
-    InputBytes,
-    /// The length of one line of text in bytes ([`ReadLimits::max_line_bytes`]).
-    LineBytes,
-    /// The length of one header value or comment in bytes
-    /// ([`ReadLimits::max_header_bytes`]).
-    HeaderBytes,
-    /// The number of moves in one line of play ([`ReadLimits::max_moves_per_line`]).
-    MovesPerLine,
-    /// The number of variations in a record ([`ReadLimits::max_variations`]).
-    Variations,
-    /// How deep variations nest ([`ReadLimits::max_depth`]).
-    Depth,
-    /// The number of records in a file ([`ReadLimits::max_records`]).
-    Records,
+crate::names::named_enum! {
+    /// One of the limits of [`ReadLimits`].
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum Limit("limit") {
+        /// The size of the input in bytes ([`ReadLimits::max_input_bytes`]).
+        InputBytes => "input_bytes",
+        /// The length of one line of text in bytes ([`ReadLimits::max_line_bytes`]).
+        LineBytes => "line_bytes",
+        /// The length of one header value or comment in bytes
+        /// ([`ReadLimits::max_header_bytes`]).
+        HeaderBytes => "header_bytes",
+        /// The number of moves in one line of play ([`ReadLimits::max_moves_per_line`]).
+        MovesPerLine => "moves_per_line",
+        /// The number of variations in a record ([`ReadLimits::max_variations`]).
+        Variations => "variations",
+        /// How deep variations nest ([`ReadLimits::max_depth`]).
+        Depth => "depth",
+        /// The number of records in a file ([`ReadLimits::max_records`]).
+        Records => "records",
+    }
 }
 
 impl Limit {
-    /// Every limit, in declaration order.
-    pub const ALL: [Limit; 7] = [
-        Limit::InputBytes,
-        Limit::LineBytes,
-        Limit::HeaderBytes,
-        Limit::MovesPerLine,
-        Limit::Variations,
-        Limit::Depth,
-        Limit::Records,
-    ];
-
-    /// The snake_case name: `"input_bytes"`, `"line_bytes"`, `"header_bytes"`,
-    /// `"moves_per_line"`, `"variations"`, `"depth"` or `"records"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Limit::InputBytes => "input_bytes",
-            Limit::LineBytes => "line_bytes",
-            Limit::HeaderBytes => "header_bytes",
-            Limit::MovesPerLine => "moves_per_line",
-            Limit::Variations => "variations",
-            Limit::Depth => "depth",
-            Limit::Records => "records",
-        }
-    }
-
     /// What the limit counts, for messages: `"input size in bytes"`, ….
     #[must_use]
     pub const fn description(self) -> &'static str {

@@ -29,60 +29,56 @@
 use core::fmt;
 use core::time::Duration;
 
-use crate::{
-    Color, Game, IllegalReason, Move, Outcome, Position, RuleSet, Setup, SetupChecks, Termination,
-};
+use crate::{Color, Game, Move, Outcome, Position, RuleSet, Setup, SetupChecks, Termination};
 
 pub mod csa;
 pub(crate) mod diagram;
 mod encoding;
+mod error;
 pub mod handicap;
+mod head;
 #[cfg(feature = "serde")]
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
 mod limits;
+mod read;
 pub(crate) mod text;
 mod tree;
 pub mod usi;
 mod written;
 
 pub use encoding::{Encoding, decode, encode};
+pub use error::{RecordError, RecordErrorKind};
 pub use handicap::Handicap;
 pub use limits::{Limit, ReadLimits};
+pub use read::{
+    detect_format, read, read_all, read_all_as, read_all_with, read_as, read_str_all_as,
+    read_str_all_with, read_str_as, read_str_with, read_with,
+};
 pub use tree::{EditError, LineId, Visit, Walk, WalkOrder};
 pub use written::{Dropped, Written};
 
-/// A record file format.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Format {
-    /// Kakinoki KIF (`.kif` in CP932, `.kifu` in UTF-8): moves with origins.
-    Kif,
-    /// KI2: moves in Japanese notation without origins.
-    Ki2,
-    /// CSA standard record format, V2.2 or V3.0.
-    Csa,
-    /// JSON kifu format.
-    Jkf,
-    /// A USI `position … moves …` line.
-    Usi,
+crate::names::named_enum! {
+    /// A record file format.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    pub enum Format("record format") {
+        /// Kakinoki KIF (`.kif` in CP932, `.kifu` in UTF-8): moves with origins.
+        Kif => "kif",
+        /// KI2: moves in Japanese notation without origins.
+        Ki2 => "ki2",
+        /// CSA standard record format, V2.2 or V3.0.
+        Csa => "csa",
+        /// JSON kifu format.
+        Jkf => "jkf",
+        /// A USI `position … moves …` line.
+        Usi => "usi",
+    }
 }
 
 impl Format {
-    /// `"kif"`, `"ki2"`, `"csa"`, `"jkf"` or `"usi"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Format::Kif => "kif",
-            Format::Ki2 => "ki2",
-            Format::Csa => "csa",
-            Format::Jkf => "jkf",
-            Format::Usi => "usi",
-        }
-    }
-
     /// The format for a file extension (`kif`, `kifu`, `ki2`, `ki2u`, `csa`,
     /// `jkf`, `json`, `usi`, `sfen`), case-insensitive.
     #[must_use]
@@ -104,46 +100,48 @@ impl fmt::Display for Format {
     }
 }
 
-/// Header keys the library recognises. Every header also keeps its key as
-/// written ([`Header::name`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum HeaderKey {
-    /// Start date and time (KIF 開始日時, CSA `$START_TIME`).
-    StartTime,
-    /// End date and time (KIF 終了日時, CSA `$END_TIME`).
-    EndTime,
-    /// Event (KIF 棋戦, CSA `$EVENT`).
-    Event,
-    /// Venue (KIF 場所, CSA `$SITE`).
-    Site,
-    /// Opening (KIF 戦型, CSA `$OPENING`).
-    Opening,
-    /// Title (KIF 表題).
-    Title,
-    /// Time control (KIF 持ち時間, CSA `$TIME_LIMIT` / `$TIME`).
-    TimeControl,
-    /// Byo-yomi (KIF 秒読み).
-    Byoyomi,
-    /// Sente's player (KIF 先手 / 下手, CSA `N+`).
-    Sente,
-    /// Gote's player (KIF 後手 / 上手, CSA `N-`).
-    Gote,
-    /// The handicap name (KIF 手合割).
-    Handicap,
-    /// The move limit the game was played under: the game is drawn once
-    /// this many moves are played (KIF 最大手数, CSA V3.0 `$MAX_MOVES`,
-    /// floodgate's `'Max_Moves` comment). [`GameRecord::rules`] reads it.
-    MoveLimit,
-    /// The impasse (jishogi) rule the game was played under (KIF 持将棋, CSA
-    /// V3.0 `$JISHOGI`, floodgate's `'Declaration` comment):
-    /// `27` or floodgate's `jishogi 1.1` for the CSA 27-point declaration,
-    /// `24` for the 24-point rule. [`GameRecord::rules`] reads it.
-    ImpasseRule,
-    /// Any other key, kept verbatim.
-    Other,
+crate::names::named_enum! {
+    /// Header keys the library recognises. Every header also keeps its key as
+    /// written ([`Header::name`]).
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
+    pub enum HeaderKey("header key") {
+        /// Start date and time (KIF 開始日時, CSA `$START_TIME`).
+        StartTime => "start_time",
+        /// End date and time (KIF 終了日時, CSA `$END_TIME`).
+        EndTime => "end_time",
+        /// Event (KIF 棋戦, CSA `$EVENT`).
+        Event => "event",
+        /// Venue (KIF 場所, CSA `$SITE`).
+        Site => "site",
+        /// Opening (KIF 戦型, CSA `$OPENING`).
+        Opening => "opening",
+        /// Title (KIF 表題).
+        Title => "title",
+        /// Time control (KIF 持ち時間, CSA `$TIME_LIMIT` / `$TIME`).
+        TimeControl => "time_control",
+        /// Byo-yomi (KIF 秒読み).
+        Byoyomi => "byoyomi",
+        /// Sente's player (KIF 先手 / 下手, CSA `N+`).
+        Sente => "sente",
+        /// Gote's player (KIF 後手 / 上手, CSA `N-`).
+        Gote => "gote",
+        /// The handicap name (KIF 手合割).
+        Handicap => "handicap",
+        /// The move limit the game was played under: the game is drawn once
+        /// this many moves are played (KIF 最大手数, CSA V3.0 `$MAX_MOVES`,
+        /// floodgate's `'Max_Moves` comment). [`GameRecord::rules`] reads it.
+        MoveLimit => "move_limit",
+        /// The impasse (jishogi) rule the game was played under (KIF 持将棋, CSA
+        /// V3.0 `$JISHOGI`, floodgate's `'Declaration` comment):
+        /// `27` or floodgate's `jishogi 1.1` for the CSA 27-point declaration,
+        /// `24` for the 24-point rule. [`GameRecord::rules`] reads it.
+        ImpasseRule => "impasse_rule",
+        /// Any other key, kept verbatim.
+        Other => "other",
+    }
 }
 
 /// One header: its recognised key, the key as written, and the value.
@@ -240,17 +238,19 @@ impl MoveTime {
     }
 }
 
-/// What kind of comment a line is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum CommentKind {
-    /// A comment for people (KIF `*`, CSA `'*` or `'`).
-    Normal,
-    /// Engine output (KIF `**`, CSA `'**`).
-    Engine,
-    /// A bookmark (KIF `&`).
-    Bookmark,
+crate::names::named_enum! {
+    /// What kind of comment a line is.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    pub enum CommentKind("comment kind") {
+        /// A comment for people (KIF `*`, CSA `'*` or `'`).
+        Normal => "normal",
+        /// Engine output (KIF `**`, CSA `'**`).
+        Engine => "engine",
+        /// A bookmark (KIF `&`).
+        Bookmark => "bookmark",
+    }
 }
 
 /// A comment attached to a position or a move.
@@ -279,67 +279,49 @@ impl Comment {
     }
 }
 
-/// How a line of play ends, as the record states it. The actor is the side
-/// to move at that point unless the event says otherwise.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum SpecialMove {
-    /// The side to move resigns (投了, `%TORYO`).
-    Resign,
-    /// The game is suspended (中断, `%CHUDAN`).
-    Suspend,
-    /// Repetition draw (千日手, `%SENNICHITE`).
-    Repetition,
-    /// Impasse (持将棋, `%JISHOGI`).
-    Impasse,
-    /// The side to move lost on time (切れ負け, 時間切れ, `%TIME_UP`).
-    TimeUp,
-    /// The side to move committed a foul and loses (反則負け, `%ILLEGAL_MOVE`).
-    IllegalLoss,
-    /// The previous mover fouled: the side to move wins (反則勝ち,
-    /// `%±ILLEGAL_ACTION` naming the other side).
-    IllegalWin,
-    /// The side to move declares an entering-king win (入玉勝ち, `%KACHI`).
-    DeclareWin,
-    /// The side to move declares a draw (`%HIKIWAKE`).
-    DeclareDraw,
-    /// The side to move is checkmated (詰み, `%TSUMI`).
-    Checkmate,
-    /// No mate (不詰, `%FUZUMI`; tsume problems).
-    NoMate,
-    /// The move limit was reached (`%MAX_MOVES`).
-    MaxMoves,
-    /// Sealed move: the game is adjourned (封じ手).
-    Sealed,
-    /// Win by default (不戦勝), taken as the side to move's.
-    ForfeitWin,
-    /// Loss by default (不戦敗), taken as the side to move's.
-    ForfeitLoss,
-    /// A take-back (`%MATTA`).
-    TakeBack,
-    /// An error (`%ERROR`).
-    Error,
-}
-
-impl CommentKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [CommentKind; 3] = [
-        CommentKind::Normal,
-        CommentKind::Engine,
-        CommentKind::Bookmark,
-    ];
-
-    /// The snake_case name (as in JSON): `"normal"`, `"engine"` or
-    /// `"bookmark"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            CommentKind::Normal => "normal",
-            CommentKind::Engine => "engine",
-            CommentKind::Bookmark => "bookmark",
-        }
+crate::names::named_enum! {
+    /// How a line of play ends, as the record states it. The actor is the side
+    /// to move at that point unless the event says otherwise.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
+    pub enum SpecialMove("special move") {
+        /// The side to move resigns (投了, `%TORYO`).
+        Resign => "resign",
+        /// The game is suspended (中断, `%CHUDAN`).
+        Suspend => "suspend",
+        /// Repetition draw (千日手, `%SENNICHITE`).
+        Repetition => "repetition",
+        /// Impasse (持将棋, `%JISHOGI`).
+        Impasse => "impasse",
+        /// The side to move lost on time (切れ負け, 時間切れ, `%TIME_UP`).
+        TimeUp => "time_up",
+        /// The side to move committed a foul and loses (反則負け, `%ILLEGAL_MOVE`).
+        IllegalLoss => "illegal_loss",
+        /// The previous mover fouled: the side to move wins (反則勝ち,
+        /// `%±ILLEGAL_ACTION` naming the other side).
+        IllegalWin => "illegal_win",
+        /// The side to move declares an entering-king win (入玉勝ち, `%KACHI`).
+        DeclareWin => "declare_win",
+        /// The side to move declares a draw (`%HIKIWAKE`).
+        DeclareDraw => "declare_draw",
+        /// The side to move is checkmated (詰み, `%TSUMI`).
+        Checkmate => "checkmate",
+        /// No mate (不詰, `%FUZUMI`; tsume problems).
+        NoMate => "no_mate",
+        /// The move limit was reached (`%MAX_MOVES`).
+        MaxMoves => "max_moves",
+        /// Sealed move: the game is adjourned (封じ手).
+        Sealed => "sealed",
+        /// Win by default (不戦勝), taken as the side to move's.
+        ForfeitWin => "forfeit_win",
+        /// Loss by default (不戦敗), taken as the side to move's.
+        ForfeitLoss => "forfeit_loss",
+        /// A take-back (`%MATTA`).
+        TakeBack => "take_back",
+        /// An error (`%ERROR`).
+        Error => "error",
     }
 }
 
@@ -356,57 +338,6 @@ impl fmt::Display for SpecialMove {
 }
 
 impl SpecialMove {
-    /// Every special move, in declaration order.
-    pub const ALL: [SpecialMove; 17] = [
-        SpecialMove::Resign,
-        SpecialMove::Suspend,
-        SpecialMove::Repetition,
-        SpecialMove::Impasse,
-        SpecialMove::TimeUp,
-        SpecialMove::IllegalLoss,
-        SpecialMove::IllegalWin,
-        SpecialMove::DeclareWin,
-        SpecialMove::DeclareDraw,
-        SpecialMove::Checkmate,
-        SpecialMove::NoMate,
-        SpecialMove::MaxMoves,
-        SpecialMove::Sealed,
-        SpecialMove::ForfeitWin,
-        SpecialMove::ForfeitLoss,
-        SpecialMove::TakeBack,
-        SpecialMove::Error,
-    ];
-
-    /// The snake_case name (as in JSON), e.g. `"resign"`, `"time_up"`,
-    /// `"illegal_loss"`.
-    ///
-    /// ```
-    /// use shogi_rules::record::SpecialMove;
-    /// assert_eq!(SpecialMove::TimeUp.as_str(), "time_up");
-    /// ```
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            SpecialMove::Resign => "resign",
-            SpecialMove::Suspend => "suspend",
-            SpecialMove::Repetition => "repetition",
-            SpecialMove::Impasse => "impasse",
-            SpecialMove::TimeUp => "time_up",
-            SpecialMove::IllegalLoss => "illegal_loss",
-            SpecialMove::IllegalWin => "illegal_win",
-            SpecialMove::DeclareWin => "declare_win",
-            SpecialMove::DeclareDraw => "declare_draw",
-            SpecialMove::Checkmate => "checkmate",
-            SpecialMove::NoMate => "no_mate",
-            SpecialMove::MaxMoves => "max_moves",
-            SpecialMove::Sealed => "sealed",
-            SpecialMove::ForfeitWin => "forfeit_win",
-            SpecialMove::ForfeitLoss => "forfeit_loss",
-            SpecialMove::TakeBack => "take_back",
-            SpecialMove::Error => "error",
-        }
-    }
-
     /// The result this ending gives, with `to_move` the side to move where
     /// it stands. `None` for endings without a result (suspension, sealed
     /// move, no mate, take-back, error).
@@ -874,429 +805,6 @@ pub(crate) fn start_position(setup: Setup) -> Result<Position, RecordErrorKind> 
             Some(problem) => RecordErrorKind::IllegalPosition(problem.clone()),
             None => RecordErrorKind::BadPosition(e.to_string()),
         })
-}
-
-/// Why a record could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum RecordErrorKind {
-    /// The bytes are not valid in the detected or declared encoding.
-    #[error("the text is not valid {0}")]
-    Encoding(&'static str),
-    /// The format could not be recognised.
-    #[error("not a KIF, KI2, CSA, JKF or USI record")]
-    UnknownFormat,
-    /// The handicap name is not known and no board diagram gives the position.
-    #[error("unknown handicap {0:?} and no board diagram")]
-    UnknownHandicap(String),
-    /// A header line is malformed.
-    #[error("malformed header: {0}")]
-    BadHeader(String),
-    /// The start position (board diagram, CSA rows, SFEN, JKF data) is malformed.
-    #[error("malformed position: {0}")]
-    BadPosition(String),
-    /// The start position is well formed but not a legal setup.
-    #[error("illegal start position: {0}")]
-    IllegalPosition(crate::SetupError),
-    /// A move is not written as the format requires.
-    #[error("malformed move {0:?}")]
-    BadMoveText(String),
-    /// A move is well formed but illegal in its position.
-    #[error("move {ply} is illegal: {}", .reason.description())]
-    IllegalMove {
-        /// 1-based ply in the record.
-        ply: u32,
-        /// Why.
-        reason: IllegalReason,
-    },
-    /// A move fits no legal move of its position (KI2, Japanese text).
-    #[error("move {ply} matches no legal move")]
-    NoSuchMove {
-        /// 1-based ply.
-        ply: u32,
-    },
-    /// A move fits several legal moves (KI2 without the needed word).
-    #[error("move {ply} is ambiguous")]
-    AmbiguousMove {
-        /// 1-based ply.
-        ply: u32,
-    },
-    /// A move number is out of sequence.
-    #[error("expected move number {expected}, found {found}")]
-    MoveNumber {
-        /// The number expected.
-        expected: u32,
-        /// The number written.
-        found: u32,
-    },
-    /// A move after the end of its line.
-    #[error("a move follows the end of the line")]
-    MoveAfterEnd,
-    /// A time field is malformed.
-    #[error("malformed time {0:?}")]
-    BadTime(String),
-    /// A variation refers to a ply that the line it branches from lacks.
-    #[error("variation at move {0} has no move to branch from")]
-    BadVariation(u32),
-    /// The JSON is malformed or does not follow the JKF schema.
-    #[error("JKF: {0}")]
-    Json(String),
-    /// The format needs a feature this build lacks (JKF needs `serde`).
-    #[error("reading {0} needs the `serde` feature")]
-    Unsupported(Format),
-    /// A line that is not understood.
-    #[error("unexpected line {0:?}")]
-    UnexpectedLine(String),
-    /// The input exceeds one of the [`ReadLimits`].
-    #[error("{} exceeds the limit of {max}", .limit.description())]
-    LimitExceeded {
-        /// Which limit.
-        limit: Limit,
-        /// Its value.
-        max: usize,
-    },
-    /// A number (a move number, a time, a count) is larger than the format
-    /// or the library allows.
-    #[error("number too large (the limit is {max})")]
-    NumberTooLarge {
-        /// The largest number accepted there.
-        max: u64,
-    },
-    /// A single-record read of a file that holds several records (a CSA
-    /// file with games separated by `/` lines, a USI file of several lines):
-    /// [`read_all`] reads them. The error stands at the first line of the
-    /// second record.
-    #[error("the file holds {count} records; read them with read_all")]
-    Collection {
-        /// How many records the file holds.
-        count: usize,
-    },
-}
-
-/// A record that could not be read: where, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{format} line {line}, column {column}: {kind}")]
-pub struct RecordError {
-    /// The format being read.
-    pub format: Format,
-    /// 1-based line in the original text (0 when the problem is not on a line,
-    /// like an encoding error before any line).
-    pub line: usize,
-    /// 1-based column in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: RecordErrorKind,
-}
-
-impl RecordError {
-    /// An error at `line` and `column`.
-    #[must_use]
-    pub fn new(format: Format, line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
-        RecordError {
-            format,
-            line,
-            column,
-            kind,
-        }
-    }
-}
-
-/// Guesses the format of decoded text from its content. A first line that
-/// is a USI command (`position …`, `startpos …`, `sfen …`) or a bare SFEN
-/// (`lnsgkgsnl/1r5b1/… b - 1`) is USI.
-#[must_use]
-pub fn detect_format(text: &str) -> Option<Format> {
-    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    if trimmed.starts_with('{') {
-        return Some(Format::Jkf);
-    }
-    let first = trimmed.lines().next().unwrap_or("");
-    if first.starts_with("position ")
-        || first.starts_with("startpos")
-        || first.starts_with("sfen ")
-        || usi::is_bare_sfen(first)
-    {
-        return Some(Format::Usi);
-    }
-    let mut ki2_like = false;
-    for line in trimmed.lines().take(200) {
-        let line = line.trim();
-        if line.starts_with("V2")
-            || line.starts_with("V3")
-            || line.starts_with("PI")
-            || line.starts_with("P1")
-            || line.starts_with("N+")
-            || line.starts_with("N-")
-            || line.starts_with("'CSA")
-            || (line.len() >= 7
-                && (line.starts_with('+') || line.starts_with('-'))
-                && line.as_bytes()[1].is_ascii_digit())
-        {
-            return Some(Format::Csa);
-        }
-        if line.starts_with("手数--") || line.starts_with("#KIF") {
-            return Some(Format::Kif);
-        }
-        let number = line.split_whitespace().next().unwrap_or("");
-        if !number.is_empty()
-            && number.bytes().all(|b| b.is_ascii_digit())
-            && line.len() > number.len()
-        {
-            return Some(Format::Kif);
-        }
-        if line.starts_with('▲')
-            || line.starts_with('△')
-            || line.starts_with('☗')
-            || line.starts_with('☖')
-            || line.starts_with('▽')
-        {
-            ki2_like = true;
-        }
-    }
-    if ki2_like {
-        return Some(Format::Ki2);
-    }
-    // Headers or a board diagram without moves: KIF (KI2 reads the same).
-    if ["手合割", "先手：", "開始日時", "の持駒："]
-        .iter()
-        .any(|mark| trimmed.contains(mark))
-    {
-        return Some(Format::Kif);
-    }
-    None
-}
-
-/// Reads a record of any format from bytes: decodes the text ([`decode`]),
-/// detects the format ([`detect_format`]) and parses it. A caller that wants
-/// to know the encoding found (to write the record back in it) calls those
-/// steps itself:
-///
-/// ```
-/// use shogi_rules::record::{self, Encoding, Format};
-/// let bytes = b"PI\n+\n+7776FU\n";
-/// let (text, encoding) = record::decode(bytes).unwrap();
-/// assert_eq!(encoding, Encoding::Utf8);
-/// let format = record::detect_format(&text).unwrap();
-/// assert_eq!(format, Format::Csa);
-/// let game = record::read_str_as(&text, format).unwrap();
-/// assert_eq!(game.moves().len(), 1);
-/// ```
-///
-/// # Errors
-/// [`RecordError`] with the line and column of the problem;
-/// [`RecordErrorKind::Collection`] for a file of several records, which
-/// [`read_all`] reads.
-pub fn read(bytes: &[u8]) -> Result<GameRecord, RecordError> {
-    read_with(bytes, None, &ReadLimits::DEFAULT)
-}
-
-/// Reads a record of a known format from bytes, within the default
-/// [`ReadLimits`].
-///
-/// # Errors
-/// [`RecordError`] with the line and column of the problem.
-pub fn read_as(bytes: &[u8], format: Format) -> Result<GameRecord, RecordError> {
-    read_with(bytes, Some(format), &ReadLimits::DEFAULT)
-}
-
-/// Reads a record from bytes within `limits`: in `format`, or in the format
-/// [`detect_format`] finds when `format` is `None`.
-///
-/// # Errors
-/// [`RecordError`] with the line and column of the problem;
-/// [`RecordErrorKind::LimitExceeded`] when the input exceeds `limits`.
-pub fn read_with(
-    bytes: &[u8],
-    format: Option<Format>,
-    limits: &ReadLimits,
-) -> Result<GameRecord, RecordError> {
-    // Checked before decoding, which would copy the input.
-    if bytes.len() > limits.max_input_bytes {
-        let label = format.unwrap_or(Format::Kif);
-        return Err(RecordError::new(
-            label,
-            0,
-            0,
-            Limit::InputBytes.exceeded(limits),
-        ));
-    }
-    let (text, _) = decode(bytes)?;
-    read_str_with(&text, format, limits)
-}
-
-/// Reads a record of a known format from text, within the default
-/// [`ReadLimits`].
-///
-/// # Errors
-/// [`RecordError`] with the line and column of the problem.
-pub fn read_str_as(text: &str, format: Format) -> Result<GameRecord, RecordError> {
-    read_str_with(text, Some(format), &ReadLimits::DEFAULT)
-}
-
-/// The format to read `text` in, `format` or the one detected, once the
-/// text's size and the length of its lines are checked against `limits`.
-fn checked_format(
-    text: &str,
-    format: Option<Format>,
-    limits: &ReadLimits,
-) -> Result<Format, RecordError> {
-    let label = format.unwrap_or(Format::Kif);
-    let limit_error = |line, limit: Limit| RecordError::new(label, line, 1, limit.exceeded(limits));
-    if text.len() > limits.max_input_bytes {
-        return Err(limit_error(0, Limit::InputBytes));
-    }
-    if let Some(line) = text::first_line_longer_than(text, limits.max_line_bytes) {
-        return Err(limit_error(line, Limit::LineBytes));
-    }
-    match format {
-        Some(format) => Ok(format),
-        None => detect_format(text)
-            .ok_or_else(|| RecordError::new(Format::Kif, 1, 1, RecordErrorKind::UnknownFormat)),
-    }
-}
-
-/// Reads a record from text within `limits`: in `format`, or in the format
-/// [`detect_format`] finds when `format` is `None`.
-///
-/// # Errors
-/// [`RecordError`] with the line and column of the problem;
-/// [`RecordErrorKind::LimitExceeded`] when the input exceeds `limits`.
-pub fn read_str_with(
-    text: &str,
-    format: Option<Format>,
-    limits: &ReadLimits,
-) -> Result<GameRecord, RecordError> {
-    let format = checked_format(text, format, limits)?;
-    match format {
-        Format::Kif => kif::read_with(text, limits),
-        Format::Ki2 => ki2::read_with(text, limits),
-        Format::Csa => csa::read_with(text, limits),
-        #[cfg(feature = "serde")]
-        Format::Jkf => jkf::read_with(text, limits),
-        #[cfg(not(feature = "serde"))]
-        Format::Jkf => Err(RecordError::new(
-            format,
-            0,
-            0,
-            RecordErrorKind::Unsupported(format),
-        )),
-        Format::Usi => usi::read_with(text, limits),
-    }
-}
-
-/// Checks the number of records of a text whose records start at the
-/// 1-based lines `starts` (collected up to one past
-/// [`ReadLimits::max_records`]): [`Limit::Records`] exceeded, or, for a
-/// `single` read, [`RecordErrorKind::Collection`] when there are several.
-pub(crate) fn check_record_count(
-    format: Format,
-    starts: &[usize],
-    limits: &ReadLimits,
-    single: bool,
-) -> Result<(), RecordError> {
-    if let Some(&line) = starts.get(limits.max_records) {
-        return Err(RecordError::new(
-            format,
-            line,
-            1,
-            Limit::Records.exceeded(limits),
-        ));
-    }
-    match starts {
-        [_, second, ..] if single => Err(RecordError::new(
-            format,
-            *second,
-            1,
-            RecordErrorKind::Collection {
-                count: starts.len(),
-            },
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// Reads every record of a file from bytes: a record per game of a CSA file
-/// (games separated by `/` lines), per line of a USI file (`position …`
-/// lines or bare SFEN lines), and the one record of a KIF, KI2 or JKF file.
-/// A file of one record gives one record. Decoding and detection are as for
-/// [`read`].
-///
-/// ```
-/// use shogi_rules::record;
-/// let text = b"position startpos moves 7g7f\nposition startpos moves 2g2f 8c8d\n";
-/// let records = record::read_all(text).unwrap();
-/// assert_eq!(records.len(), 2);
-/// assert_eq!(records[1].moves().len(), 2);
-/// let err = record::read(text).unwrap_err();
-/// assert_eq!(err.kind, record::RecordErrorKind::Collection { count: 2 });
-/// ```
-///
-/// # Errors
-/// [`RecordError`] with the line and column of the first problem in the
-/// whole file; [`RecordErrorKind::LimitExceeded`] beyond
-/// [`ReadLimits::max_records`] records or another limit (each record is read
-/// within the limits, the input size counts the whole file).
-pub fn read_all(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
-    read_all_with(bytes, None, &ReadLimits::DEFAULT)
-}
-
-/// Reads every record of a file of a known format from bytes, within the
-/// default [`ReadLimits`].
-///
-/// # Errors
-/// As [`read_all`].
-pub fn read_all_as(bytes: &[u8], format: Format) -> Result<Vec<GameRecord>, RecordError> {
-    read_all_with(bytes, Some(format), &ReadLimits::DEFAULT)
-}
-
-/// Reads every record of a file from bytes within `limits`: in `format`, or
-/// in the format [`detect_format`] finds when `format` is `None`.
-///
-/// # Errors
-/// As [`read_all`].
-pub fn read_all_with(
-    bytes: &[u8],
-    format: Option<Format>,
-    limits: &ReadLimits,
-) -> Result<Vec<GameRecord>, RecordError> {
-    if bytes.len() > limits.max_input_bytes {
-        let label = format.unwrap_or(Format::Kif);
-        return Err(RecordError::new(
-            label,
-            0,
-            0,
-            Limit::InputBytes.exceeded(limits),
-        ));
-    }
-    let (text, _) = decode(bytes)?;
-    read_str_all_with(&text, format, limits)
-}
-
-/// Reads every record of a text of a known format, within the default
-/// [`ReadLimits`].
-///
-/// # Errors
-/// As [`read_all`].
-pub fn read_str_all_as(text: &str, format: Format) -> Result<Vec<GameRecord>, RecordError> {
-    read_str_all_with(text, Some(format), &ReadLimits::DEFAULT)
-}
-
-/// Reads every record of a text within `limits`: in `format`, or in the
-/// format [`detect_format`] finds when `format` is `None`.
-///
-/// # Errors
-/// As [`read_all`].
-pub fn read_str_all_with(
-    text: &str,
-    format: Option<Format>,
-    limits: &ReadLimits,
-) -> Result<Vec<GameRecord>, RecordError> {
-    let format = checked_format(text, format, limits)?;
-    match format {
-        Format::Csa => csa::read_all_with(text, limits),
-        Format::Usi => usi::read_all_with(text, limits),
-        _ => read_str_with(text, Some(format), limits).map(|r| vec![r]),
-    }
 }
 
 #[cfg(test)]

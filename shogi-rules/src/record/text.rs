@@ -10,7 +10,7 @@
 
 use super::{
     Comment, CommentKind, GameRecord, Handicap, Header, HeaderKey, MAX_MOVE_NUMBER,
-    MOVE_NUMBER_TOO_LARGE, RecordErrorKind, SpecialMove,
+    MOVE_NUMBER_TOO_LARGE, ReadLimits, RecordError, RecordErrorKind, SpecialMove,
 };
 use crate::Color;
 
@@ -25,6 +25,38 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
         parts.pop();
     }
     parts.into_iter()
+}
+
+/// The lines of `text` as [`lines`] splits them, numbered from 1, the first
+/// without its byte order mark.
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    lines(text)
+        .enumerate()
+        .map(|(index, line)| (index + 1, line))
+}
+
+/// A reader of a format read line by line (KIF, KI2): fed each line with
+/// its number, then asked for the record.
+pub(crate) trait LineReader: Sized {
+    /// A reader that has read nothing, within `limits`.
+    fn new(limits: &ReadLimits) -> Self;
+    /// Reads the line numbered `number`.
+    fn line(&mut self, number: usize, line: &str) -> Result<(), RecordError>;
+    /// The record read, once every line is.
+    fn finish(self) -> Result<GameRecord, RecordError>;
+}
+
+/// Reads `text` with a [`LineReader`] within `limits`.
+pub(crate) fn read_lines<R: LineReader>(
+    text: &str,
+    limits: &ReadLimits,
+) -> Result<GameRecord, RecordError> {
+    let mut reader = R::new(limits);
+    for (number, line) in numbered_lines(text) {
+        reader.line(number, line)?;
+    }
+    reader.finish()
 }
 
 /// The 1-based number of the first line of `text` (split as [`lines`]
@@ -279,24 +311,19 @@ pub(crate) fn side_of(name: &str) -> Option<Color> {
     }
 }
 
-/// Writes comments as `*`, `**` and `&` lines, one line for each line of
-/// a comment's text.
-/// The lines a comment is written as: every line break the format's reader
-/// splits at starts a new line: `\n` and `\r\n` always, a lone `\r` when
-/// `lone_cr_breaks` (KI2 and CSA, whose readers split there; not KIF, whose
-/// reader keeps it).
-pub(crate) fn comment_lines(text: &str, lone_cr_breaks: bool) -> impl Iterator<Item = &str> {
-    let limit = if lone_cr_breaks { usize::MAX } else { 1 };
-    text.split('\n').flat_map(move |l| {
-        let l = l.strip_suffix('\r').unwrap_or(l);
-        l.splitn(limit, '\r')
-    })
+/// The lines a comment is written as: every line break the readers split
+/// at ([`lines`]: `\n`, `\r\n`, a lone `\r`) starts a new line.
+pub(crate) fn comment_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
 }
 
-pub(crate) fn write_comments(out: &mut String, comments: &[Comment], lone_cr_breaks: bool) {
+/// Writes comments as KIF and KI2 have them: `*`, `**` and `&` lines, one
+/// for each line of a comment's text.
+pub(crate) fn write_comments(out: &mut String, comments: &[Comment]) {
     for c in comments {
         let marker = comment_marker(c.kind);
-        for text in comment_lines(&c.text, lone_cr_breaks) {
+        for text in comment_lines(&c.text) {
             out.push_str(marker);
             out.push_str(text);
             out.push('\n');

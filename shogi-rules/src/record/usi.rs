@@ -85,7 +85,7 @@ pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordEr
         .take(limits.max_records.saturating_add(1))
         .map(|(number, _)| number)
         .collect();
-    super::check_record_count(Format::Usi, &starts, limits, true)?;
+    super::read::check_record_count(Format::Usi, &starts, limits, true)?;
     let (number, line) = record_lines(text).next().ok_or_else(|| {
         RecordError::new(
             Format::Usi,
@@ -118,7 +118,7 @@ pub fn read_all_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>,
         .take(limits.max_records.saturating_add(1))
         .map(|(number, _)| number)
         .collect();
-    super::check_record_count(Format::Usi, &starts, limits, false)?;
+    super::read::check_record_count(Format::Usi, &starts, limits, false)?;
     if starts.is_empty() {
         return read_with(text, limits).map(|r| vec![r]);
     }

@@ -48,6 +48,6 @@ pub fn check_errors(
         let err = read(text).unwrap_err();
         assert_eq!((err.line, err.column), (line, column), "{text:?}: {err}");
         assert!(kind(&err.kind), "{text:?}: {err}");
-        assert_eq!(err.format, format);
+        assert_eq!(err.format, Some(format));
     }
 }
