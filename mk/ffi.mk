@@ -30,6 +30,12 @@ FFI_HEADER := include/shogi_rules.h
 FFI_BUILD := $(CARGO_TARGET_DIR)/ffi-c
 # The version of the workspace, which the header's version macros and shogi_version() must give.
 FFI_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
+# The shared library's run-time name (SONAME, set by shogi-ffi/build.rs) carries the major
+# version; `make install` installs the file under the full version with two links:
+#   libshogi_rules.so.MAJOR.MINOR.PATCH, libshogi_rules.so.MAJOR -> it, libshogi_rules.so -> .so.MAJOR
+FFI_SOVERSION := $(firstword $(subst ., ,$(FFI_VERSION)))
+FFI_SONAME := libshogi_rules.so.$(FFI_SOVERSION)
+FFI_SHARED_FILE := libshogi_rules.so.$(FFI_VERSION)
 
 # install_client.c is the install test's own program (tests/c/install-test.sh).
 FFI_TEST_SOURCES := $(sort $(filter-out tests/c/install_client.c,$(wildcard tests/c/*.c)))
@@ -143,12 +149,17 @@ install: ffi-lib
 		'$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules'
 	install -m 644 $(FFI_HEADER) '$(DESTDIR)$(PREFIX)/include/shogi_rules.h'
 	install -m 644 $(FFI_STATIC_LIB) '$(DESTDIR)$(PREFIX)/lib/libshogi_rules.a'
-	install -m 755 $(FFI_SHARED_LIB) '$(DESTDIR)$(PREFIX)/lib/libshogi_rules.so'
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(FFI_VERSION)|g' pkgconfig/shogi_rules.pc.in \
-		> '$(DESTDIR)$(PREFIX)/lib/pkgconfig/shogi_rules.pc'
-	install -m 644 cmake/shogi_rulesConfig.cmake '$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules/'
-	sed -e 's|@VERSION@|$(FFI_VERSION)|g' cmake/shogi_rulesConfigVersion.cmake.in \
-		> '$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules/shogi_rulesConfigVersion.cmake'
+	install -m 755 $(FFI_SHARED_LIB) '$(DESTDIR)$(PREFIX)/lib/$(FFI_SHARED_FILE)'
+	ln -sfn $(FFI_SHARED_FILE) '$(DESTDIR)$(PREFIX)/lib/$(FFI_SONAME)'
+	ln -sfn $(FFI_SONAME) '$(DESTDIR)$(PREFIX)/lib/libshogi_rules.so'
+	for pc in shogi_rules shogi_rules-shared; do \
+		sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(FFI_VERSION)|g' pkgconfig/$$pc.pc.in \
+			> '$(DESTDIR)$(PREFIX)/lib/pkgconfig/'$$pc.pc; \
+	done
+	for file in shogi_rulesConfig shogi_rulesConfigVersion; do \
+		sed -e 's|@VERSION@|$(FFI_VERSION)|g' -e 's|@SOVERSION@|$(FFI_SOVERSION)|g' \
+			cmake/$$file.cmake.in > '$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules/'$$file.cmake; \
+	done
 
 install-test: ffi-lib
 	@mkdir -p $(FFI_BUILD)
