@@ -27,6 +27,7 @@ FFI_LIB_DIR := $(CARGO_TARGET_DIR)/release
 FFI_STATIC_LIB := $(FFI_LIB_DIR)/libshogi_rules.a
 FFI_SHARED_LIB := $(FFI_LIB_DIR)/libshogi_rules.so
 FFI_HEADER := include/shogi_rules.h
+FFI_CPP_HEADER := include/shogi_rules.hpp
 FFI_BUILD := $(CARGO_TARGET_DIR)/ffi-c
 # The version of the workspace, which the header's version macros and shogi_version() must give.
 FFI_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
@@ -63,11 +64,19 @@ FFI_VALGRIND_PERFT_LIMIT := 5000000
 FFI_VALGRIND := valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=all \
 	--show-leak-kinds=all --track-origins=yes --quiet
 
+# The C++17 wrapper's tests (tests/cpp/), against the static library under the sanitizers; the
+# wrapper is also held to warnings beyond -Wall -Wextra -pedantic that client code may enable.
+FFI_CPP_SOURCES := $(sort $(wildcard tests/cpp/*.cpp))
+FFI_CPP_DEPS := $(FFI_CPP_SOURCES) $(wildcard tests/cpp/*.hpp) $(FFI_CPP_HEADER) $(FFI_HEADER) \
+	$(FFI_STATIC_LIB)
+FFI_CPP_FLAGS := -std=c++17 -Wall -Wextra -Werror -pedantic -Wshadow -Wconversion \
+	-Wsign-conversion -Wold-style-cast -Wnon-virtual-dtor -g -O1
+
 FFI_REPLAY_RECORD := tests/data/corpus/kif/shogi-supplement/kiou_game1.kif
 FFI_REPLAY_BAD_RECORD := tests/data/corpus/kif/kifu-for-js/fork-test.kif
 
 .PHONY: ffi-lib ffi-test ffi-exports-check ffi-test-build ffi-test-run ffi-test-valgrind \
-	ffi-replay-test install install-test
+	ffi-replay-test cpp-test install install-test
 
 ffi-lib:
 	@TIMEFORMAT='==> ffi-lib took %0R s'; time \
@@ -80,6 +89,7 @@ ffi-test: ffi-lib header-check
 		$(MAKE) --no-print-directory ffi-test-run; \
 		$(MAKE) --no-print-directory ffi-test-valgrind; \
 		$(MAKE) --no-print-directory ffi-replay-test; \
+		$(MAKE) --no-print-directory cpp-test; \
 		$(MAKE) --no-print-directory install-test; \
 	}
 	@echo "ffi-test: all C API checks passed"
@@ -143,6 +153,18 @@ ffi-replay-test: $(FFI_BUILD)/replay
 		[ "$$status" = 1 ] || { echo "replay of a malformed record exited with $$status"; exit 1; }; \
 		grep -q ':18:[0-9]*: ' $(FFI_BUILD)/replay.err || { cat $(FFI_BUILD)/replay.err; exit 1; }; \
 	}
+
+$(FFI_BUILD)/cpp_tests: $(FFI_CPP_DEPS)
+	@mkdir -p $(@D)
+	@TIMEFORMAT='==> C++ wrapper tests built (C++17, AddressSanitizer, UBSan) in %0R s'; time \
+		g++ $(FFI_CPP_FLAGS) $(FFI_ASAN_FLAGS) $(FFI_DEFINES) -Iinclude $(FFI_CPP_SOURCES) \
+			$(FFI_STATIC_LIB) $(FFI_SYSTEM_LIBS) -o $@
+
+# The C++17 wrapper include/shogi_rules.hpp, through its tests in tests/cpp/.
+cpp-test: ffi-lib $(FFI_BUILD)/cpp_tests
+	@TIMEFORMAT='==> C++ wrapper tests took %0R s'; time \
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+		$(FFI_BUILD)/cpp_tests tests/data
 
 install: ffi-lib
 	install -d '$(DESTDIR)$(PREFIX)/include' '$(DESTDIR)$(PREFIX)/lib/pkgconfig' \
