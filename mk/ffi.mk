@@ -170,6 +170,7 @@ install: ffi-lib
 	install -d '$(DESTDIR)$(PREFIX)/include' '$(DESTDIR)$(PREFIX)/lib/pkgconfig' \
 		'$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules'
 	install -m 644 $(FFI_HEADER) '$(DESTDIR)$(PREFIX)/include/shogi_rules.h'
+	install -m 644 $(FFI_CPP_HEADER) '$(DESTDIR)$(PREFIX)/include/shogi_rules.hpp'
 	install -m 644 $(FFI_STATIC_LIB) '$(DESTDIR)$(PREFIX)/lib/libshogi_rules.a'
 	install -m 755 $(FFI_SHARED_LIB) '$(DESTDIR)$(PREFIX)/lib/$(FFI_SHARED_FILE)'
 	ln -sfn $(FFI_SHARED_FILE) '$(DESTDIR)$(PREFIX)/lib/$(FFI_SONAME)'

@@ -6,8 +6,10 @@
 #     NEEDED libshogi_rules.so.MAJOR and loads the installed library,
 #   - the same program built with `pkg-config --static --cflags --libs shogi_rules`: no
 #     libshogi_rules in its dynamic section,
-#   - the C++ client of examples/cmake, configured with find_package(shogi_rules) through
-#     CMAKE_PREFIX_PATH (shared and static targets),
+#   - the C++ client of examples/cmake built with the same pkg-config flags (the wrapper
+#     shogi_rules.hpp is installed beside shogi_rules.h),
+#   - the C++ client of examples/cmake (through the C++17 wrapper shogi_rules.hpp), configured
+#     with find_package(shogi_rules) through CMAKE_PREFIX_PATH (shared and static targets),
 # each run and its output checked.
 # Usage: install-test.sh MAKE CARGO_TARGET_DIR CMAKE VERSION
 set -euo pipefail
@@ -25,7 +27,7 @@ prefix="$work/prefix"
 $make --no-print-directory install PREFIX="$prefix" CARGO_TARGET_DIR="$target_dir" > "$work/install.log"
 major="${version%%.*}"
 soname="libshogi_rules.so.$major"
-for file in include/shogi_rules.h lib/libshogi_rules.a "lib/libshogi_rules.so.$version" \
+for file in include/shogi_rules.h include/shogi_rules.hpp lib/libshogi_rules.a "lib/libshogi_rules.so.$version" \
     lib/pkgconfig/shogi_rules.pc lib/pkgconfig/shogi_rules-shared.pc \
     lib/cmake/shogi_rules/shogi_rulesConfig.cmake \
     lib/cmake/shogi_rules/shogi_rulesConfigVersion.cmake; do
@@ -85,7 +87,12 @@ fi
 expect_output client-static "$("$work/client-static")"
 echo "client-static (pkg-config --static --libs: $(pkg-config --static --libs shogi_rules)):"
 ldd "$work/client-static"
-echo "pkg-config clients (shared and static) built and ran"
+# C++: the wrapper shogi_rules.hpp is found through the same flags.
+# shellcheck disable=SC2046
+g++ -std=c++17 -Wall -Wextra -Werror -pedantic examples/cmake/main.cpp \
+    $(pkg-config --cflags --libs shogi_rules) -o "$work/cpp-client-shared"
+expect_output cpp-client-shared "$(LD_LIBRARY_PATH="$prefix/lib" "$work/cpp-client-shared")"
+echo "pkg-config clients (C shared and static, C++ shared) built and ran"
 
 # CMake: the version file accepts the same major version (and, while it is 0, the same minor
 # version) up to the installed one.
