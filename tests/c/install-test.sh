@@ -49,6 +49,12 @@ for lib in "$target_dir/release/libshogi_rules.so" "$prefix/lib/libshogi_rules.s
     echo "$lib:$line"
 done
 
+# The DT_NEEDED entries of a program, one a line. (Output goes through variables, not into
+# `grep -q`, which may close the pipe early and fail a pipeline under pipefail.)
+needed() {
+    readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'
+}
+
 expect_output() {
     local name="$1" output="$2"
     if ! grep -qx "shogi_rules $version: 30 legal moves" <<< "$output"; then
@@ -68,25 +74,28 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 # shellcheck disable=SC2046 # pkg-config prints several words on purpose
 gcc -std=c99 -Wall -Wextra -Werror -pedantic tests/c/install_client.c \
     $(pkg-config --cflags --libs shogi_rules) -o "$work/client-shared"
-readelf -d "$work/client-shared" | grep -F '(NEEDED)' | grep -qF "[$soname]" ||
+grep -qxF "$soname" <<< "$(needed "$work/client-shared")" ||
     { readelf -d "$work/client-shared" >&2; echo "client-shared does not need $soname" >&2; exit 1; }
-LD_LIBRARY_PATH="$prefix/lib" ldd "$work/client-shared" | grep -qF "$soname => $prefix/lib/$soname" ||
-    { echo "client-shared does not load the installed library" >&2; exit 1; }
+loaded="$(LD_LIBRARY_PATH="$prefix/lib" ldd "$work/client-shared")"
+grep -qF "$soname => $prefix/lib/$soname" <<< "$loaded" ||
+    { echo "$loaded" >&2; echo "client-shared does not load the installed library" >&2; exit 1; }
 expect_output client-shared "$(LD_LIBRARY_PATH="$prefix/lib" "$work/client-shared")"
-echo "client-shared: $(readelf -d "$work/client-shared" | grep -F "[$soname]")"
+echo "client-shared: NEEDED $(needed "$work/client-shared" | xargs)"
 
 # Static: exactly the flags of `pkg-config --static`.
 # shellcheck disable=SC2046
 gcc -std=c99 -Wall -Wextra -Werror -pedantic tests/c/install_client.c \
     $(pkg-config --static --cflags --libs shogi_rules) -o "$work/client-static"
-if readelf -d "$work/client-static" | grep -q libshogi_rules ||
-    LD_LIBRARY_PATH="$prefix/lib" ldd "$work/client-static" | grep -q libshogi_rules; then
+loaded="$(LD_LIBRARY_PATH="$prefix/lib" ldd "$work/client-static")"
+if grep -q libshogi_rules <<< "$(needed "$work/client-static")" ||
+    grep -q libshogi_rules <<< "$loaded"; then
     echo "client-static depends on the shared library" >&2
     exit 1
 fi
 expect_output client-static "$("$work/client-static")"
-echo "client-static (pkg-config --static --libs: $(pkg-config --static --libs shogi_rules)):"
-ldd "$work/client-static"
+echo "client-static (pkg-config --static --libs: $(pkg-config --static --libs shogi_rules | xargs)):"
+echo "$loaded"
+
 # C++: the wrapper shogi_rules.hpp is found through the same flags.
 # shellcheck disable=SC2046
 g++ -std=c++17 -Wall -Wextra -Werror -pedantic examples/cmake/main.cpp \
@@ -136,9 +145,9 @@ grep -q "shogi_rules $version found" "$work/cmake-configure.log" ||
     { cat "$work/cmake-configure.log" >&2; echo "find_package did not report version $version" >&2; exit 1; }
 "$cmake" --build "$work/cmake-build" > "$work/cmake-build.log" ||
     { cat "$work/cmake-build.log" >&2; exit 1; }
-readelf -d "$work/cmake-build/shogi_client" | grep -F '(NEEDED)' | grep -qF "[$soname]" ||
+grep -qxF "$soname" <<< "$(needed "$work/cmake-build/shogi_client")" ||
     { echo "the CMake client (shared) does not need $soname" >&2; exit 1; }
-if readelf -d "$work/cmake-build/shogi_client_static" | grep -q libshogi_rules; then
+if grep -q libshogi_rules <<< "$(needed "$work/cmake-build/shogi_client_static")"; then
     echo "the CMake client (static) depends on the shared library" >&2
     exit 1
 fi
