@@ -76,7 +76,7 @@ FFI_REPLAY_RECORD := tests/data/corpus/kif/shogi-supplement/kiou_game1.kif
 FFI_REPLAY_BAD_RECORD := tests/data/corpus/kif/kifu-for-js/fork-test.kif
 
 .PHONY: ffi-lib ffi-test ffi-exports-check ffi-test-build ffi-test-run ffi-test-valgrind \
-	ffi-replay-test cpp-test install install-test
+	ffi-replay-test cpp-test install install-test readme-c-test
 
 ffi-lib:
 	@TIMEFORMAT='==> ffi-lib took %0R s'; time \
@@ -91,6 +91,7 @@ ffi-test: ffi-lib header-check
 		$(MAKE) --no-print-directory ffi-replay-test; \
 		$(MAKE) --no-print-directory cpp-test; \
 		$(MAKE) --no-print-directory install-test; \
+		$(MAKE) --no-print-directory readme-c-test; \
 	}
 	@echo "ffi-test: all C API checks passed"
 
@@ -190,3 +191,8 @@ install-test: ffi-lib
 	@TIMEFORMAT='==> install-test took %0R s'; time \
 		tests/c/install-test.sh '$(MAKE)' '$(CARGO_TARGET_DIR)' "$$(tail -n 1 $(FFI_BUILD)/cmake-path)" \
 			'$(FFI_VERSION)'
+
+# The README's C and C++ install lines, run as written with HOME set to an empty temporary
+# directory (tests/c/readme-test.sh). They build into build/ (ignored by git).
+readme-c-test: ffi-lib
+	@TIMEFORMAT='==> readme-c-test took %0R s'; time tests/c/readme-test.sh '$(FFI_VERSION)'
