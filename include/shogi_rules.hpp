@@ -210,6 +210,15 @@ namespace detail {
     throw error(code, message);
 }
 
+/// The exception of a failed record read: the C API's report (it fills one in for every
+/// failure of a read; should it not, the code alone).
+[[noreturn]] inline void throw_read_error(shogi_result code, const shogi_record_error &report) {
+    if (report.result != code) {
+        throw record_error(code, result_message(code));
+    }
+    throw record_error(report);
+}
+
 inline void check(shogi_result code) {
     if (code != SHOGI_RESULT_OK) {
         throw_error(code);
@@ -1355,7 +1364,7 @@ class record {
             detail::bytes_ptr(bytes), bytes.size(), static_cast<shogi_record_format>(format),
             limits, &out, &err);
         if (res != SHOGI_RESULT_OK) {
-            throw record_error(err);
+            detail::throw_read_error(res, err);
         }
         return adopt(out);
     }
@@ -1414,7 +1423,7 @@ class record_list {
     }
 
     /// A copy of record `index`. Throws shogi::error (SHOGI_RESULT_NOT_FOUND) past the end.
-    record get(std::size_t index) const {
+    record at(std::size_t index) const {
         return record::adopt(detail::value_out<shogi_record *>([&](shogi_record **out) {
             return shogi_record_list_get(handle_.get(), index, out);
         }));
@@ -1426,7 +1435,7 @@ class record_list {
         const std::size_t count = size();
         result.reserve(count);
         for (std::size_t i = 0; i < count; ++i) {
-            result.push_back(get(i));
+            result.push_back(at(i));
         }
         return result;
     }
@@ -1442,7 +1451,7 @@ class record_list {
             shogi_records_read(detail::bytes_ptr(bytes), bytes.size(),
                                static_cast<shogi_record_format>(format), limits, &out, &err);
         if (res != SHOGI_RESULT_OK) {
-            throw record_error(err);
+            detail::throw_read_error(res, err);
         }
         return adopt(out);
     }

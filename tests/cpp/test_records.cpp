@@ -235,11 +235,11 @@ void collections() {
     const char *const usi = "position startpos moves 7g7f\nposition startpos moves 2g2f 8c8d\n";
     const shogi::record_list list = shogi::record_list::read(usi);
     CHECK_EQ(list.size(), static_cast<std::size_t>(2));
-    CHECK_EQ(list.get(1).moves().size(), static_cast<std::size_t>(2));
+    CHECK_EQ(list.at(1).moves().size(), static_cast<std::size_t>(2));
     const std::vector<shogi::record> all = list.records();
     CHECK_EQ(all.size(), static_cast<std::size_t>(2));
     CHECK(all.size() == 2 && all[0].moves().at(0).usi() == "7g7f");
-    CHECK_THROWS(list.get(2), shogi::error, SHOGI_RESULT_NOT_FOUND);
+    CHECK_THROWS(list.at(2), shogi::error, SHOGI_RESULT_NOT_FOUND);
     // One record asked for, several found.
     CHECK_THROWS(shogi::record::read(usi), shogi::record_error, SHOGI_RESULT_RECORD_COLLECTION);
     shogi::read_limits one = shogi::default_read_limits();
