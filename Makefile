@@ -10,8 +10,9 @@
 #                games, notation, records, CLI, properties) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
 #                crate builds haitaka and rsshogi)
-#   ffi-test     the C API from C (mk/ffi.mk): header check, C tests as C99, C++11, under   ~1-3 min
-#                ASan/UBSan and valgrind, the C example, make install with pkg-config/CMake
+#   ffi-test     the C API from C (mk/ffi.mk): header check, C tests as C99, C++11, under   ~2-4 min
+#                ASan/UBSan and valgrind, the C example, the C++17 wrapper's tests, make
+#                install with pkg-config (shared, static) and CMake, the README's C block
 #   python-test  the Python package (mk/python.mk): a local venv, `pip install ./shogi-py`,  ~3-5 min
 #                pytest, mypy stubtest, fmt and clippy of the binding crate
 #   fuzz         `make fuzz-smoke` when a nightly toolchain is installed, otherwise

@@ -1,21 +1,36 @@
-# The C API from the C side: the C tests, the C example, and the installation.
+# The C API from the C side: the C tests, the C example, the C++ wrapper's tests, and the
+# installation.
 #
-#   ffi-lib       builds libshogi_rules.a and libshogi_rules.so (release) with cargo
+#   ffi-lib       builds libshogi_rules.a and libshogi_rules.so (release, SONAME
+#                 libshogi_rules.so.MAJOR from shogi-ffi/build.rs) with cargo
 #   ffi-test      every check of the C API, each step timed (measured on a busy 2-core machine):
-#                   ffi-lib      the library, from a cold target directory           ~130 s
-#                   header-check the committed header is what cbindgen gives (header.mk)
+#                   ffi-lib      the library, from a cold target directory        ~90-130 s
+#                   header-check the committed header is what cbindgen gives (header.mk;
+#                                + ~6 min the first time: cbindgen is built into .tools/)
 #                   exports      every function of the header is called in tests/c/     ~0 s
-#                   build        the C tests as C99 (gcc), as C++11 (g++), and with      ~12 s
+#                   build        the C tests as C99 (gcc), as C++11 (g++), and with      ~20 s
 #                                AddressSanitizer + UBSan, all against the static library
 #                   run          the three builds, with all of the conformance data       ~1 s
-#                   valgrind     the C99 build under memcheck (a lower perft limit)      ~12 s
-#                   replay       examples/c/replay.c on corpus records                    ~2 s
-#                   install      `make install-test` (+ ~20 s the first time: CMake)      ~5 s
-#                 about 30 s once the library is built, under 3 minutes from cold.
-#   install       installs the header, both libraries, shogi_rules.pc and the CMake package
-#                 under PREFIX (default /usr/local; DESTDIR is honoured)
-#   install-test  installs into a temporary prefix and builds clients against it with
-#                 pkg-config (shared and static) and with CMake (examples/cmake)
+#                   valgrind     the C99 build under memcheck (a lower perft limit)      ~20 s
+#                   replay       examples/c/replay.c on corpus records                    ~1 s
+#                   cpp-test     the C++17 wrapper's tests (tests/cpp/), built with      ~30 s
+#                                g++ -Wall -Wextra -Werror -pedantic (and more) under
+#                                ASan + UBSan against the static library, and run         ~0 s
+#                   install      `make install-test` (+ ~20 s the first time: CMake)      ~8 s
+#                   readme       `make readme-c-test`                                     ~3 s
+#                 about 1.5 minutes once the library is built, under 4 minutes from cold.
+#   cpp-test      builds and runs the C++ wrapper's tests (see above)
+#   install       installs under PREFIX (default /usr/local; DESTDIR is honoured): the headers
+#                 shogi_rules.h and shogi_rules.hpp, libshogi_rules.a, libshogi_rules.so.VERSION
+#                 with the links libshogi_rules.so.MAJOR and libshogi_rules.so, the pkg-config
+#                 files shogi_rules.pc and shogi_rules-shared.pc, and the CMake package
+#   install-test  installs into a temporary prefix and checks it (tests/c/install-test.sh): the
+#                 SONAME of the built and the installed library, the links, C clients through
+#                 pkg-config (shared: NEEDED libshogi_rules.so.MAJOR; static, with exactly
+#                 `pkg-config --static --cflags --libs`: no libshogi_rules at run time), the C++
+#                 client through pkg-config, and through CMake (examples/cmake, both targets)
+#   readme-c-test runs the C install block of README.md as written, with HOME set to an empty
+#                 temporary directory (tests/c/readme-test.sh)
 #
 # Paths follow CARGO_TARGET_DIR when it is overridden (make ffi-test CARGO_TARGET_DIR=...).
 
@@ -27,9 +42,16 @@ FFI_LIB_DIR := $(CARGO_TARGET_DIR)/release
 FFI_STATIC_LIB := $(FFI_LIB_DIR)/libshogi_rules.a
 FFI_SHARED_LIB := $(FFI_LIB_DIR)/libshogi_rules.so
 FFI_HEADER := include/shogi_rules.h
+FFI_CPP_HEADER := include/shogi_rules.hpp
 FFI_BUILD := $(CARGO_TARGET_DIR)/ffi-c
 # The version of the workspace, which the header's version macros and shogi_version() must give.
 FFI_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
+# The shared library's run-time name (SONAME, set by shogi-ffi/build.rs) carries the major
+# version; `make install` installs the file under the full version with two links:
+#   libshogi_rules.so.MAJOR.MINOR.PATCH, libshogi_rules.so.MAJOR -> it, libshogi_rules.so -> .so.MAJOR
+FFI_SOVERSION := $(firstword $(subst ., ,$(FFI_VERSION)))
+FFI_SONAME := libshogi_rules.so.$(FFI_SOVERSION)
+FFI_SHARED_FILE := libshogi_rules.so.$(FFI_VERSION)
 
 # install_client.c is the install test's own program (tests/c/install-test.sh).
 FFI_TEST_SOURCES := $(sort $(filter-out tests/c/install_client.c,$(wildcard tests/c/*.c)))
@@ -57,11 +79,20 @@ FFI_VALGRIND_PERFT_LIMIT := 5000000
 FFI_VALGRIND := valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=all \
 	--show-leak-kinds=all --track-origins=yes --quiet
 
+# The C++17 wrapper's tests (tests/cpp/), against the static library under the sanitizers; the
+# wrapper is also held to warnings beyond -Wall -Wextra -pedantic that client code may enable.
+# -O0: the tests build in half the time of -O1 and run in well under a second either way.
+FFI_CPP_SOURCES := $(sort $(wildcard tests/cpp/*.cpp))
+FFI_CPP_DEPS := $(FFI_CPP_SOURCES) $(wildcard tests/cpp/*.hpp) $(FFI_CPP_HEADER) $(FFI_HEADER) \
+	$(FFI_STATIC_LIB)
+FFI_CPP_FLAGS := -std=c++17 -Wall -Wextra -Werror -pedantic -Wshadow -Wconversion \
+	-Wsign-conversion -Wold-style-cast -Wnon-virtual-dtor -g -O0
+
 FFI_REPLAY_RECORD := tests/data/corpus/kif/shogi-supplement/kiou_game1.kif
 FFI_REPLAY_BAD_RECORD := tests/data/corpus/kif/kifu-for-js/fork-test.kif
 
 .PHONY: ffi-lib ffi-test ffi-exports-check ffi-test-build ffi-test-run ffi-test-valgrind \
-	ffi-replay-test install install-test
+	ffi-replay-test cpp-test install install-test readme-c-test
 
 ffi-lib:
 	@TIMEFORMAT='==> ffi-lib took %0R s'; time \
@@ -74,7 +105,9 @@ ffi-test: ffi-lib header-check
 		$(MAKE) --no-print-directory ffi-test-run; \
 		$(MAKE) --no-print-directory ffi-test-valgrind; \
 		$(MAKE) --no-print-directory ffi-replay-test; \
+		$(MAKE) --no-print-directory cpp-test; \
 		$(MAKE) --no-print-directory install-test; \
+		$(MAKE) --no-print-directory readme-c-test; \
 	}
 	@echo "ffi-test: all C API checks passed"
 
@@ -138,17 +171,35 @@ ffi-replay-test: $(FFI_BUILD)/replay
 		grep -q ':18:[0-9]*: ' $(FFI_BUILD)/replay.err || { cat $(FFI_BUILD)/replay.err; exit 1; }; \
 	}
 
+$(FFI_BUILD)/cpp_tests: $(FFI_CPP_DEPS)
+	@mkdir -p $(@D)
+	@TIMEFORMAT='==> C++ wrapper tests built (C++17, AddressSanitizer, UBSan) in %0R s'; time \
+		g++ $(FFI_CPP_FLAGS) $(FFI_ASAN_FLAGS) $(FFI_DEFINES) -Iinclude $(FFI_CPP_SOURCES) \
+			$(FFI_STATIC_LIB) $(FFI_SYSTEM_LIBS) -o $@
+
+# The C++17 wrapper include/shogi_rules.hpp, through its tests in tests/cpp/.
+cpp-test: ffi-lib $(FFI_BUILD)/cpp_tests
+	@TIMEFORMAT='==> C++ wrapper tests took %0R s'; time \
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+		$(FFI_BUILD)/cpp_tests tests/data
+
 install: ffi-lib
 	install -d '$(DESTDIR)$(PREFIX)/include' '$(DESTDIR)$(PREFIX)/lib/pkgconfig' \
 		'$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules'
 	install -m 644 $(FFI_HEADER) '$(DESTDIR)$(PREFIX)/include/shogi_rules.h'
+	install -m 644 $(FFI_CPP_HEADER) '$(DESTDIR)$(PREFIX)/include/shogi_rules.hpp'
 	install -m 644 $(FFI_STATIC_LIB) '$(DESTDIR)$(PREFIX)/lib/libshogi_rules.a'
-	install -m 755 $(FFI_SHARED_LIB) '$(DESTDIR)$(PREFIX)/lib/libshogi_rules.so'
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(FFI_VERSION)|g' pkgconfig/shogi_rules.pc.in \
-		> '$(DESTDIR)$(PREFIX)/lib/pkgconfig/shogi_rules.pc'
-	install -m 644 cmake/shogi_rulesConfig.cmake '$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules/'
-	sed -e 's|@VERSION@|$(FFI_VERSION)|g' cmake/shogi_rulesConfigVersion.cmake.in \
-		> '$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules/shogi_rulesConfigVersion.cmake'
+	install -m 755 $(FFI_SHARED_LIB) '$(DESTDIR)$(PREFIX)/lib/$(FFI_SHARED_FILE)'
+	ln -sfn $(FFI_SHARED_FILE) '$(DESTDIR)$(PREFIX)/lib/$(FFI_SONAME)'
+	ln -sfn $(FFI_SONAME) '$(DESTDIR)$(PREFIX)/lib/libshogi_rules.so'
+	for pc in shogi_rules shogi_rules-shared; do \
+		sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(FFI_VERSION)|g' pkgconfig/$$pc.pc.in \
+			> '$(DESTDIR)$(PREFIX)/lib/pkgconfig/'$$pc.pc; \
+	done
+	for file in shogi_rulesConfig shogi_rulesConfigVersion; do \
+		sed -e 's|@VERSION@|$(FFI_VERSION)|g' -e 's|@SOVERSION@|$(FFI_SOVERSION)|g' \
+			cmake/$$file.cmake.in > '$(DESTDIR)$(PREFIX)/lib/cmake/shogi_rules/'$$file.cmake; \
+	done
 
 install-test: ffi-lib
 	@mkdir -p $(FFI_BUILD)
@@ -156,3 +207,8 @@ install-test: ffi-lib
 	@TIMEFORMAT='==> install-test took %0R s'; time \
 		tests/c/install-test.sh '$(MAKE)' '$(CARGO_TARGET_DIR)' "$$(tail -n 1 $(FFI_BUILD)/cmake-path)" \
 			'$(FFI_VERSION)'
+
+# The README's C and C++ install lines, run as written with HOME set to an empty temporary
+# directory (tests/c/readme-test.sh). They build into build/ (ignored by git).
+readme-c-test: ffi-lib
+	@TIMEFORMAT='==> readme-c-test took %0R s'; time tests/c/readme-test.sh '$(FFI_VERSION)'
