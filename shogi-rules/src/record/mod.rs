@@ -47,6 +47,7 @@ mod tree;
 pub mod usi;
 mod written;
 
+pub use diagram::bod;
 pub use encoding::{Encoding, decode, encode};
 pub use handicap::Handicap;
 pub use limits::{Limit, ReadLimits};
