@@ -10,6 +10,8 @@
 #                games, notation, records, CLI, properties) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
 #                crate builds haitaka and rsshogi)
+#   cli-install-test  `cargo install --path shogi-cli` into a temporary root (mk/cli.mk),   ~1 min
+#                then the installed `shogi --version` and the sample replay
 #   ffi-test     the C API from C (mk/ffi.mk): header check, C tests as C99, C++11, under   ~1-3 min
 #                ASan/UBSan and valgrind, the C example, make install with pkg-config/CMake
 #   python-test  the Python package (mk/python.mk): a local venv, `pip install ./shogi-py`,  ~3-5 min
@@ -27,6 +29,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 CARGO ?= cargo
+# The version of every crate of the workspace ([workspace.package] in Cargo.toml).
+WORKSPACE_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
 FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa \
 	record_read record_kif record_ki2 record_csa record_jkf \
 	hostile_kif hostile_ki2 hostile_csa hostile_jkf hostile_usi game_restore
@@ -44,7 +48,7 @@ FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 
 .PHONY: test fmt-check clippy test-suites fuzz-if-nightly fuzz-smoke fuzz-long bench perft clean
 
-test: fmt-check clippy test-suites ffi-test python-test fuzz-if-nightly
+test: fmt-check clippy test-suites cli-install-test ffi-test python-test fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -124,11 +128,12 @@ bench:
 	$(CARGO) run --release -p shogi-bench
 
 perft:
-	$(CARGO) run --release -p shogi-rules --example shogi -- perft startpos 5
+	$(CARGO) run --release -p shogi-cli -- perft startpos 5
 
 clean:
 	$(CARGO) clean
 	$(CARGO) clean --manifest-path fuzz/Cargo.toml
 
-# The C API (header, C tests, install) and the Python package have their own rule files.
+# The `shogi` command's installation, the C API (header, C tests, install) and the Python
+# package have their own rule files.
 include $(sort $(wildcard mk/*.mk))

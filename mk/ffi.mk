@@ -29,7 +29,7 @@ FFI_SHARED_LIB := $(FFI_LIB_DIR)/libshogi_rules.so
 FFI_HEADER := include/shogi_rules.h
 FFI_BUILD := $(CARGO_TARGET_DIR)/ffi-c
 # The version of the workspace, which the header's version macros and shogi_version() must give.
-FFI_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
+FFI_VERSION := $(WORKSPACE_VERSION)
 
 # install_client.c is the install test's own program (tests/c/install-test.sh).
 FFI_TEST_SOURCES := $(sort $(filter-out tests/c/install_client.c,$(wildcard tests/c/*.c)))
