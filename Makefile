@@ -10,8 +10,9 @@
 #                games, notation, records, CLI, properties) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
 #                crate builds haitaka and rsshogi)
-#   cli-install-test  `cargo install --path shogi-cli` into a temporary root (mk/cli.mk),   ~1 min
-#                then the installed `shogi --version` and the sample replay
+#   cli-install-test  `cargo install --path shogi-cli` into a temporary root (mk/cli.mk),  ~0-4 min
+#                then the installed `shogi --version` and the sample replay; it reuses
+#                the target directory, so it is quick when the release build is there
 #   ffi-test     the C API from C (mk/ffi.mk): header check, C tests as C99, C++11, under   ~1-3 min
 #                ASan/UBSan and valgrind, the C example, make install with pkg-config/CMake
 #   python-test  the Python package (mk/python.mk): a local venv, `pip install ./shogi-py`,  ~3-5 min
