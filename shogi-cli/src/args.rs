@@ -73,10 +73,10 @@ pub enum Command {
     ///
     /// Without a POSITION, reads one SFEN per line from standard input (at
     /// most 4 KiB a line) and replies with one line each: the moves, or
-    /// 'error: line N: <message>' for a bad line; exit status 1 if any line
+    /// 'error: line N: MESSAGE' for a bad line; exit status 1 if any line
     /// failed.
     Legal(LegalArgs),
-    /// Check a move: 'legal' or 'illegal: <reason>'.
+    /// Check a move: 'legal' or 'illegal: REASON'.
     ///
     /// Both answers exit with status 0; a move that is not USI at all is an
     /// error (exit status 1).
