@@ -10,6 +10,9 @@
 #                games, notation, records, CLI, properties) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
 #                crate builds haitaka and rsshogi)
+#   cli-install-test  `cargo install --path shogi-cli` into a temporary root (mk/cli.mk),  ~0-4 min
+#                then the installed `shogi --version` and the sample replay; it reuses
+#                the target directory, so it is quick when the release build is there
 #   ffi-test     the C API from C (mk/ffi.mk): header check, C tests as C99, C++11, under   ~2-4 min
 #                ASan/UBSan and valgrind, the C example, the C++17 wrapper's tests, make
 #                install with pkg-config (shared, static) and CMake, the README's C block
@@ -28,6 +31,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 CARGO ?= cargo
+# The version of every crate of the workspace ([workspace.package] in Cargo.toml).
+WORKSPACE_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
 FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa \
 	record_read record_kif record_ki2 record_csa record_jkf \
 	hostile_kif hostile_ki2 hostile_csa hostile_jkf hostile_usi game_restore
@@ -45,7 +50,7 @@ FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 
 .PHONY: test fmt-check clippy doc-check test-suites fuzz-if-nightly fuzz-smoke fuzz-long bench perft clean
 
-test: fmt-check clippy doc-check test-suites ffi-test python-test fuzz-if-nightly
+test: fmt-check clippy doc-check test-suites cli-install-test ffi-test python-test fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -133,11 +138,12 @@ bench:
 	$(CARGO) run --release -p shogi-bench
 
 perft:
-	$(CARGO) run --release -p shogi-rules --example shogi -- perft startpos 5
+	$(CARGO) run --release -p shogi-cli -- perft startpos 5
 
 clean:
 	$(CARGO) clean
 	$(CARGO) clean --manifest-path fuzz/Cargo.toml
 
-# The C API (header, C tests, install) and the Python package have their own rule files.
+# The `shogi` command's installation, the C API (header, C tests, install) and the Python
+# package have their own rule files.
 include $(sort $(wildcard mk/*.mk))

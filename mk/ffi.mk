@@ -45,7 +45,7 @@ FFI_HEADER := include/shogi_rules.h
 FFI_CPP_HEADER := include/shogi_rules.hpp
 FFI_BUILD := $(CARGO_TARGET_DIR)/ffi-c
 # The version of the workspace, which the header's version macros and shogi_version() must give.
-FFI_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
+FFI_VERSION := $(WORKSPACE_VERSION)
 # The shared library's run-time name (SONAME, set by shogi-ffi/build.rs) carries the major
 # version; `make install` installs the file under the full version with two links:
 #   libshogi_rules.so.MAJOR.MINOR.PATCH, libshogi_rules.so.MAJOR -> it, libshogi_rules.so -> .so.MAJOR

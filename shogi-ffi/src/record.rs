@@ -600,7 +600,7 @@ mod tests {
     use crate::types::{SHOGI_COLOR_GOTE, SHOGI_COLOR_SENTE};
     use shogi::record::Limit;
 
-    const SAMPLE: &[u8] = include_bytes!("../../shogi-rules/examples/data/sample.kif");
+    const SAMPLE: &[u8] = include_bytes!("../../shogi-cli/data/sample.kif");
 
     fn read(bytes: &[u8], format: u8) -> Result<*mut shogi_record, Box<shogi_record_error>> {
         let mut rec = core::ptr::null_mut();

@@ -157,6 +157,43 @@ pub(crate) fn write_diagram(out: &mut String, pos: &Position, names: [&str; 2]) 
     }
 }
 
+/// The BOD board diagram of `pos`, as a KIF or KI2 file writes a start
+/// position: Gote's hand (`後手の持駒：…`), the file labels, the board between
+/// two borders (Gote's pieces marked `v`, each row ending with its rank in
+/// kanji), Sente's hand, `手数＝N` when N moves were played before `pos`, and
+/// `後手番` when Gote is to move. Every line ends with a newline.
+///
+/// Each cell is a mark (a space or `v`) and a full-width character, so the
+/// columns line up wherever full-width characters take two columns, as in
+/// a terminal. The KIF and KI2 readers read the diagram back as `pos`.
+///
+/// ```
+/// use shogi_rules::Position;
+/// use shogi_rules::record::{self, Format};
+///
+/// let board = record::bod(&Position::startpos());
+/// assert!(board.starts_with("後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n"));
+/// assert_eq!(board.lines().nth(3), Some("|v香v桂v銀v金v玉v金v銀v桂v香|一"));
+/// assert_eq!(board.lines().last(), Some("先手の持駒：なし"));
+///
+/// // Gote to move after 7g7f 3c3d 8h2b+, with a bishop in Sente's hand.
+/// let pos = Position::from_sfen(
+///     "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4",
+/// )?;
+/// let board = record::bod(&pos);
+/// assert_eq!(board.lines().nth(4), Some("| ・v飛 ・ ・ ・ ・ ・ 馬 ・|二"));
+/// assert!(board.ends_with("先手の持駒：角\u{3000}\n手数＝3\n後手番\n"));
+/// let kif = format!("{board}手数----指手---------消費時間--\n");
+/// assert_eq!(record::read_str_as(&kif, Format::Kif)?.start, pos);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn bod(pos: &Position) -> String {
+    let mut out = String::new();
+    write_diagram(&mut out, pos, ["先手", "後手"]);
+    out
+}
+
 /// Whether `c` can be part of a hand count ([`parse_count`]).
 fn count_char(c: char) -> bool {
     KANJI_NUMBERS.contains(&c) || c == '十' || c.is_ascii_digit() || ('０'..='９').contains(&c)

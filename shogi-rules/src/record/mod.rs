@@ -48,6 +48,7 @@ mod tree;
 pub mod usi;
 mod written;
 
+pub use diagram::bod;
 pub use encoding::{Encoding, decode, encode};
 pub use error::{RecordError, RecordErrorKind};
 pub use handicap::Handicap;

@@ -1,175 +1,13 @@
-//! The `shogi` example as a user runs it: the sample replay with no
+//! The `shogi` command as a user runs it: the sample replay with no
 //! arguments, `replay` (text and `--json`), `convert`, `validate`, the
 //! position commands, and bad input.
-//!
-//! The tests build the example first with the same profile and crate
-//! features as the tests themselves (a no-op when `cargo test` has built it
-//! already), then run the binary from the target directory.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
+mod common;
 
+use std::process::{Command, Stdio};
+
+use common::*;
 use serde_json::Value;
-
-/// The example binary, built once per test run.
-fn shogi() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let mut features = Vec::new();
-        if cfg!(feature = "serde") {
-            features.push("serde");
-        }
-        if cfg!(feature = "arbitrary") {
-            features.push("arbitrary");
-        }
-        let mut build = Command::new(env!("CARGO"));
-        build.current_dir(env!("CARGO_MANIFEST_DIR")).args([
-            "build",
-            "--quiet",
-            "--example",
-            "shogi",
-        ]);
-        if features.len() == 2 {
-            // What `make test` runs (`--workspace --all-features`): the same
-            // feature resolution, so the build finds everything up to date.
-            build.args(["--workspace", "--all-features"]);
-        } else {
-            build.args(["-p", "shogi-rules"]);
-            if !features.is_empty() {
-                build.args(["--features", &features.join(",")]);
-            }
-        }
-        if !cfg!(debug_assertions) {
-            build.arg("--release");
-        }
-        let status = build.status().expect("cargo runs");
-        assert!(status.success(), "building the shogi example failed");
-        // The test runs from target/<profile>/deps/; the example is in
-        // target/<profile>/examples/.
-        let exe = std::env::current_exe().expect("the test executable has a path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("the test executable is in target/<profile>/deps");
-        let binary = profile_dir
-            .join("examples")
-            .join(format!("shogi{}", std::env::consts::EXE_SUFFIX));
-        assert!(
-            binary.is_file(),
-            "no example binary at {}",
-            binary.display()
-        );
-        binary
-    })
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(shogi())
-        .args(args)
-        .output()
-        .expect("the example runs")
-}
-
-/// Runs the example with standard output going to `/dev/full`, where every
-/// write fails with "no space left on device".
-fn run_to_full_device(args: &[&str]) -> Output {
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .expect("/dev/full opens");
-    Command::new(shogi())
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(full)
-        .output()
-        .expect("the example runs")
-}
-
-/// Runs the example through `sh` with its virtual memory capped at 1 GiB,
-/// feeding it `input` (when given) on standard input, and kills it if it has
-/// not finished within 60 seconds: a tool that reads an endless stream into
-/// memory fails here quickly instead of taking the machine down.
-fn run_bounded(args: &[&str], stdin: Stdio, input: Option<Vec<u8>>) -> Output {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 1048576 && exec \"$@\"")
-        .arg("sh")
-        .arg(shogi())
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            stdin
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh runs");
-    let writer = input.map(|bytes| {
-        let mut pipe = child.stdin.take().expect("stdin is piped");
-        std::thread::spawn(move || {
-            use std::io::Write;
-            // The reader may stop early; that is its business.
-            let _ = pipe.write_all(&bytes);
-        })
-    });
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while child.try_wait().expect("wait").is_none() {
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{args:?} did not finish within 60 seconds");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    if let Some(writer) = writer {
-        writer.join().expect("the writer thread ends");
-    }
-    child.wait_with_output().expect("the output is collected")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("standard output is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn sample() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples/data/sample.kif")
-        .to_string_lossy()
-        .into_owned()
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
-}
-
-fn assert_ok(output: &Output, what: &str) {
-    assert!(
-        output.status.success(),
-        "{what}: exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout),
-        stderr(output)
-    );
-}
-
-fn replay_json(path: &str, extra: &[&str]) -> Value {
-    let mut args = vec!["replay", path, "--json"];
-    args.extend_from_slice(extra);
-    let output = run(&args);
-    assert_ok(&output, &format!("replay {path} --json"));
-    let text = stdout(&output);
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
 
 #[test]
 fn no_arguments_replays_the_sample_game() {
@@ -248,7 +86,7 @@ fn replay_reads_usi_records_from_standard_input() {
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
-        .expect("the example runs");
+        .expect("shogi runs");
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().expect("stdin");
@@ -256,7 +94,7 @@ fn replay_reads_usi_records_from_standard_input() {
             .write_all(b"position startpos moves 7g7f 3c3d 8h2b+ 3a2b\n")
             .expect("write");
     }
-    let output = child.wait_with_output().expect("the example finishes");
+    let output = child.wait_with_output().expect("shogi finishes");
     assert_ok(&output, "replay -");
     let json: Value = serde_json::from_str(stdout(&output).trim()).expect("JSON");
     assert_eq!(json["format"], "usi");
@@ -341,7 +179,7 @@ fn convert_kif_to_csa_and_back_keeps_the_moves() {
     assert_eq!(back["moves"], original["moves"]);
     assert_eq!(back["stated_result"], original["stated_result"]);
 
-    // KI2 (moves without origins) and, with the `serde` feature, JKF.
+    // KI2 (moves without origins) and JKF.
     let ki2 = dir.join("game.ki2");
     let output = run(&[
         "convert",
@@ -364,15 +202,14 @@ fn convert_kif_to_csa_and_back_keeps_the_moves() {
         "-o",
         &jkf.to_string_lossy(),
     ]);
-    if cfg!(feature = "serde") {
-        assert_ok(&output, "convert to JKF");
-        let via_jkf = replay_json(&jkf.to_string_lossy(), &[]);
-        assert_eq!(via_jkf["format"], "jkf");
-        assert_eq!(via_jkf["moves"], original["moves"]);
-    } else {
-        assert!(!output.status.success());
-        assert!(stderr(&output).contains("serde"), "{}", stderr(&output));
-    }
+    assert_ok(&output, "convert to JKF");
+    let via_jkf = replay_json(&jkf.to_string_lossy(), &[]);
+    assert_eq!(via_jkf["format"], "jkf");
+    assert_eq!(via_jkf["moves"], original["moves"]);
+    // JKF is JSON, always UTF-8.
+    let output = run(&["convert", &sample(), "--to", "jkf", "--encoding", "cp932"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("UTF-8"), "{}", stderr(&output));
 
     // To standard output, in UTF-8 by default.
     let output = run(&["convert", &sample(), "--to", "usi"]);
@@ -452,41 +289,40 @@ fn validate_prints_one_line_per_file_and_fails_on_errors() {
 #[test]
 fn bad_input_gives_a_message_and_a_failure_status() {
     let dir = scratch("bad-input");
-    let garbage = dir.join("garbage.bin");
+    let garbage = arg(&dir.join("garbage.bin"));
     std::fs::write(&garbage, [0xff_u8, 0xfe, 0x00, 0x81, 0x20, 0x0a, 0x80]).expect("write");
-    let empty = dir.join("empty.kif");
+    let empty = arg(&dir.join("empty.kif"));
     std::fs::write(&empty, b"").expect("write");
+    let sample = sample();
+    // Input that cannot be read or is wrong: exit status 1.
     for args in [
-        vec!["replay".to_string(), garbage.to_string_lossy().into_owned()],
-        vec!["replay".to_string(), empty.to_string_lossy().into_owned()],
-        vec!["replay".to_string(), "/no/such/file.kif".to_string()],
-        vec![
-            "convert".to_string(),
-            garbage.to_string_lossy().into_owned(),
-            "--to".to_string(),
-            "csa".to_string(),
-        ],
-        vec![
-            "convert".to_string(),
-            sample(),
-            "--to".to_string(),
-            "pdf".to_string(),
-        ],
-        vec![
-            "replay".to_string(),
-            sample(),
-            "--notation".to_string(),
-            "x".to_string(),
-        ],
-        vec!["validate".to_string()],
-        vec!["frobnicate".to_string()],
+        vec!["replay", &garbage],
+        vec!["replay", &empty],
+        vec!["replay", "/no/such/file.kif"],
+        vec!["convert", &garbage, "--to", "csa"],
     ] {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let output = run(&args);
         let err = stderr(&output);
-        assert!(!output.status.success(), "{args:?} succeeded");
-        assert!(err.contains("error"), "{args:?}: {err}");
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // Usage errors: exit status 2, with where to find help.
+    for args in [
+        vec!["convert", &sample, "--to", "pdf"],
+        vec!["replay", &sample, "--notation", "x"],
+        vec!["replay", &sample, "--rules", "x"],
+        vec!["convert", &sample, "--encoding", "latin-1"],
+        vec!["validate"],
+        vec!["frobnicate"],
+    ] {
+        let output = run(&args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains("try '--help'"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(output.stdout.is_empty(), "{args:?}");
     }
 }
 
@@ -531,7 +367,12 @@ fn output_that_cannot_be_written_is_a_failure() {
         vec!["convert", &sample, "--to", "usi"],
         vec!["convert", &sample, "--to", "kif", "-o", "-"],
         vec!["validate", &sample],
+        vec!["validate", &sample, &sample],
         vec!["help"],
+        vec!["help", "convert"],
+        vec!["--help"],
+        vec!["--version"],
+        vec!["completions", "bash"],
     ] {
         let output = run_to_full_device(&args);
         let err = stderr(&output);
@@ -547,18 +388,35 @@ fn output_that_cannot_be_written_is_a_failure() {
 #[test]
 fn a_directory_is_refused_by_name() {
     let dir = scratch("directory");
-    let name = dir.to_string_lossy().into_owned();
-    let expected = format!("cannot read {name}: is a directory");
+    let name = arg(&dir);
 
+    // replay reads one file: a directory is refused by name.
+    let output = run(&["replay", &name]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!("error: cannot read {name}: is a directory\n")
+    );
+
+    // validate searches a directory: this one holds no record file.
     let output = run(&["validate", &name]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    assert_eq!(stdout(&output), format!("{name}: error: {expected}\n"));
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "{name}: error: no record files in {name} (.kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen)\n"
+        )
+    );
 
-    for args in [vec!["replay", &name], vec!["convert", &name, "--to", "csa"]] {
-        let output = run(&args);
-        assert_eq!(output.status.code(), Some(1), "{args:?}");
-        assert_eq!(stderr(&output), format!("error: {expected}\n"), "{args:?}");
-    }
+    // convert writes a directory's files into an output directory only.
+    let output = run(&["convert", &name, "--to", "csa"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output)
+            .starts_with("error: converting several inputs or a directory needs --out-dir DIR"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 /// `ReadLimits::DEFAULT.max_input_bytes`: 64 MiB.
@@ -627,11 +485,6 @@ fn endless_or_oversized_input_fails_at_the_limit() {
     );
 }
 
-/// Runs the example with `input` on standard input.
-fn run_with_input(args: &[&str], input: &[u8]) -> Output {
-    run_bounded(args, Stdio::null(), Some(input.to_vec()))
-}
-
 #[test]
 #[cfg(unix)]
 fn legal_reports_each_bad_input_line_and_goes_on() {
@@ -691,46 +544,27 @@ fn a_malformed_move_fails_check() {
 
 #[test]
 fn perft_says_when_the_depth_is_too_large() {
-    let output = run(&["perft", "startpos", "99999999999"]);
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(
-        stderr(&output)
-            .starts_with("error: depth 99999999999: number too large (the limit is 64)\n"),
-        "{}",
-        stderr(&output)
-    );
-    // A depth that fits a number but no count could reach fails at once,
-    // without recursing that deep.
-    let output = run(&["perft", "startpos", "1000000"]);
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(
-        stderr(&output).starts_with("error: depth 1000000: number too large (the limit is 64)\n"),
-        "{}",
-        stderr(&output)
-    );
+    // A depth that fits no number, and one that fits a number but no count
+    // could reach: both fail at once, without recursing that deep.
+    for depth in ["99999999999", "1000000", "65"] {
+        let output = run(&["perft", "startpos", depth]);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(
+            stderr(&output).starts_with(&format!(
+                "error: invalid value '{depth}' for '<DEPTH>': number too large (the limit is 64)\n"
+            )),
+            "{}",
+            stderr(&output)
+        );
+    }
     let output = run(&["perft", "startpos", "deep"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(
-        stderr(&output).starts_with("error: depth must be a whole number"),
+        stderr(&output)
+            .starts_with("error: invalid value 'deep' for '<DEPTH>': not a whole number"),
         "{}",
         stderr(&output)
     );
-}
-
-/// The names in `dir`, sorted.
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("the directory lists")
-        .map(|entry| {
-            entry
-                .expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]

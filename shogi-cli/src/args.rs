@@ -1,0 +1,259 @@
+//! The command line: every subcommand, its arguments and their help, as
+//! `clap` reads them.
+
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use shogi_rules::record::{Encoding, Format};
+use shogi_rules::{MAX_PERFT_DEPTH, Position};
+
+use crate::position::parse_position;
+
+/// Shogi game records and positions: replay, convert and validate records
+/// (KIF, KI2, CSA, JKF, USI), count perft, list legal moves, check a move,
+/// show a position.
+///
+/// Without a command, replays the bundled sample game (a KIF record).
+/// A POSITION is 'startpos' or an SFEN string (quoted, as it has spaces).
+/// Exit status: 0 on success, 1 on a failure, 2 on a usage error.
+#[derive(Debug, Parser)]
+#[command(name = "shogi", version, max_term_width = 100)]
+pub struct Cli {
+    /// The command; none replays the bundled sample game.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read a record in any format and replay it under the rules.
+    ///
+    /// Reads a record in any format (KIF, KI2, CSA, JKF, USI; any encoding;
+    /// detected from the content, then the extension), prints its headers
+    /// and moves, the result it states and the result the rules give, and
+    /// says when the two disagree. The rules are those the record states (a
+    /// move limit such as floodgate's 'Max_Moves, an impasse rule) over the
+    /// site rules, unless --rules names others. A file of several records is
+    /// refused (validate and convert read them).
+    Replay(ReplayArgs),
+    /// Write records in another format.
+    ///
+    /// One input: written to OUT (-o), or to standard output. A file of
+    /// several records (CSA games separated by '/', USI or SFEN lines)
+    /// converts to one CSA or USI file of them all, or with -o NAME.EXT to
+    /// one KIF, KI2 or JKF file per record, NAME-1.EXT, NAME-2.EXT, ...
+    /// (without -o that is refused: exit status 1).
+    ///
+    /// Several inputs or directories: converted in parallel into --out-dir,
+    /// each file under its path relative to the directory named (a file
+    /// named itself: under its name), with the extension of the format
+    /// (game.ki2 to game.kif; files that would share a name keep their own
+    /// extension before it: game.ki2.kif, game.ki2u.kif). One line
+    /// 'INPUT -> OUTPUT' per file converted, in the order given. Directories are searched recursively for record files by extension:
+    /// .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen. Exit status 1 if any file
+    /// fails.
+    ///
+    /// Every output file is replaced whole or not at all: written to a
+    /// temporary file beside it, synced, then renamed over it.
+    Convert(ConvertArgs),
+    /// Check that records read, every move legal.
+    ///
+    /// One line per file, in the order given (the files of a directory in
+    /// sorted order): 'FILE: ok', 'FILE: ok (N records)' for a file of
+    /// several, or 'FILE: error: LINE:COLUMN: message'. Directories are
+    /// searched recursively for record files by extension: .kif .kifu .ki2
+    /// .ki2u .csa .jkf .usi .sfen. Files are read in parallel. Exit status 1
+    /// if any file fails.
+    Validate(ValidateArgs),
+    /// Count the leaf nodes of the legal move tree, with time and speed.
+    Perft(PerftArgs),
+    /// List the legal moves in USI, sorted.
+    ///
+    /// Without a POSITION, reads one SFEN per line from standard input (at
+    /// most 4 KiB a line) and replies with one line each: the moves, or
+    /// 'error: line N: MESSAGE' for a bad line; exit status 1 if any line
+    /// failed.
+    Legal(LegalArgs),
+    /// Check a move: 'legal' or 'illegal: REASON'.
+    ///
+    /// Both answers exit with status 0; a move that is not USI at all is an
+    /// error (exit status 1).
+    Check(CheckArgs),
+    /// Show a position: board diagram, side to move, check and checkmate.
+    Show(ShowArgs),
+    /// Print a shell completion script.
+    ///
+    /// For example: shogi completions bash > ~/.local/share/bash-completion/completions/shogi
+    Completions(CompletionsArgs),
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file; '-' or none reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+    /// Print one line of JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also print the moves in this notation.
+    #[arg(long, value_enum)]
+    pub notation: Option<Notation>,
+    /// Declare an impasse after the last move, when the game goes on.
+    #[arg(long)]
+    pub declare: bool,
+    /// Replay under these rules instead of those the record states.
+    #[arg(long, value_enum)]
+    pub rules: Option<Rules>,
+}
+
+/// A move notation for printing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Notation {
+    /// USI (7g7f).
+    Usi,
+    /// Western (P-7f).
+    Western,
+    /// Japanese as in a KI2 file (▲７六歩, with 同).
+    Japanese,
+    /// CSA (+7776FU).
+    Csa,
+}
+
+/// The rule sets `--rules` names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Rules {
+    /// The site rules: 24-point impasse declaration, 400-move limit.
+    Site,
+    /// The site rules with the CSA 27-point impasse declaration.
+    Csa27,
+    /// The site rules with the try rule instead of an impasse declaration.
+    Try,
+}
+
+/// Arguments of `convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Record files or directories; '-' reads standard input (one input only).
+    #[arg(value_name = "INPUT", required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The format to write; without it, the extension of -o decides.
+    #[arg(long, value_name = "FORMAT", value_parser = format_parser())]
+    pub to: Option<Format>,
+    /// The output file for one input ('-': standard output, the default).
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// The output directory for several inputs or directories.
+    #[arg(long, value_name = "DIR", conflicts_with = "output")]
+    pub out_dir: Option<PathBuf>,
+    /// The encoding to write: utf8, cp932 (Shift_JIS) or
+    /// euc-jp; JKF is always UTF-8.
+    #[arg(long, value_name = "ENCODING", default_value = "utf8", value_parser = parse_encoding)]
+    pub encoding: Encoding,
+}
+
+/// Arguments of `validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Record files or directories; '-' reads standard input.
+    #[arg(value_name = "INPUT", required = true)]
+    pub inputs: Vec<PathBuf>,
+}
+
+/// Arguments of `perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// 'startpos' or an SFEN.
+    #[arg(value_name = "POSITION", value_parser = parse_position)]
+    pub position: Position,
+    /// The depth, at most 64.
+    #[arg(value_name = "DEPTH", value_parser = parse_depth)]
+    pub depth: u32,
+    /// Print the count of each first move too.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// Arguments of `legal`.
+#[derive(Debug, Args)]
+pub struct LegalArgs {
+    /// 'startpos' or an SFEN; none reads SFEN lines from standard input.
+    #[arg(value_name = "POSITION", value_parser = parse_position)]
+    pub position: Option<Position>,
+}
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// 'startpos' or an SFEN.
+    #[arg(value_name = "POSITION", value_parser = parse_position)]
+    pub position: Position,
+    /// The move in USI (7g7f, P*5e, 8h2b+).
+    #[arg(value_name = "MOVE")]
+    pub mv: String,
+}
+
+/// Arguments of `show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// 'startpos' or an SFEN.
+    #[arg(value_name = "POSITION", value_parser = parse_position)]
+    pub position: Position,
+    /// Print one line of JSON instead of the diagram.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_name = "SHELL", value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `--to`: the names of [`Format::ALL`], read back with `Format`'s `FromStr`.
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::ALL.map(Format::as_str))
+        .try_map(|name| name.parse::<Format>())
+}
+
+/// `--encoding`: any name or label `Encoding`'s `FromStr` reads.
+fn parse_encoding(text: &str) -> Result<Encoding, shogi_rules::ParseNameError> {
+    text.parse()
+}
+
+/// A perft depth: a whole number up to [`MAX_PERFT_DEPTH`], so that a depth
+/// no count could reach fails at once.
+fn parse_depth(text: &str) -> Result<u32, String> {
+    let too_large = || format!("number too large (the limit is {MAX_PERFT_DEPTH})");
+    match text.parse::<u32>() {
+        Ok(depth) if depth <= MAX_PERFT_DEPTH => Ok(depth),
+        Ok(_) => Err(too_large()),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(too_large()),
+        Err(_) => Err("not a whole number".to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn depths_up_to_the_limit() {
+        assert_eq!(parse_depth("0"), Ok(0));
+        assert_eq!(parse_depth("64"), Ok(64));
+        assert!(parse_depth("65").is_err_and(|e| e.contains("too large")));
+        assert!(parse_depth("99999999999").is_err_and(|e| e.contains("too large")));
+        assert_eq!(parse_depth("deep"), Err("not a whole number".to_string()));
+        assert_eq!(parse_depth("-1"), Err("not a whole number".to_string()));
+    }
+}

@@ -1,0 +1,74 @@
+//! The `shogi` command: game records (replay, convert, validate, one file or
+//! whole archives), perft, legal moves, move checking and position display,
+//! on the `shogi-rules` crate.
+//!
+//! ```text
+//! shogi                                        replay the bundled sample game
+//! shogi replay game.kif --notation japanese
+//! shogi convert game.kif --to csa -o game.csa
+//! shogi convert archive/ --to kif --out-dir converted/
+//! shogi validate archive/ more.csa
+//! shogi perft startpos 5
+//! shogi legal startpos
+//! shogi check "<SFEN>" P*5e
+//! shogi show startpos --json
+//! shogi completions bash
+//! ```
+//!
+//! Exit status: 0 on success, 1 on a failure (input that cannot be read or
+//! is wrong, output that cannot be written), 2 on a usage error.
+
+mod args;
+mod batch;
+mod completions;
+mod convert;
+mod files;
+mod input;
+mod json;
+mod legal;
+mod load;
+mod output;
+mod position;
+mod replay;
+mod validate;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+use crate::output::{Failure, Out};
+
+fn main() -> ExitCode {
+    // Everything for standard output goes through one buffered writer, and
+    // every write is checked, the final flush included: output that cannot
+    // be written is a failure, never a silent success.
+    let mut out = Out::new();
+    let result = Cli::try_parse()
+        .map_err(Failure::Usage)
+        .and_then(|cli| run(cli, &mut out))
+        .and_then(|code| {
+            out.flush()?;
+            Ok(code)
+        });
+    match result {
+        Ok(code) => code,
+        Err(failure) => failure.report(&mut out),
+    }
+}
+
+/// Runs the command the arguments name.
+fn run(cli: Cli, out: &mut Out) -> Result<ExitCode, Failure> {
+    match cli.command {
+        None => replay::sample(out),
+        Some(Command::Replay(args)) => replay::run(out, &args),
+        Some(Command::Convert(args)) => convert::run(out, &args),
+        Some(Command::Validate(args)) => validate::run(out, &args),
+        Some(Command::Perft(args)) => position::perft(out, &args),
+        Some(Command::Legal(args)) => legal::run(out, &args),
+        Some(Command::Check(args)) => position::check(out, &args),
+        Some(Command::Show(args)) => position::show(out, &args),
+        Some(Command::Completions(args)) => completions::run(out, &args),
+    }
+}
