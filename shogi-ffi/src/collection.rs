@@ -2,12 +2,11 @@
 //! of a CSA file separated by `/` lines, the lines of a USI file of
 //! `position` or SFEN lines), read at once.
 
-use shogi::record::{self, GameRecord, ReadLimits};
+use shogi::record::{self, GameRecord};
 
-use crate::boundary::{arg_bytes, arg_out, arg_out_opt, arg_ref, free_handle, into_handle};
+use crate::boundary::{arg_out, arg_ref, free_handle, into_handle};
 use crate::record::{
-    format_arg, limits_arg, shogi_read_limits, shogi_record, shogi_record_error,
-    shogi_record_format,
+    ReadArgs, limits_arg, shogi_read_limits, shogi_record, shogi_record_error, shogi_record_format,
 };
 use crate::result::shogi_result;
 
@@ -54,34 +53,17 @@ pub extern "C" fn shogi_records_read(
 ) -> shogi_result {
     ffi_fn!({
         let limits = limits_arg(limits_or_null);
-        let err_out = arg_out_opt(err_or_null);
-        read_into(bytes, len, format, &limits, out).map_err(|err| {
-            let code = err.result;
-            if let Some(err_out) = err_out {
-                err_out.write(*err);
-            }
-            code
+        let args = ReadArgs {
+            bytes,
+            len,
+            format,
+            err_or_null,
+        };
+        args.read_into(out, |bytes, requested| {
+            record::read_all_with(bytes, requested, &limits)
+                .map(|records| shogi_record_list { records })
         })
     })
-}
-
-/// Reads into `*out`, failing with the error to report.
-fn read_into(
-    bytes: *const u8,
-    len: usize,
-    format: shogi_record_format,
-    limits: &ReadLimits,
-    out: *mut *mut shogi_record_list,
-) -> Result<(), Box<shogi_record_error>> {
-    let general =
-        |code: shogi_result| Box::new(shogi_record_error::new(code, format, code.message()));
-    let bytes = arg_bytes(bytes, len).map_err(general)?;
-    let out = arg_out(out).map_err(general)?;
-    let requested = format_arg(format).map_err(general)?;
-    let records = record::read_all_with(bytes, requested, limits)
-        .map_err(|e| Box::new(shogi_record_error::of(&e)))?;
-    out.write(into_handle(shogi_record_list { records }));
-    Ok(())
 }
 
 /// Writes the number of records of `list` to `*out`.

@@ -303,33 +303,56 @@ fn read_reporting(
     out: *mut *mut shogi_record,
     err_or_null: *mut shogi_record_error,
 ) -> Result<(), shogi_result> {
-    let err_out = arg_out_opt(err_or_null);
-    read_into(bytes, len, format, limits, out).map_err(|err| {
-        let code = err.result;
-        if let Some(err_out) = err_out {
-            err_out.write(*err);
-        }
-        code
+    let args = ReadArgs {
+        bytes,
+        len,
+        format,
+        err_or_null,
+    };
+    args.read_into(out, |bytes, requested| {
+        record::read_with(bytes, requested, limits).map(|inner| shogi_record { inner })
     })
 }
 
-/// Reads into `*out`, failing with the error to report.
-fn read_into(
-    bytes: *const u8,
-    len: usize,
-    format: shogi_record_format,
-    limits: &ReadLimits,
-    out: *mut *mut shogi_record,
-) -> Result<(), Box<shogi_record_error>> {
-    let general =
-        |code: shogi_result| Box::new(shogi_record_error::new(code, format, code.message()));
-    let bytes = arg_bytes(bytes, len).map_err(general)?;
-    let out = arg_out(out).map_err(general)?;
-    let requested = format_arg(format).map_err(general)?;
-    let rec = record::read_with(bytes, requested, limits)
-        .map_err(|e| Box::new(shogi_record_error::of(&e)))?;
-    out.write(into_handle(shogi_record { inner: rec }));
-    Ok(())
+/// The arguments every reading function takes: the bytes, the format asked
+/// for, and where to report an error.
+pub(crate) struct ReadArgs {
+    pub(crate) bytes: *const u8,
+    pub(crate) len: usize,
+    pub(crate) format: shogi_record_format,
+    pub(crate) err_or_null: *mut shogi_record_error,
+}
+
+impl ReadArgs {
+    /// Reads the bytes with `read` (given them and the format asked for, or
+    /// `None` for detection) into a new handle written to `*out`. On failure
+    /// `*out` is untouched and the error, the general ones included, goes to
+    /// `*err_or_null` unless it is NULL.
+    pub(crate) fn read_into<T>(
+        self,
+        out: *mut *mut T,
+        read: impl FnOnce(&[u8], Option<Format>) -> Result<T, RecordError>,
+    ) -> Result<(), shogi_result> {
+        let format = self.format;
+        let general =
+            |code: shogi_result| Box::new(shogi_record_error::new(code, format, code.message()));
+        let read = || -> Result<(), Box<shogi_record_error>> {
+            let bytes = arg_bytes(self.bytes, self.len).map_err(general)?;
+            let out = arg_out(out).map_err(general)?;
+            let requested = format_arg(format).map_err(general)?;
+            let value = read(bytes, requested).map_err(|e| Box::new(shogi_record_error::of(&e)))?;
+            out.write(into_handle(value));
+            Ok(())
+        };
+        let err_out = arg_out_opt(self.err_or_null);
+        read().map_err(|err| {
+            let code = err.result;
+            if let Some(err_out) = err_out {
+                err_out.write(*err);
+            }
+            code
+        })
+    }
 }
 
 /// Copies `rec` into a new handle written to `*out`; the caller frees it with

@@ -10,7 +10,9 @@
 use core::ffi::c_char;
 use core::time::Duration;
 
-use shogi::record::{Comment, CommentKind, GameRecord, Line, LineId, MoveTime, SpecialMove};
+use shogi::record::{
+    Comment, CommentKind, GameRecord, Line, LineId, MoveTime, RecordMove, SpecialMove,
+};
 
 use crate::boundary::{
     TextOut, arg_moves_out, arg_out, arg_out_opt, arg_ref, arg_text_out, into_handle,
@@ -254,6 +256,19 @@ fn line_of(record: &GameRecord, line: shogi_line_id) -> Result<&Line, shogi_resu
         .ok_or(shogi_result::NotFound)
 }
 
+/// Move `index` of line `line`; `SHOGI_RESULT_NOT_FOUND` for a line the
+/// record does not have or an index not below its move count.
+fn move_of(
+    record: &GameRecord,
+    line: shogi_line_id,
+    index: usize,
+) -> Result<&RecordMove, shogi_result> {
+    line_of(record, line)?
+        .moves
+        .get(index)
+        .ok_or(shogi_result::NotFound)
+}
+
 /// The C value of a line id.
 pub(crate) fn line_out(id: LineId) -> shogi_line_id {
     u32::try_from(id.index()).unwrap_or(u32::MAX)
@@ -423,8 +438,7 @@ pub extern "C" fn shogi_record_move_at(
     ffi_fn!({
         let rec = arg_ref(rec)?;
         let out = arg_out(out)?;
-        let m = line_of(&rec.inner, line)?.moves.get(index);
-        out.write(m.ok_or(shogi_result::NotFound)?.mv.to_bits());
+        out.write(move_of(&rec.inner, line, index)?.mv.to_bits());
         Ok(())
     })
 }
@@ -442,8 +456,9 @@ pub extern "C" fn shogi_record_move_time(
     ffi_fn!({
         let rec = arg_ref(rec)?;
         let out = arg_out(out)?;
-        let m = line_of(&rec.inner, line)?.moves.get(index);
-        out.write(shogi_record_time::of(m.ok_or(shogi_result::NotFound)?.time));
+        out.write(shogi_record_time::of(
+            move_of(&rec.inner, line, index)?.time,
+        ));
         Ok(())
     })
 }
@@ -460,8 +475,7 @@ pub extern "C" fn shogi_record_move_comment_count(
     ffi_fn!({
         let rec = arg_ref(rec)?;
         let out = arg_out(out)?;
-        let m = line_of(&rec.inner, line)?.moves.get(index);
-        out.write(m.ok_or(shogi_result::NotFound)?.comments.len());
+        out.write(move_of(&rec.inner, line, index)?.comments.len());
         Ok(())
     })
 }
@@ -485,13 +499,8 @@ pub extern "C" fn shogi_record_move_comment(
     ffi_fn!({
         let rec = arg_ref(rec)?;
         let out = arg_text_out(buf, buf_len, out_len)?;
-        let m = line_of(&rec.inner, line)?.moves.get(index);
-        comment_out(
-            &m.ok_or(shogi_result::NotFound)?.comments,
-            i,
-            kind_or_null,
-            out,
-        )
+        let comments = &move_of(&rec.inner, line, index)?.comments;
+        comment_out(comments, i, kind_or_null, out)
     })
 }
 

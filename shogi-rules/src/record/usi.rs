@@ -80,12 +80,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
 /// # Errors
 /// As [`read`], and [`RecordErrorKind::LimitExceeded`] beyond a limit.
 pub fn read_with(text: &str, limits: &ReadLimits) -> Result<GameRecord, RecordError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let starts: Vec<usize> = record_lines(text)
-        .take(limits.max_records.saturating_add(1))
-        .map(|(number, _)| number)
-        .collect();
-    super::read::check_record_count(Format::Usi, &starts, limits, true)?;
+    let (text, _) = counted(text, limits, true)?;
     let (number, line) = record_lines(text).next().ok_or_else(|| {
         RecordError::new(
             Format::Usi,
@@ -113,12 +108,7 @@ pub fn read_all(text: &str) -> Result<Vec<GameRecord>, RecordError> {
 /// # Errors
 /// As [`read_all`].
 pub fn read_all_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>, RecordError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let starts: Vec<usize> = record_lines(text)
-        .take(limits.max_records.saturating_add(1))
-        .map(|(number, _)| number)
-        .collect();
-    super::read::check_record_count(Format::Usi, &starts, limits, false)?;
+    let (text, starts) = counted(text, limits, false)?;
     if starts.is_empty() {
         return read_with(text, limits).map(|r| vec![r]);
     }
@@ -127,6 +117,23 @@ pub fn read_all_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>,
         records.push(read_line(number, line, limits)?);
     }
     Ok(records)
+}
+
+/// `text` without its byte order mark, and the 1-based lines its records
+/// start at, once their count is checked (`single`: for a read of one
+/// record; see [`check_record_count`](super::read::check_record_count)).
+fn counted<'a>(
+    text: &'a str,
+    limits: &ReadLimits,
+    single: bool,
+) -> Result<(&'a str, Vec<usize>), RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let starts: Vec<usize> = record_lines(text)
+        .take(limits.max_records.saturating_add(1))
+        .map(|(number, _)| number)
+        .collect();
+    super::read::check_record_count(Format::Usi, &starts, limits, single)?;
+    Ok((text, starts))
 }
 
 /// The 1-based line number of each record of `text` (a BOM already
