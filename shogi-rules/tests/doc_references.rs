@@ -139,7 +139,8 @@ fn is_word_char(c: char) -> bool {
 
 /// Path-like tokens of `text` ending in `suffix` (not followed by a word character), with the
 /// byte offset where each starts. URLs, domain names (`https://…/x.md`, `example.org/x.md`) and
-/// paths in another repository (`owner/repo:path/x.md`) are left out.
+/// paths in another repository (`owner/repo:path/x.md`) and paths under a shell variable
+/// (`$root/x.md`) are left out.
 fn path_tokens(text: &str, suffix: &str) -> Vec<(usize, String)> {
     let mut tokens = Vec::new();
     let mut search = 0;
@@ -157,6 +158,9 @@ fn path_tokens(text: &str, suffix: &str) -> Vec<(usize, String)> {
             .map_or(end - suffix.len(), |(i, _)| i);
         if text[..start].ends_with(':') {
             continue; // `owner/repo:path/x.md`
+        }
+        if text[..start].ends_with('$') {
+            continue; // `$root/README.md`: a path under a shell variable
         }
         let token = &text[start..end];
         let file_name = token.rsplit('/').next().unwrap_or(token);
@@ -458,6 +462,7 @@ fn broken_citations_are_reported_and_ordinary_text_is_not() {
             "shogi-rules/src/x.rs",
             "// docs/formats.md §2.5, §2.7 and §3.2 rule 5\n",
         ),
+        ("tests/c/x.sh", "readme=\"$root/README.md\"\n"),
         (
             "shogi-rules/src/x.rs",
             "//! (`docs/rules.md` §8–§13 and D1–D13)\n",

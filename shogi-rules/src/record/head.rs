@@ -5,10 +5,10 @@
 
 use core::fmt::Write as _;
 
+use super::builder::TreeBuilder;
 use super::diagram::{DiagramReader, write_diagram};
 use super::handicap::{named_start, needs_diagram};
 use super::text::{header, kif_name, one_line};
-use super::tree::TreeBuilder;
 use super::{
     Comment, Format, GameRecord, Header, HeaderKey, Limit, ReadLimits, RecordError, RecordErrorKind,
 };

@@ -74,12 +74,12 @@
 
 use core::fmt::Write as _;
 
+use super::builder::TreeBuilder;
 use super::head::{Head, write_head};
 use super::text::{
     LineReader, excerpt, header_line, is_space, marked_comment, parse_number, read_lines,
     side_names, summary_special, summary_words, trim, variation_digits, width, write_comments,
 };
-use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Limit, Line, LineEnd, LineId, ReadLimits,
     RecordError, RecordErrorKind, RecordMove, WalkOrder,

@@ -96,13 +96,13 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
+use super::builder::TreeBuilder;
 use super::head::{Head, write_head};
 use super::text::{
     LineReader, excerpt, header_line, is_space, marked_comment, parse_number, read_lines,
     side_names, special_of_word, summary_special, summary_words, trim, variation_digits, width,
     word_of_special, write_comments,
 };
-use super::tree::TreeBuilder;
 use super::{
     Comment, CommentKind, Format, GameRecord, Limit, LineEnd, LineId, MoveTime, ReadLimits,
     RecordError, RecordErrorKind, RecordMove, SpecialMove, Visit, WalkOrder,

@@ -31,6 +31,7 @@ use core::time::Duration;
 
 use crate::{Color, Game, Move, Outcome, Position, RuleSet, Setup, SetupChecks, Termination};
 
+mod builder;
 pub mod csa;
 pub(crate) mod diagram;
 mod encoding;

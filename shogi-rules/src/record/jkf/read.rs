@@ -19,9 +19,9 @@ use super::{
     Consumption, JkfMove, LineState, PieceCode, Place, SPECIALS, color_of, error, json_error,
 };
 use crate::notation::csa::piece_code;
+use crate::record::builder::TreeBuilder;
 use crate::record::running_total;
 use crate::record::text::{excerpt, header_key, rule_header_key};
-use crate::record::tree::TreeBuilder;
 use crate::record::{
     Comment, CommentKind, GameRecord, Header, HeaderKey, Limit, LineEnd, LineId, MoveTime,
     ReadLimits, RecordError, RecordErrorKind, RecordMove, SpecialMove,
