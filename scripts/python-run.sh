@@ -4,7 +4,7 @@
 #                                        the current PATH less every directory holding cargo,
 #                                        rustc or rustup, after checking that neither cargo nor
 #                                        rustc is found with it (exit status 1 if one is)
-# So whatever pip installs or the tests import is the built wheel, never a build from source.
+# So whatever pip installs or the tests import is the built wheel: a build from source fails.
 set -euo pipefail
 
 norust=
@@ -24,6 +24,8 @@ for tool in cargo rustc; do
         exit 1
     fi
 done
-# CARGO and RUSTC could name the tools without PATH.
+# CARGO and RUSTC could name the tools without PATH. pip takes wheels only (PIP_ONLY_BINARY), and
+# maturin's build backend, should it run all the same, may not fetch a Rust toolchain of its own
+# (MATURIN_NO_INSTALL_RUST).
 exec env -u CARGO -u RUSTC -u RUSTUP_TOOLCHAIN PATH="$path" VIRTUAL_ENV="$venv" \
-    "$venv/bin/python" "$@"
+    PIP_ONLY_BINARY=:all: MATURIN_NO_INSTALL_RUST=1 "$venv/bin/python" "$@"
