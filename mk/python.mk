@@ -1,28 +1,31 @@
 # The Python package shogi-py (`import shogi_rules`): built once into a portable wheel, then
 # tested the way users get it, from that wheel, on the oldest and the newest supported Python.
-# Times measured on a busy 2-core machine.
+# Times measured on a busy 2-core machine, from a fresh clone (load about 10); python-test took
+# about 11 min cold, about 2.5 min after a change of the binding and about 1 min when nothing
+# changed (pytest is most of that).
 #
 #   wheel         scripts/build-wheel.sh: the pinned maturin, zig and auditwheel
 #                 (shogi-py/requirements-build.txt) in .venvs/build, then into target/wheels/
 #                 the sdist and, built from it, one cp39-abi3 wheel for CPython 3.9 and later,
 #                 linked by zig against glibc 2.17: tagged manylinux2014 / manylinux_2_17
-#                 x86_64; skipped when its inputs did not change                 ~3 min cold, ~1 s
+#                 x86_64 (the release build with fat LTO is most of the time); skipped
+#                 when its inputs did not change              ~3-5 min cold, ~1.5 min warm, ~1 s
 #   wheel-check   scripts/check-wheel.sh: one wheel and one sdist; the wheel's tags; `auditwheel
 #                 show` finds the extension consistent with manylinux_2_17 (or older), else
 #                 it fails; LICENSE in both                                                ~2 s
 #   python-env    wheel-check, then scripts/python-env.sh: .venvs/py3.9 and .venvs/py3.13 from
 #                 pyenv's interpreters (PYTHON_TEST_VERSIONS), each with the pinned pytest (and
 #                 mypy) of shogi-py/requirements-dev.txt and the wheel file installed with a PATH
-#                 that holds no cargo or rustc (checked); skips each unchanged step  ~1 min cold
-#   python-test   python-env, then, with that PATH (scripts/python-run.sh):
+#                 that holds no cargo or rustc (checked); skips each unchanged step  ~1 min cold, ~1 s
+#   python-test   python-env, then (pytest and stubtest with that PATH, scripts/python-run.sh):
 #                   pytest      shogi-py/tests against the installed wheel, from the repository
-#                               root (the test data is tests/data), on each Python    ~2x40 s
+#                               root (the test data is tests/data), on each Python ~2x20-35 s
 #                   stubtest    mypy.stubtest on the newest Python: _core.pyi matches the
-#                               module the wheel installed                              ~10 s
+#                               module the wheel installed                               ~5 s
 #                   fmt, clippy cargo fmt --check and clippy -D warnings on the binding crate
 #                               (its own workspace, shogi-py/Cargo.toml), with the default
 #                               abi3-py39 feature and without it (where Python 3.10's
-#                               array calls are compiled)                               ~2 min
+#                               array calls are compiled)            ~3 min cold, ~1-10 s
 #   python-bench  shogi-py/bench/run.sh: shogi_rules against cshogi and python-shogi in the
 #                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py)
 
