@@ -16,8 +16,10 @@
 #   ffi-test     the C API from C (mk/ffi.mk): header check, C tests as C99, C++11, under   ~2-4 min
 #                ASan/UBSan and valgrind, the C example, the C++17 wrapper's tests, make
 #                install with pkg-config (shared, static) and CMake, the README's C block
-#   python-test  the Python package (mk/python.mk): a local venv, `pip install ./shogi-py`,  ~3-5 min
-#                pytest, mypy stubtest, fmt and clippy of the binding crate
+#   python-test  the Python package (mk/python.mk): the manylinux2014 cp39-abi3 wheel and    ~1-11 min
+#                sdist built with maturin and zig, their tags checked with auditwheel; that
+#                wheel installed without Rust on PATH into CPython 3.9 and 3.13 venvs, pytest
+#                in each, mypy stubtest, fmt and clippy of the binding crate
 #   fuzz         `make fuzz-smoke` when a nightly toolchain is installed, otherwise
 #                a line saying it was skipped:
 #                  install cargo-fuzz when missing                                    ~110 s

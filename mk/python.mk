@@ -1,24 +1,51 @@
-# The Python package shogi-py (`import shogi_rules`), built with maturin into the project
-# virtualenv .venv.
+# The Python package shogi-py (`import shogi_rules`): built once into a portable wheel, then
+# tested the way users get it, from that wheel, on the oldest and the newest supported Python.
+# Times measured on a busy 2-core machine, from a fresh clone (load about 10); python-test took
+# about 11 min cold, about 2.5 min after a change of the binding and about 1 min when nothing
+# changed (pytest is most of that).
 #
-#   python-env    scripts/python-env.sh: creates .venv, installs the pinned maturin, pytest and
-#                 mypy (shogi-py/requirements-dev.txt), then `pip install ./shogi-py` (a
-#                 release wheel); skips each step whose inputs did not change       ~3 min cold
-#   python-test   python-env, then:
-#                   pytest      shogi-py/tests against the installed package
-#                   stubtest    mypy.stubtest: _core.pyi matches the built module       ~10 s
-#                   fmt, clippy cargo fmt --check and clippy -D warnings on the binding
-#                               crate (its own workspace, shogi-py/Cargo.toml)          ~1 min
+#   wheel         scripts/build-wheel.sh: the pinned maturin, zig and auditwheel
+#                 (shogi-py/requirements-build.txt) in .venvs/build, then into target/wheels/
+#                 the sdist and, built from it, one cp39-abi3 wheel for CPython 3.9 and later,
+#                 linked by zig against glibc 2.17: tagged manylinux2014 / manylinux_2_17
+#                 x86_64 (the release build with fat LTO is most of the time); skipped
+#                 when its inputs did not change              ~3-5 min cold, ~1.5 min warm, ~1 s
+#   wheel-check   scripts/check-wheel.sh: one wheel and one sdist; the wheel's tags; `auditwheel
+#                 show` finds the extension consistent with manylinux_2_17 (or older), else
+#                 it fails; LICENSE in both                                                ~2 s
+#   python-env    wheel-check, then scripts/python-env.sh: .venvs/py3.9 and .venvs/py3.13 from
+#                 pyenv's interpreters (PYTHON_TEST_VERSIONS), each with the pinned pytest (and
+#                 mypy) of shogi-py/requirements-dev.txt and the wheel file installed with a PATH
+#                 that holds no cargo or rustc (checked); skips each unchanged step  ~1 min cold, ~1 s
+#   python-test   python-env, then (pytest and stubtest with that PATH, scripts/python-run.sh):
+#                   pytest      shogi-py/tests against the installed wheel, from the repository
+#                               root (the test data is tests/data), on each Python ~2x20-35 s
+#                   stubtest    mypy.stubtest on the newest Python: _core.pyi matches the
+#                               module the wheel installed                               ~5 s
+#                   fmt, clippy cargo fmt --check and clippy -D warnings on the binding crate
+#                               (its own workspace, shogi-py/Cargo.toml), with the default
+#                               abi3-py39 feature and without it (where Python 3.10's
+#                               array calls are compiled)            ~3 min cold, ~1-10 s
 #   python-bench  shogi-py/bench/run.sh: shogi_rules against cshogi and python-shogi in the
 #                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py)
 
-VENV_PYTHON := .venv/bin/python
 SHOGI_PY_MANIFEST := shogi-py/Cargo.toml
+PYTHON_TEST_VERSIONS ?= 3.9 3.13
+# The newest tested Python runs stubtest.
+PYTHON_STUBTEST_VERSION := $(lastword $(PYTHON_TEST_VERSIONS))
 PYTHON_BENCH_ARGS ?=
+export PYTHON_TEST_VERSIONS
 
-.PHONY: python-env python-test python-pytest python-stubtest python-lint python-bench
+.PHONY: wheel wheel-check python-env python-test python-pytest python-stubtest python-lint \
+	python-bench
 
-python-env:
+wheel:
+	@TIMEFORMAT='==> wheel took %0R s'; time scripts/build-wheel.sh
+
+wheel-check: wheel
+	@TIMEFORMAT='==> wheel-check took %0R s'; time scripts/check-wheel.sh
+
+python-env: wheel-check
 	@TIMEFORMAT='==> python-env took %0R s'; time scripts/python-env.sh
 
 python-test: python-env
@@ -29,21 +56,34 @@ python-test: python-env
 	}
 	@echo "python-test: all Python package checks passed"
 
+# From the repository root, where neither shogi_rules nor a path to it is importable: the
+# package comes from the virtualenv's site-packages (checked), the data from tests/data.
+IMPORTED_FROM_VENV := import shogi_rules, sys; w = shogi_rules.__file__; \
+	print("==> Python", sys.version.split()[0], "imports", w); sys.exit(not w.startswith(sys.prefix))
+export IMPORTED_FROM_VENV
 python-pytest:
-	@TIMEFORMAT='==> pytest took %0R s'; time \
-		$(VENV_PYTHON) -m pytest shogi-py/tests -q
+	@for version in $(PYTHON_TEST_VERSIONS); do \
+		venv=.venvs/py$$version; \
+		scripts/python-run.sh $$venv -c "$$IMPORTED_FROM_VENV"; \
+		TIMEFORMAT="==> pytest on Python $$version took %0R s"; time \
+			scripts/python-run.sh $$venv -m pytest shogi-py/tests -q; \
+	done
 
 # Run from shogi-py/ so that the installed package, not a source folder, is what gets imported.
 python-stubtest:
 	@TIMEFORMAT='==> stubtest took %0R s'; time \
-		(cd shogi-py && ../$(VENV_PYTHON) -m mypy.stubtest shogi_rules \
-			--allowlist stubtest-allowlist.txt)
+		(cd shogi-py && ../scripts/python-run.sh ../.venvs/py$(PYTHON_STUBTEST_VERSION) \
+			-m mypy.stubtest shogi_rules --allowlist stubtest-allowlist.txt)
 
+# Clippy with the default feature (the abi3-py39 wheel's code) and without it for Python 3.10
+# and later, which compiles the array calls of src/fastcall.rs.
 python-lint:
 	@TIMEFORMAT='==> shogi-py fmt and clippy took %0R s'; time { \
 		$(CARGO) fmt --manifest-path $(SHOGI_PY_MANIFEST) -- --check; \
-		PYO3_PYTHON="$(CURDIR)/$(VENV_PYTHON)" $(CARGO) clippy --manifest-path $(SHOGI_PY_MANIFEST) \
-			--all-targets -- -D warnings; \
+		PYO3_PYTHON="$(CURDIR)/.venvs/py$(PYTHON_STUBTEST_VERSION)/bin/python" $(CARGO) clippy \
+			--manifest-path $(SHOGI_PY_MANIFEST) --all-targets -- -D warnings; \
+		PYO3_PYTHON="$(CURDIR)/.venvs/py$(PYTHON_STUBTEST_VERSION)/bin/python" $(CARGO) clippy \
+			--manifest-path $(SHOGI_PY_MANIFEST) --all-targets --no-default-features -- -D warnings; \
 	}
 
 python-bench:

@@ -1,60 +1,70 @@
 #!/usr/bin/env bash
-# Creates or updates the project virtualenv .venv: the pinned build and test tools of
-# shogi-py/requirements-dev.txt, then the shogi_rules package itself, built as a release wheel
-# through its maturin backend (`pip install ./shogi-py`).
+# Makes one test virtualenv per Python of PYTHON_TEST_VERSIONS (default "3.9 3.13", the oldest
+# and newest CPython the package supports), .venvs/py3.9 and .venvs/py3.13, each with the pinned
+# test tools of shogi-py/requirements-dev.txt and the wheel that scripts/build-wheel.sh made in
+# target/wheels/ (WHEEL_DIR), installed as a user installs it from PyPI: the wheel file itself,
+# never a build from source.
+#
+# The interpreters are pyenv's (the newest installed patch release of each version); set
+# PYTHON_3_9=/path/to/python3.9 (and so on) to use another. pip runs with a PATH from which
+# every directory holding cargo, rustc or rustup is removed, after checking that neither cargo
+# nor rustc is found there: a wheel that did not fit would fail to install rather than be built
+# from source unnoticed. scripts/python-run.sh runs the tests with the same PATH.
 #
 # Each step is skipped when its inputs have not changed since it last succeeded (a stamp file in
-# .venv records a hash of them), so a second run takes about a second. Set FORCE=1 to redo both.
+# the virtualenv), so a second run takes about a second. FORCE=1 redoes every step.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-venv="$root/.venv"
-python=${PYTHON:-python3}
+# shellcheck source=python-stamps.sh
+. scripts/python-stamps.sh
 
-if [ ! -x "$venv/bin/python" ]; then
-    echo "==> creating $venv"
-    "$python" -m venv "$venv"
-fi
-export PATH="$venv/bin:$PATH"
-pip=("$venv/bin/python" -m pip --disable-pip-version-check --no-input)
+out="${WHEEL_DIR:-$root/target/wheels}"
+shopt -s nullglob
+wheels=("$out"/shogi_rules-*.whl)
+shopt -u nullglob
+[ ${#wheels[@]} -eq 1 ] || { echo "python-env: expected one wheel in $out (run make wheel)" >&2; exit 1; }
+wheel=${wheels[0]}
 
-# Hash of the files a step depends on, with their names.
-digest() {
-    find "$@" -type f -not -path '*/__pycache__/*' -print0 \
-        | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
+# The newest installed patch release of a Python version.
+find_python() { # 3.X
+    local var="PYTHON_${1//./_}"
+    if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
+    if command -v pyenv >/dev/null 2>&1; then
+        local found
+        found=$(compgen -G "$(pyenv root)/versions/$1.*/bin/python$1" | sort -V | tail -n 1 || true)
+        if [ -n "$found" ]; then echo "$found"; return; fi
+    fi
+    command -v "python$1" 2>/dev/null \
+        || { echo "python-env: no Python $1 (install it with pyenv, or set $var)" >&2; return 1; }
 }
 
-up_to_date() { # stamp-file digest
-    [ "${FORCE:-0}" != 1 ] && [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]
-}
+for version in ${PYTHON_TEST_VERSIONS:-3.9 3.13}; do
+    venv="$root/.venvs/py$version"
+    ensure_venv "$venv" "$(find_python "$version")"
+    pip=(scripts/python-run.sh "$venv" -m pip --disable-pip-version-check --no-input)
 
-tools_stamp="$venv/.shogi-tools.stamp"
-tools_digest=$(digest shogi-py/requirements-dev.txt)
-if up_to_date "$tools_stamp" "$tools_digest"; then
-    echo "==> tools up to date ($(tr '\n' ' ' < <(grep -v '^#' shogi-py/requirements-dev.txt)))"
-else
-    echo "==> installing pinned tools from shogi-py/requirements-dev.txt"
-    "${pip[@]}" install -q -r shogi-py/requirements-dev.txt
-    echo "$tools_digest" > "$tools_stamp"
-fi
+    tools_stamp="$venv/.shogi-tools.stamp"
+    tools_digest=$(digest shogi-py/requirements-dev.txt)
+    if up_to_date "$tools_stamp" "$tools_digest"; then
+        echo "==> py$version: test tools up to date"
+    else
+        echo "==> py$version: installing the pinned test tools of shogi-py/requirements-dev.txt"
+        "${pip[@]}" install -q -r shogi-py/requirements-dev.txt
+        echo "$tools_digest" > "$tools_stamp"
+    fi
 
-# The wheel depends on the binding crate, the Python sources and the core crate.
-package_stamp="$venv/.shogi-package.stamp"
-package_digest=$(digest shogi-py/Cargo.toml shogi-py/Cargo.lock shogi-py/pyproject.toml \
-    shogi-py/README.md shogi-py/src shogi-py/python shogi-rules/Cargo.toml shogi-rules/src \
-    | cat - "$tools_stamp" | sha256sum | cut -d' ' -f1)
-if up_to_date "$package_stamp" "$package_digest" \
-    && "$venv/bin/python" -c 'import shogi_rules' 2>/dev/null; then
-    echo "==> shogi_rules up to date ($("$venv/bin/python" -c 'import shogi_rules; print(shogi_rules.__version__)'))"
-    exit 0
-fi
-
-# The pinned maturin of the venv builds the wheel (no isolated build environment to download),
-# in a target directory of its own so that it never fights other builds over one.
-echo "==> building and installing shogi_rules (release wheel through maturin)"
-export CARGO_TARGET_DIR="${SHOGI_PY_TARGET_DIR:-$root/shogi-py/target}"
-rm -f "$package_stamp"
-"${pip[@]}" install --no-build-isolation --no-deps --force-reinstall ./shogi-py
-"$venv/bin/python" -c 'import shogi_rules; print("==> installed shogi_rules", shogi_rules.__version__)'
-echo "$package_digest" > "$package_stamp"
+    package_stamp="$venv/.shogi-package.stamp"
+    package_digest=$( { digest "$wheel"; cat "$tools_stamp"; } | sha256sum | cut -d' ' -f1)
+    if up_to_date "$package_stamp" "$package_digest" \
+        && "$venv/bin/python" -c 'import shogi_rules' 2>/dev/null; then
+        echo "==> py$version: $(basename "$wheel") up to date"
+        continue
+    fi
+    rm -f "$package_stamp"
+    echo "==> py$version: installing $(basename "$wheel") (PATH without cargo and rustc)"
+    # Only the wheel file: no index, so nothing else could be found and built instead.
+    "${pip[@]}" install -q --no-index --no-deps --force-reinstall "$wheel"
+    echo "$package_digest" > "$package_stamp"
+done

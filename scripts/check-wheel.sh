@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Checks the distributions scripts/build-wheel.sh made in target/wheels/ (WHEEL_DIR): exactly one
+# wheel and one sdist; the wheel is tagged cp39-abi3 and manylinux_2_17 (manylinux2014) x86_64
+# or older; `auditwheel show` (the pinned auditwheel of .venvs/build) finds the extension
+# consistent with manylinux_2_17 or an older policy, that is it needs no symbol of a glibc after
+# 2.17 and no library outside the policy; both carry the license. Exits non-zero on any failure.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out="${WHEEL_DIR:-$root/target/wheels}"
+auditwheel="$root/.venvs/build/bin/auditwheel"
+python="$root/.venvs/build/bin/python"
+
+fail() { echo "wheel-check: $*" >&2; exit 1; }
+
+shopt -s nullglob
+wheels=("$out"/shogi_rules-*.whl)
+sdists=("$out"/shogi_rules-*.tar.gz)
+shopt -u nullglob
+[ ${#wheels[@]} -eq 1 ] || fail "expected one wheel in $out, found ${#wheels[@]} (run make wheel)"
+[ ${#sdists[@]} -eq 1 ] || fail "expected one sdist in $out, found ${#sdists[@]} (run make wheel)"
+wheel=${wheels[0]}
+sdist=${sdists[0]}
+name=$(basename "$wheel")
+echo "==> $name"
+
+# name-version-pythontag-abitag-platformtags.whl
+tags=${name%.whl}
+tags=${tags#shogi_rules-*-}
+[[ $tags == cp39-abi3-* ]] || fail "$name: not a cp39-abi3 wheel"
+
+# The glibc minor version of a manylinux tag (manylinux2014 is 2.17, manylinux2010 2.12,
+# manylinux1 2.5), or nothing for another tag.
+glibc_minor() {
+    case $1 in
+        manylinux_2_*_x86_64) local m=${1#manylinux_2_}; echo "${m%_x86_64}" ;;
+        manylinux2014_x86_64) echo 17 ;;
+        manylinux2010_x86_64) echo 12 ;;
+        manylinux1_x86_64) echo 5 ;;
+    esac
+}
+IFS=. read -r -a platforms <<< "${tags#cp39-abi3-}"
+for platform in "${platforms[@]}"; do
+    minor=$(glibc_minor "$platform")
+    [ -n "$minor" ] && [ "$minor" -le 17 ] \
+        || fail "$name: platform tag $platform is not manylinux2014 (manylinux_2_17) x86_64 or older"
+done
+
+report=$("$auditwheel" show "$wheel") || fail "auditwheel show failed on $name"
+echo "$report"
+# auditwheel wraps its lines; the policy is the quoted tag after "platform tag:".
+policy=$(tr -s ' \n' '  ' <<< "$report" \
+    | sed -n 's/.*is consistent with the following platform tag: "\([^"]*\)".*/\1/p')
+minor=$(glibc_minor "$policy")
+[ -n "$minor" ] && [ "$minor" -le 17 ] \
+    || fail "auditwheel: $name is consistent with ${policy:-no manylinux policy}, not manylinux_2_17 (manylinux2014) or older"
+
+# The license in both, where the package metadata points at it.
+"$python" - "$wheel" "$sdist" <<'PY' || fail "license missing from a distribution"
+import sys, tarfile, zipfile
+
+wheel, sdist = sys.argv[1:]
+with zipfile.ZipFile(wheel) as z:
+    names = z.namelist()
+    meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    assert "License-File: LICENSE" in z.read(meta).decode(), "wheel METADATA names no LICENSE"
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "wheel has no LICENSE"
+    assert any(n.endswith("_core.abi3.so") for n in names), "wheel has no abi3 extension"
+with tarfile.open(sdist) as t:
+    top = t.getnames()[0].split("/")[0]
+    names = set(t.getnames())
+    assert f"{top}/LICENSE" in names, "sdist has no LICENSE"
+    assert t.getmember(f"{top}/LICENSE").isfile(), "the sdist's LICENSE is not a file"
+    assert "MIT License" in t.extractfile(f"{top}/LICENSE").read().decode()
+print(f"==> LICENSE in {wheel.rsplit('/', 1)[-1]} and {sdist.rsplit('/', 1)[-1]}")
+PY
+echo "==> wheel-check passed: $name is cp39-abi3 and manylinux_2_17 (auditwheel: $policy)"

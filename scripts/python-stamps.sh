@@ -1,0 +1,27 @@
+# Sourced by scripts/build-wheel.sh and scripts/python-env.sh: a step is skipped when a stamp
+# file holds the digest of its inputs from the last time it succeeded. FORCE=1 redoes every step.
+
+# Hash of the files a step depends on, with their names (files or whole directories).
+digest() {
+    find "$@" -type f -not -path '*/__pycache__/*' -print0 \
+        | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
+}
+
+up_to_date() { # stamp-file digest
+    [ "${FORCE:-0}" != 1 ] && [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]
+}
+
+# A virtualenv at $1 made by the interpreter $2, unless one of that interpreter's version is
+# there already.
+ensure_venv() { # dir python
+    local want have
+    want=$("$2" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    if [ -x "$1/bin/python" ]; then
+        have=$("$1/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true)
+        [ "$have" = "$want" ] && return 0
+        echo "==> replacing $1 (Python ${have:-unknown}, wanted $want)"
+        rm -rf "$1"
+    fi
+    echo "==> creating $1 (Python $want)"
+    "$2" -m venv "$1"
+}
