@@ -18,7 +18,7 @@
 #                install with pkg-config (shared, static) and CMake, the README's C block
 #   python-test  the Python package (mk/python.mk): the manylinux2014 cp39-abi3 wheel and    ~1-11 min
 #                sdist built with maturin and zig, their tags checked with auditwheel; that
-#                wheel installed without Rust on PATH into CPython 3.9 and 3.13 venvs, pytest
+#                wheel installed without Rust on PATH into CPython 3.9, 3.11 and 3.13 venvs, pytest
 #                in each, mypy stubtest, fmt and clippy of the binding crate
 #   fuzz         `make fuzz-smoke` when a nightly toolchain is installed, otherwise
 #                a line saying it was skipped:

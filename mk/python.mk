@@ -1,5 +1,6 @@
 # The Python package shogi-py (`import shogi_rules`): built once into a portable wheel, then
-# tested the way users get it, from that wheel, on the oldest and the newest supported Python.
+# tested the way users get it, from that wheel, on the oldest, a middle and the newest supported
+# Python.
 # Times measured on a busy 2-core machine, from a fresh clone (load about 10); python-test took
 # about 11 min cold, about 2.5 min after a change of the binding and about 1 min when nothing
 # changed (pytest is most of that).
@@ -13,13 +14,13 @@
 #   wheel-check   scripts/check-wheel.sh: one wheel and one sdist; the wheel's tags; `auditwheel
 #                 show` finds the extension consistent with manylinux_2_17 (or older), else
 #                 it fails; LICENSE in both                                                ~2 s
-#   python-env    wheel-check, then scripts/python-env.sh: .venvs/py3.9 and .venvs/py3.13 from
+#   python-env    wheel-check, then scripts/python-env.sh: .venvs/py3.9, py3.11 and py3.13 from
 #                 pyenv's interpreters (PYTHON_TEST_VERSIONS), each with the pinned pytest (and
 #                 mypy) of shogi-py/requirements-dev.txt and the wheel file installed with a PATH
 #                 that holds no cargo or rustc (checked); skips each unchanged step  ~1 min cold, ~1 s
 #   python-test   python-env, then (pytest and stubtest with that PATH, scripts/python-run.sh):
 #                   pytest      shogi-py/tests against the installed wheel, from the repository
-#                               root (the test data is tests/data), on each Python ~2x20-35 s
+#                               root (the test data is tests/data), on each Python ~3x20-35 s
 #                   stubtest    mypy.stubtest on the newest Python: _core.pyi matches the
 #                               module the wheel installed                               ~5 s
 #                   fmt, clippy cargo fmt --check and clippy -D warnings on the binding crate
@@ -30,7 +31,7 @@
 #                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py)
 
 SHOGI_PY_MANIFEST := shogi-py/Cargo.toml
-PYTHON_TEST_VERSIONS ?= 3.9 3.13
+PYTHON_TEST_VERSIONS ?= 3.9 3.11 3.13
 # The newest tested Python runs stubtest.
 PYTHON_STUBTEST_VERSION := $(lastword $(PYTHON_TEST_VERSIONS))
 PYTHON_BENCH_ARGS ?=

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes one test virtualenv per Python of PYTHON_TEST_VERSIONS (default "3.9 3.13", the oldest
-# and newest CPython the package supports), .venvs/py3.9 and .venvs/py3.13, each with the pinned
+# Makes one test virtualenv per Python of PYTHON_TEST_VERSIONS (default "3.9 3.11 3.13": the oldest,
+# a middle and the newest CPython the package supports), .venvs/py3.9, py3.11 and py3.13, each with the pinned
 # test tools of shogi-py/requirements-dev.txt and the wheel that scripts/build-wheel.sh made in
 # target/wheels/ (WHEEL_DIR), installed as a user installs it from PyPI: the wheel file itself,
 # never a build from source.
@@ -40,7 +40,7 @@ find_python() { # 3.X
         || { echo "python-env: no Python $1 (install it with pyenv, or set $var)" >&2; return 1; }
 }
 
-for version in ${PYTHON_TEST_VERSIONS:-3.9 3.13}; do
+for version in ${PYTHON_TEST_VERSIONS:-3.9 3.11 3.13}; do
     venv="$root/.venvs/py$version"
     ensure_venv "$venv" "$(find_python "$version")"
     pip=(scripts/python-run.sh "$venv" -m pip --disable-pip-version-check --no-input)
