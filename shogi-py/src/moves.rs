@@ -5,7 +5,7 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 use shogi_rules::notation::{csa, japanese, western};
 
 use crate::errors::{self, InvalidMoveError};
@@ -14,8 +14,8 @@ use crate::types::Role;
 
 /// A legal move of some position: the squares, the piece that moves, what it captures and
 /// whether it promotes. Frozen and hashable; two moves are equal when all of that is equal.
-// Objects are made and freed by `crate::alloc`, which keeps freed ones for reuse.
-#[pyclass(frozen, from_py_object, module = "shogi_rules._core")]
+// Up to 1,024 freed objects are kept for reuse (more than the longest move list).
+#[pyclass(frozen, freelist = 1024, from_py_object, module = "shogi_rules._core")]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(pub shogi_rules::Move);
 
@@ -69,7 +69,13 @@ pub fn usi_string(py: Python<'_>, m: shogi_rules::Move) -> Bound<'_, PyString> {
     usi_texts(py)[usi_index(m)].bind(py).clone()
 }
 
-pub use crate::alloc::move_list;
+/// A list of new `Move` objects for `moves`.
+pub fn move_list<'py>(
+    py: Python<'py>,
+    moves: &[shogi_rules::Move],
+) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, moves.iter().map(|&m| Move(m)))
+}
 
 /// The Japanese side mark argument: `"triangle"` (▲△), `"piece"` (☗☖) or `"none"`.
 fn mark(name: &str) -> PyResult<japanese::Mark> {

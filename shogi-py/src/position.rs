@@ -9,7 +9,8 @@ use crate::moves::{Move, MoveArg, move_list, usi_string};
 use crate::types::{Color, ColorArg, Piece, Role, RoleArg, SquareArg, quote};
 
 /// A position: board, hands, side to move and move number. Frozen: moves give new positions.
-#[pyclass(frozen, module = "shogi_rules._core")]
+// Freed objects are kept for reuse, a few: `play` in a loop frees one for each it makes.
+#[pyclass(frozen, freelist = 16, module = "shogi_rules._core")]
 #[derive(Clone)]
 pub struct Position {
     pub inner: shogi_rules::Position,
@@ -241,7 +242,7 @@ impl Position {
         let mut next = self.inner.clone();
         next.play(m)
             .map_err(|e| errors::illegal_move_error(py, &e))?;
-        crate::alloc::new_position(py, next)
+        Bound::new(py, Position::from(next))
     }
 
     /// The piece on `square`, or `None`.
