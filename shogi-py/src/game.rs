@@ -181,6 +181,55 @@ impl Game {
         Ok(self.inner.to_json())
     }
 
+    /// `Game.push`, for pyo3's method and the direct entry point (`crate::fastcall`).
+    pub fn push_impl(
+        &mut self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+        elapsed: Option<f64>,
+    ) -> PyResult<Option<Outcome>> {
+        let before = self.inner.history().len();
+        let (arg, object) = match r#move.cast::<Move>() {
+            Ok(m) => (MoveArg::Move(m.get().0), Some(m)),
+            Err(_) => (r#move.extract::<MoveArg>()?, None),
+        };
+        let result = match (arg, elapsed) {
+            (MoveArg::Move(m), None) => self.inner.play(m),
+            (MoveArg::Usi(text), None) => self.inner.play_usi(&text),
+            (m, Some(seconds)) => {
+                let elapsed = duration(seconds)?;
+                let m = match m {
+                    MoveArg::Move(m) => m,
+                    MoveArg::Usi(text) => {
+                        if let Some(outcome) = self.inner.outcome() {
+                            return Err(errors::game_error(
+                                py,
+                                &shogi_rules::GameError::GameOver(outcome),
+                            ));
+                        }
+                        self.inner
+                            .position()
+                            .parse_usi_move(&text)
+                            .map_err(|e| errors::usi_move_error(py, &e))?
+                    }
+                };
+                self.inner.play_timed(m, elapsed)
+            }
+        };
+        let outcome = result.map_err(|e| errors::game_error(py, &e))?;
+        // A move made after the time ran out is not played.
+        if self.inner.history().len() == before + 1 {
+            self.remember(before, object.map(|m| m.clone().unbind()));
+        }
+        Ok(outcome.map(Outcome))
+    }
+
+    /// `Game.pop`, for pyo3's method and the direct entry point (`crate::fastcall`).
+    pub fn pop_impl<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        let m = self.inner.undo().map_err(|e| errors::game_error(py, &e))?;
+        self.taken_back(py, m)
+    }
+
     /// Records the object of the move just played at ply `before` (`None`: it came as text).
     #[inline(always)]
     fn remember(&mut self, before: usize, object: Option<Py<Move>>) {
@@ -281,46 +330,12 @@ impl Game {
         r#move: &Bound<'_, PyAny>,
         elapsed: Option<f64>,
     ) -> PyResult<Option<Outcome>> {
-        let before = self.inner.history().len();
-        let (arg, object) = match r#move.cast::<Move>() {
-            Ok(m) => (MoveArg::Move(m.get().0), Some(m)),
-            Err(_) => (r#move.extract::<MoveArg>()?, None),
-        };
-        let result = match (arg, elapsed) {
-            (MoveArg::Move(m), None) => self.inner.play(m),
-            (MoveArg::Usi(text), None) => self.inner.play_usi(&text),
-            (m, Some(seconds)) => {
-                let elapsed = duration(seconds)?;
-                let m = match m {
-                    MoveArg::Move(m) => m,
-                    MoveArg::Usi(text) => {
-                        if let Some(outcome) = self.inner.outcome() {
-                            return Err(errors::game_error(
-                                py,
-                                &shogi_rules::GameError::GameOver(outcome),
-                            ));
-                        }
-                        self.inner
-                            .position()
-                            .parse_usi_move(&text)
-                            .map_err(|e| errors::usi_move_error(py, &e))?
-                    }
-                };
-                self.inner.play_timed(m, elapsed)
-            }
-        };
-        let outcome = result.map_err(|e| errors::game_error(py, &e))?;
-        // A move made after the time ran out is not played.
-        if self.inner.history().len() == before + 1 {
-            self.remember(before, object.map(|m| m.clone().unbind()));
-        }
-        Ok(outcome.map(Outcome))
+        self.push_impl(py, r#move, elapsed)
     }
 
     /// Takes back the last move and returns it (also after a move that ended the game).
     fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        let m = self.inner.undo().map_err(|e| errors::game_error(py, &e))?;
-        self.taken_back(py, m)
+        self.pop_impl(py)
     }
 
     /// The current position.

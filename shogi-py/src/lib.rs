@@ -7,6 +7,8 @@
 use pyo3::prelude::*;
 
 mod errors;
+#[cfg(any(Py_3_10, not(Py_LIMITED_API)))]
+mod fastcall;
 mod game;
 mod interrupt;
 mod moves;
@@ -65,6 +67,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Outcome>()?;
     m.add_class::<game::ImpasseStatus>()?;
     m.add_class::<game::Game>()?;
+    #[cfg(any(Py_3_10, not(Py_LIMITED_API)))]
+    fastcall::install(
+        &py.get_type::<game::Game>(),
+        &py.get_type::<position::Position>(),
+    )?;
 
     m.add_class::<record::GameRecord>()?;
     m.add_class::<record::Comment>()?;

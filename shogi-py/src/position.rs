@@ -76,6 +76,15 @@ fn legal_moves_vec(position: &shogi_rules::Position) -> Vec<shogi_rules::Move> {
 }
 
 impl Position {
+    /// `Position.play`, for pyo3's method and the direct entry point (`crate::fastcall`).
+    pub fn play_impl<'py>(&self, py: Python<'py>, m: &MoveArg) -> PyResult<Bound<'py, Position>> {
+        let m = self.resolve(py, m)?;
+        let mut next = self.inner.clone();
+        next.play(m)
+            .map_err(|e| errors::illegal_move_error(py, &e))?;
+        Bound::new(py, Position::from(next))
+    }
+
     fn resolve(&self, py: Python<'_>, m: &MoveArg) -> PyResult<shogi_rules::Move> {
         match m {
             MoveArg::Move(m) => Ok(*m),
@@ -238,11 +247,7 @@ impl Position {
 
     /// The position after a legal move (a `Move` or USI text); this position is unchanged.
     fn play<'py>(&self, py: Python<'py>, r#move: MoveArg) -> PyResult<Bound<'py, Position>> {
-        let m = self.resolve(py, &r#move)?;
-        let mut next = self.inner.clone();
-        next.play(m)
-            .map_err(|e| errors::illegal_move_error(py, &e))?;
-        Bound::new(py, Position::from(next))
+        self.play_impl(py, &r#move)
     }
 
     /// The piece on `square`, or `None`.
