@@ -5,8 +5,8 @@ use pyo3::types::{PyList, PyString};
 use shogi_rules::Termination;
 
 use crate::errors::{self, ShogiError};
-use crate::moves::{Move, MoveArg, move_list};
-use crate::position::{Position, PositionArg};
+use crate::moves::{Move, MoveArg, MoveList, move_list};
+use crate::position::{Position, PositionArg, legal_moves_vec};
 use crate::rules::{Clock, RuleSet, duration};
 use crate::types::{Color, ColorArg, color_from_any, quote, quote_opt};
 
@@ -352,8 +352,11 @@ impl Game {
 
     /// The moves `push` accepts now: the legal moves of the current position while the game
     /// runs, none once it is over.
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, &self.inner.legal_moves())
+    fn legal_moves(&self) -> MoveList {
+        MoveList::new(match self.inner.outcome() {
+            Some(_) => Vec::new(),
+            None => legal_moves_vec(self.inner.position()),
+        })
     }
 
     /// The number of moves `legal_moves` lists, counted without making them: 0 once the game

@@ -56,6 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     types::add_squares(m)?;
 
     m.add_class::<moves::Move>()?;
+    m.add_class::<moves::MoveList>()?;
     m.add_class::<position::Position>()?;
 
     m.add_class::<rules::ClockSettings>()?;

@@ -5,7 +5,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::errors;
 use crate::interrupt::Signals;
-use crate::moves::{Move, MoveArg, move_list, usi_string};
+use crate::moves::{Move, MoveArg, MoveList, move_list, usi_string};
 use crate::types::{Color, ColorArg, Piece, Role, RoleArg, SquareArg, quote};
 
 /// A position: board, hands, side to move and move number. Frozen: moves give new positions.
@@ -69,7 +69,7 @@ fn parse_any_sfen(py: Python<'_>, sfen: &str) -> PyResult<shogi_rules::Position>
 
 /// The legal moves in a vector as long as the list (cheaper to set up than the core's
 /// fixed-capacity `MoveList`, which is sized for the largest position).
-fn legal_moves_vec(position: &shogi_rules::Position) -> Vec<shogi_rules::Move> {
+pub fn legal_moves_vec(position: &shogi_rules::Position) -> Vec<shogi_rules::Move> {
     let mut moves = Vec::with_capacity(128);
     position.for_each_legal_move(|m| moves.push(m));
     moves
@@ -176,8 +176,8 @@ impl Position {
     }
 
     /// Every legal move, drops included.
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, &legal_moves_vec(&self.inner))
+    fn legal_moves(&self) -> MoveList {
+        MoveList::new(legal_moves_vec(&self.inner))
     }
 
     /// Every legal move as USI text; faster than `[m.usi() for m in legal_moves()]`.

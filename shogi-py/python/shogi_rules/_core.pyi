@@ -27,7 +27,7 @@ Conventions:
 """
 
 import os
-from typing import ClassVar, Final, Iterable, Literal, Optional, Union, final, overload
+from typing import ClassVar, Final, Iterable, Iterator, Literal, Optional, SupportsIndex, Union, final, overload
 
 __version__: Final[str]
 
@@ -471,6 +471,35 @@ class Move:
     def __deepcopy__(self, memo: object, /) -> Move: ...
 
 @final
+class MoveList:
+    """The moves ``legal_moves`` gives, kept packed: a ``Move`` object is made for each item
+    read. Behaves as a read-only list of ``Move``: ``len``, indexing (negative indices too),
+    slices (a ``MoveList``), iteration, ``in`` with a ``Move`` or USI text, ``index``,
+    ``count``, and equality with another ``MoveList`` or a list or tuple of ``Move``
+    (``list(moves)`` makes a list). Unhashable; pickles and copies."""
+
+    def __new__(cls, moves: Optional[Iterable[Move]] = None) -> MoveList:
+        """A list of the given moves."""
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, key: SupportsIndex, /) -> Move: ...
+    @overload
+    def __getitem__(self, key: slice, /) -> MoveList: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __reversed__(self) -> Iterator[Move]: ...
+    def __contains__(self, key: object, /) -> bool:
+        """Whether ``key`` (a ``Move``, or USI text) is in the list."""
+    def index(self, item: object) -> int:
+        """The index of the first move equal to ``item``; ``ValueError`` when there is none."""
+    def count(self, item: object) -> int:
+        """How many moves equal ``item``."""
+    def usi(self) -> list[str]:
+        """The moves as USI text."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+@final
 class Position:
     """A position: board, hands, side to move and move number. Frozen and hashable; ``==``
     compares all four. ``repr`` shows the SFEN; positions pickle through their SFEN. In a Jupyter
@@ -506,8 +535,9 @@ class Position:
         """Whether the side to move has a legal move."""
     def checkers(self) -> list[int]:
         """The squares of the pieces that give check."""
-    def legal_moves(self) -> list[Move]:
-        """Every legal move, drops included (both forms of an optional promotion)."""
+    def legal_moves(self) -> MoveList:
+        """Every legal move, drops included (both forms of an optional promotion), as a
+        ``MoveList``: a read-only list whose ``Move`` objects are made as they are read."""
     def legal_moves_usi(self) -> list[str]:
         """Every legal move as USI text, in the order of ``legal_moves``; faster than
         ``[m.usi() for m in legal_moves()]``."""
@@ -815,7 +845,7 @@ class Game:
         first: if the time ran out the move is not played and the mover loses on time
         (``GameActionError`` for an untimed game). Raises ``InvalidMoveError``, ``IllegalMoveError``
         (the game is unchanged) or ``GameOverError``."""
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> MoveList:
         """The moves ``push`` accepts now: the legal moves of the current position (as
         ``position.legal_moves()``) while the game runs, none once it is over."""
     def count_legal_moves(self) -> int:
