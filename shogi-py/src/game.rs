@@ -1,5 +1,6 @@
 //! `Game` (mutable, adjudicated by a `RuleSet`), `Outcome` and `ImpasseStatus`.
 
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use shogi_rules::Termination;
@@ -405,6 +406,31 @@ impl Game {
         Ok(self.inner.outcome().is_some())
     }
 
+    /// Whether the game is over (python-shogi's and cshogi's name; `is_over` as a method).
+    fn is_game_over(&self) -> bool {
+        self.inner.outcome().is_some()
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.inner.position().in_check()
+    }
+
+    /// The last move; `IndexError` when no move has been played.
+    fn peek(&self) -> PyResult<Move> {
+        self.inner
+            .history()
+            .last()
+            .map(|p| Move(p.mv))
+            .ok_or_else(|| PyIndexError::new_err("peek at a game without moves"))
+    }
+
+    /// Plays a legal move given as USI text, as `push` does, and returns it as a `Move`.
+    fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Move> {
+        self.push_impl(py, usi.as_any(), None)?;
+        self.peek()
+    }
+
     /// The rules.
     #[getter]
     fn rules(&self) -> PyResult<RuleSet> {
@@ -526,6 +552,11 @@ impl Game {
             // comparable now.
             _ => false,
         }
+    }
+
+    /// The board diagram of the current position (as `str(game.position)`).
+    fn __str__(&self) -> String {
+        shogi_rules::record::bod(self.inner.position())
     }
 
     fn __repr__(&self) -> PyResult<String> {

@@ -156,6 +156,11 @@ impl Position {
         self.inner.in_check()
     }
 
+    /// Whether the side to move is in check (the name python-shogi and cshogi use).
+    fn is_check(&self) -> bool {
+        self.inner.in_check()
+    }
+
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
         self.inner.is_checkmate()
@@ -347,8 +352,9 @@ impl Position {
         format!("Position({})", quote(&self.inner.to_sfen()))
     }
 
+    /// The board diagram (BOD, as KIF files hold it): hands, board and side to move.
     fn __str__(&self) -> String {
-        self.inner.to_sfen()
+        shogi_rules::record::bod(&self.inner)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {

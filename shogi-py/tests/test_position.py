@@ -144,7 +144,7 @@ def test_repr():
     assert MATSURI_SFEN in repr(pos)
     assert repr(pos).startswith("Position(")
     assert eval(repr(pos), {"Position": Position}) == pos  # noqa: S307 - our own repr
-    assert str(pos) == MATSURI_SFEN
+    assert pos.sfen() == MATSURI_SFEN and str(pos) != MATSURI_SFEN  # str is the diagram
     m = Move.from_usi("7g7f", Position())
     assert "7g7f" in repr(m)
     assert repr(Color.SENTE) and repr(Role.PAWN)

@@ -502,8 +502,9 @@ class MoveList:
 @final
 class Position:
     """A position: board, hands, side to move and move number. Frozen and hashable; ``==``
-    compares all four. ``repr`` shows the SFEN; positions pickle through their SFEN. In a Jupyter
-    notebook a position shows itself as a picture of the board.
+    compares all four. ``repr`` shows the SFEN; ``str`` (and ``print``) the board diagram (BOD,
+    as KIF files hold it); positions pickle through their SFEN. In a Jupyter notebook a position
+    shows itself as a picture of the board.
 
     ``Position()`` is the start position; ``Position(sfen)`` reads SFEN like ``from_sfen``."""
 
@@ -529,6 +530,9 @@ class Position:
         """The 64-bit Zobrist key of board, hands and side to move (not the move number)."""
     def in_check(self) -> bool:
         """Whether the side to move is in check."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check (``in_check``, by python-shogi's and cshogi's
+        name)."""
     def is_checkmate(self) -> bool:
         """Whether the side to move is in check and has no legal move."""
     def has_legal_moves(self) -> bool:
@@ -810,7 +814,8 @@ class Game:
     """A game: a start position, the moves played and the result, adjudicated after every move
     by its ``RuleSet`` (checkmate and no-legal-move losses, sennichite with perpetual check, the
     move limit, the try rule). Mutable, not hashable; ``==`` compares start, moves, rules,
-    result, clocks and draw offers. Pickles and copies (through ``to_json``).
+    result, clocks and draw offers. Pickles and copies (through ``to_json``). ``str`` (and
+    ``print``) gives the board diagram of the current position.
 
     Once the game is over every action raises ``GameOverError``, except ``pop`` after a move
     that ended it."""
@@ -839,6 +844,9 @@ class Game:
         """A game restored from ``to_json`` text; the moves are replayed and the result, draw
         offers and clock are checked against them and the rules: forged state raises
         ``RestoreError`` with ``.kind`` naming what is wrong."""
+    def push_usi(self, usi: str) -> Move:
+        """Plays a legal move given as USI text, as ``push`` does (and raising as it does), and
+        returns it as a ``Move``; ``outcome`` tells whether it ended the game."""
     def push(self, move: Union[Move, str], elapsed: Optional[float] = None) -> Optional[Outcome]:
         """Plays a legal move (a ``Move`` or USI text) and returns the outcome when the move ends
         the game, else ``None``. With ``elapsed`` (seconds the move took) the clock is charged
@@ -877,6 +885,12 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the game is over."""
+    def is_game_over(self) -> bool:
+        """Whether the game is over (``is_over``, by python-shogi's and cshogi's name)."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+    def peek(self) -> Move:
+        """The last move played; ``IndexError`` when there is none."""
     @property
     def rules(self) -> RuleSet:
         """The rules."""
