@@ -52,7 +52,7 @@ FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 
 .PHONY: test fmt-check clippy doc-check test-suites fuzz-if-nightly fuzz-smoke fuzz-long bench perft clean
 
-test: fmt-check clippy doc-check test-suites cli-install-test ffi-test python-test fuzz-if-nightly
+test: fmt-check clippy doc-check test-suites cli-install-test ffi-test python-test python-freethreaded-check fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:

@@ -90,3 +90,18 @@ python-lint:
 python-bench:
 	@TIMEFORMAT='==> python-bench took %0R s'; time \
 		shogi-py/bench/run.sh $(PYTHON_BENCH_ARGS)
+
+# python-freethreaded-check: the binding builds for free-threaded CPython (Py_GIL_DISABLED;
+# pyo3 0.30 supports it from 3.14 on), which has no stable ABI: cargo check and clippy
+# -D warnings without the default `abi3` feature, against the interpreter description
+# shogi-py/pyo3-freethreaded-3.14.txt (no such interpreter is needed), in a target directory of
+# their own so that they rebuild nothing of the normal build.                        ~1-2 min
+.PHONY: python-freethreaded-check
+python-freethreaded-check:
+	@TIMEFORMAT='==> python-freethreaded-check took %0R s'; time { \
+		export PYO3_CONFIG_FILE="$(CURDIR)/shogi-py/pyo3-freethreaded-3.14.txt"; \
+		$(CARGO) check --manifest-path $(SHOGI_PY_MANIFEST) --no-default-features \
+			--all-targets --target-dir shogi-py/target/freethreaded; \
+		$(CARGO) clippy --manifest-path $(SHOGI_PY_MANIFEST) --no-default-features \
+			--all-targets --target-dir shogi-py/target/freethreaded -- -D warnings; \
+	}

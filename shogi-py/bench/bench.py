@@ -447,6 +447,11 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
             p.legal_moves()
         return len(positions)
 
+    def ours_objects():
+        for p in positions:
+            list(p.legal_moves())
+        return len(positions)
+
     def cs_lists():
         for b in cs_boards:
             list(b.legal_moves)
@@ -459,9 +464,17 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
 
     rows.append(Row(
         "legal moves, objects", "lists/s",
-        Entry(ours_lists, f"pos.legal_moves() -> list[Move] on {len(positions)} positions"),
+        Entry(ours_lists, f"pos.legal_moves() -> MoveList (packed; a Move object made per item read) "
+                          f"on {len(positions)} positions"),
         none_if(cshogi, lambda: Entry(cs_lists, f"list(board.legal_moves) -> list[int] on {len(cs_boards)} boards")),
         none_if(pyshogi, lambda: Entry(py_lists, f"list(board.legal_moves) -> list[Move] on {len(py_boards)} boards")),
+    ))
+    rows.append(Row(
+        "legal moves, list of Move objects", "lists/s",
+        Entry(ours_objects, f"list(pos.legal_moves()) -> list[Move] on {len(positions)} positions"),
+        none_if(cshogi, lambda: Entry(cs_lists, "list(board.legal_moves) -> list[int] as above")),
+        none_if(pyshogi, lambda: Entry(py_lists, "as above")),
+        note="every move as a Move object, against cshogi's ints",
     ))
 
     usi_list = getattr(Position, "legal_moves_usi", None)
@@ -497,7 +510,7 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
     ))
 
     # push + pop: every legal move of every position, pushed and popped.
-    ours_games = [(Game(p), p.legal_moves()) for p in positions]
+    ours_games = [(Game(p), list(p.legal_moves())) for p in positions]
     cs_work = [(b, list(b.legal_moves)) for b in cs_boards]
     py_work = [(b, list(b.legal_moves)) for b in py_boards]
 

@@ -1,140 +1,100 @@
-//! `Game.push`, `Game.pop` and `Position.play` called the interpreter's own way, without
-//! pyo3's general route.
+//! Direct entry points for `Game.push`, `Game.pop` and `Position.play`: C functions of the
+//! interpreter's array-call convention (`METH_FASTCALL | METH_KEYWORDS`, in the limited API from
+//! Python 3.10 on), made into method descriptors with `PyDescr_NewMethod` and set on the classes
+//! with an ordinary attribute assignment when the module is set up.
 //!
-//! A loop that pushes and pops moves spends a good part of its time getting into and out of
-//! these two methods: pyo3 reads every call's arguments against the signature and counts the
-//! thread's attachment. Here each method is a
-//! plain C function on the class (a method descriptor, as a C extension defines one) that
-//! handles the common calls itself (`push(move)` with a `Move` or USI text, and `pop()`) when
-//! they succeed. Every other call (keywords, `elapsed`, a wrong argument, an illegal move, a
-//! game that is borrowed elsewhere) goes to pyo3's own method, kept aside, which parses the
-//! arguments and raises exactly as it always does. A call that fails leaves the game unchanged,
-//! so handing it on repeats it without effect. `Position.play(move)` with a `Move` is done here
-//! the same way, where array calls are there (a position never changes, so handing a call on
-//! repeats nothing).
+//! A loop that pushes and pops moves spends much of its time getting into and out of these
+//! methods: pyo3's general route reads every call's arguments against the signature. Here the
+//! common calls (`push(move)`, `pop()`, `play(move)`, positional and without keywords) go
+//! straight to the method's body, `Game::push_impl`, `Game::pop_impl` and
+//! `Position::play_impl`, the very functions pyo3's methods call; every other call (keywords,
+//! `elapsed`, a missing or extra argument) is handed, untouched, to pyo3's method, kept aside,
+//! which reads the arguments and raises exactly as it always does. Each body is written once.
 //!
-//! No `Py` reference is dropped here: pyo3 defers a drop it makes outside its own calls. Every
-//! reference let go of is a `Bound`, released at once.
+//! Only public interfaces are used: the limited API (`PyDescr_NewMethod`, the `PyMethodDef`
+//! structure) and pyo3's public API (`Python::assume_attached`, `Borrowed::from_ptr`, checked
+//! casts, pyo3's own borrow checking of a `Game`). The unsafe blocks are the ones a C function
+//! called by the interpreter needs: taking the thread's attachment and the argument pointers
+//! as the calling convention gives them.
 #![allow(unsafe_code)]
 
-use core::ffi::CStr;
 use core::panic::AssertUnwindSafe;
-use std::ffi::CString;
+use std::ffi::{CStr, CString};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyType;
-#[cfg(array_calls)]
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use crate::game::Game;
-#[cfg(array_calls)]
-use crate::moves::Move;
-#[cfg(array_calls)]
+use crate::moves::MoveArg;
 use crate::position::Position;
 
-/// pyo3's own methods, which every call not handled here goes to.
+/// pyo3's own methods, which every call not handled directly goes to.
 struct General {
-    #[cfg(array_calls)]
     push: Py<PyAny>,
     pop: Py<PyAny>,
-    #[cfg(array_calls)]
     play: Py<PyAny>,
 }
 
 static GENERAL: PyOnceLock<General> = PyOnceLock::new();
 
-/// Replaces `Game.pop`, and `Game.push` and `Position.play` where array calls are there, with
-/// the functions below, keeping pyo3's methods for the calls these hand on. Their names,
-/// signatures and documentation stay as they were.
+/// The function of a method of the array-call convention.
+/// A call done directly, or `None` to hand it on to pyo3's method.
+type Direct = for<'py> fn(
+    &Bound<'py, PyAny>,
+    Option<&Bound<'py, PyAny>>,
+) -> Option<PyResult<Bound<'py, PyAny>>>;
+
+type ArrayCall = unsafe extern "C" fn(
+    *mut ffi::PyObject,
+    *const *mut ffi::PyObject,
+    ffi::Py_ssize_t,
+    *mut ffi::PyObject,
+) -> *mut ffi::PyObject;
+
+/// Sets `Game.push`, `Game.pop` and `Position.play` to the direct entry points, keeping pyo3's
+/// methods for the calls these hand on. Their names, signatures and documentation stay as they
+/// were.
 pub fn install(game: &Bound<'_, PyType>, position: &Bound<'_, PyType>) -> PyResult<()> {
     let py = game.py();
-    let pop = game.getattr("pop")?.unbind();
-    // An array call with no arguments is a direct call for the interpreter, where a call of a
-    // function without arguments (`METH_NOARGS`) goes through its general call route.
-    #[cfg(array_calls)]
-    let pop_method = Method::FastWithKeywords(pop_fn);
-    #[cfg(not(array_calls))]
-    let pop_method = Method::NoArgs(pop_fn);
-    #[allow(unused_mut)]
-    let mut defs = vec![(game, c"pop", method_def(py, &pop, c"pop", pop_method)?)];
-    #[cfg(array_calls)]
-    let push = game.getattr("push")?.unbind();
-    #[cfg(array_calls)]
-    defs.push((
-        game,
-        c"push",
-        method_def(py, &push, c"push", Method::FastWithKeywords(push_fn))?,
-    ));
-    #[cfg(array_calls)]
-    let play = position.getattr("play")?.unbind();
-    #[cfg(array_calls)]
-    defs.push((
-        position,
-        c"play",
-        method_def(py, &play, c"play", Method::FastWithKeywords(play_fn))?,
-    ));
-    #[cfg(not(array_calls))]
-    let _ = position;
+    let methods: [(&Bound<'_, PyType>, &'static CStr, ArrayCall); 3] = [
+        (game, c"push", push_fn),
+        (game, c"pop", pop_fn),
+        (position, c"play", play_fn),
+    ];
     let general = General {
-        #[cfg(array_calls)]
-        push,
-        pop,
-        #[cfg(array_calls)]
-        play,
+        push: game.getattr("push")?.unbind(),
+        pop: game.getattr("pop")?.unbind(),
+        play: position.getattr("play")?.unbind(),
     };
     if GENERAL.set(py, general).is_err() {
-        // Installed already (a second import of the module in one interpreter).
+        // Installed already.
         return Ok(());
     }
-    let mut installed = Vec::new();
-    for (class, name, def) in defs {
-        let name = name
+    for (class, name, function) in methods {
+        let name_text = name
             .to_str()
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        installed.push(format!("{}.{name}", class.name()?));
-        // SAFETY: `def` lives for the rest of the program and describes a function of the
-        // calling convention named in its flags; `class` is a live type object.
+        let def = method_def(&class.getattr(name_text)?, name, function)?;
+        // SAFETY: `def` lives for the rest of the program (leaked) and describes a function of
+        // the calling convention its flags name; `class` is a live type object, attached.
         let descr = unsafe {
             Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMethod(class.as_type_ptr(), def))?
         };
-        class.setattr(name, descr)?;
+        class.setattr(name_text, descr)?;
     }
-    let _ = INSTALLED.set(py, installed);
     Ok(())
 }
 
-/// The methods replaced by `install`, as `Class.method`.
-static INSTALLED: PyOnceLock<Vec<String>> = PyOnceLock::new();
-
-/// The names of the methods called directly, without pyo3's general route (`Game.pop`, and
-/// `Game.push` and `Position.play` in a build for Python 3.10 or later), in the order they
-/// were installed; the tests require them.
-#[pyfunction(name = "_methods_called_directly")]
-pub fn methods_called_directly(py: Python<'_>) -> Vec<String> {
-    INSTALLED.get(py).cloned().unwrap_or_default()
-}
-
-/// A method's function, by its calling convention.
-#[derive(Clone, Copy)]
-enum Method {
-    #[cfg(not(array_calls))]
-    NoArgs(ffi::PyCFunction),
-    #[cfg(array_calls)]
-    FastWithKeywords(ffi::PyCFunctionFastWithKeywords),
-}
-
 /// The method definition for `name`, with the documentation and text signature of pyo3's
-/// `general` method; it lives for the rest of the program, as a descriptor requires.
+/// method `general`; it lives for the rest of the program, as a descriptor requires.
 fn method_def(
-    py: Python<'_>,
-    general: &Py<PyAny>,
+    general: &Bound<'_, PyAny>,
     name: &'static CStr,
-    method: Method,
+    function: ArrayCall,
 ) -> PyResult<*mut ffi::PyMethodDef> {
-    let general = general.bind(py);
     let signature: Option<String> = general.getattr("__text_signature__")?.extract()?;
     let doc: Option<String> = general.getattr("__doc__")?.extract()?;
     let mut text = String::new();
@@ -144,73 +104,58 @@ fn method_def(
     }
     text.push_str(doc.as_deref().unwrap_or(""));
     let doc = CString::new(text).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    let (meth, flags) = match method {
-        #[cfg(not(array_calls))]
-        Method::NoArgs(f) => (ffi::PyMethodDefPointer { PyCFunction: f }, ffi::METH_NOARGS),
-        #[cfg(array_calls)]
-        Method::FastWithKeywords(f) => (
-            ffi::PyMethodDefPointer {
-                PyCFunctionFastWithKeywords: f,
-            },
-            ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
-        ),
-    };
     Ok(Box::into_raw(Box::new(ffi::PyMethodDef {
         ml_name: name.as_ptr(),
-        ml_meth: meth,
-        ml_flags: flags,
+        ml_meth: ffi::PyMethodDefPointer {
+            PyCFunctionFastWithKeywords: function,
+        },
+        ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
         ml_doc: doc.into_raw().cast_const(),
     })))
 }
 
-/// What a direct call did.
-enum Fast<'py> {
-    /// Done: this is the result.
-    Done(Bound<'py, PyAny>),
-    /// Done, and the move ended the game: the result is the outcome's object.
-    #[cfg(array_calls)]
-    Ended(shogi_rules::Outcome),
-    /// Done, and this move was taken back: the result is a new object for it.
-    TakenBack(shogi_rules::Move),
-    /// Not done, the game unchanged: pyo3's method takes the call.
-    General,
-}
-
-/// The result of a direct call: the common case (`Fast::Done`) at once, every other one by
-/// `finish`, out of line. `fast` runs with panics caught.
+/// The common part of every entry point: `direct` does the call when it comes with `arity`
+/// positional arguments (the first given to it, if any) and no keywords, or returns `None` to
+/// hand it on; every other call goes to pyo3's method that `general` picks. Panics become
+/// `PanicException`, errors are raised and give a null result, as the convention wants.
+///
+/// # Safety
+/// Called from a method function the interpreter calls through a descriptor made in `install`:
+/// the thread is attached, `slf` is a live object, `args` holds `nargs` live positional
+/// arguments followed by one value per name in `kwnames` (null or a tuple of strings).
 #[inline(always)]
-fn answer<'py>(
-    py: Python<'py>,
-    fast: impl FnOnce() -> Fast<'py>,
-    general: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+unsafe fn entry(
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+    arity: ffi::Py_ssize_t,
+    general: fn(&General) -> &Py<PyAny>,
+    direct: Direct,
 ) -> *mut ffi::PyObject {
-    match std::panic::catch_unwind(AssertUnwindSafe(fast)) {
-        Ok(Fast::Done(value)) => value.into_ptr(),
-        other => finish(py, other.ok(), general),
-    }
-}
-
-/// The result of a direct call that did not end in `Fast::Done` (`None`: it panicked), or an
-/// exception raised and a null result.
-#[cold]
-#[inline(never)]
-fn finish<'py>(
-    py: Python<'py>,
-    fast: Option<Fast<'py>>,
-    general: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
-) -> *mut ffi::PyObject {
-    let result = std::panic::catch_unwind(AssertUnwindSafe(|| match fast {
-        Some(Fast::Done(value)) => Some(Ok(value)),
-        #[cfg(array_calls)]
-        Some(Fast::Ended(o)) => Some(Bound::new(py, crate::game::Outcome(o)).map(Bound::into_any)),
-        Some(Fast::TakenBack(m)) => Some(crate::alloc::new_move(py, m).map(Bound::into_any)),
-        Some(Fast::General) => Some(general()),
-        None => None,
-    }));
-    let error = match result.ok().flatten() {
-        Some(Ok(value)) => return value.into_ptr(),
-        Some(Err(e)) => e,
-        None => pyo3::panic::PanicException::new_err(
+    // SAFETY: the interpreter calls a method's function with the thread attached.
+    let py = unsafe { Python::assume_attached() };
+    // SAFETY: `slf` is live for the call (as this function requires).
+    let slf = unsafe { Borrowed::from_ptr(py, slf) };
+    let run = || -> PyResult<Bound<'_, PyAny>> {
+        if nargs == arity && kwnames.is_null() {
+            let first = if arity > 0 {
+                // SAFETY: `args` holds `nargs` (here `arity` > 0) live arguments.
+                Some(unsafe { Borrowed::from_ptr(py, *args) })
+            } else {
+                None
+            };
+            if let Some(result) = direct(&slf, first.as_deref()) {
+                return result;
+            }
+        }
+        // SAFETY: as this function requires.
+        unsafe { call_general(&slf, general, args, nargs, kwnames) }
+    };
+    let error = match std::panic::catch_unwind(AssertUnwindSafe(run)) {
+        Ok(Ok(value)) => return value.into_ptr(),
+        Ok(Err(e)) => e,
+        Err(_) => pyo3::panic::PanicException::new_err(
             "uncaught panic in Game.push, Game.pop or Position.play",
         ),
     };
@@ -218,48 +163,10 @@ fn finish<'py>(
     core::ptr::null_mut()
 }
 
-/// The body of every array-call method here: `fast` does the call when it comes with `arity`
-/// positional arguments (the first given to it, if any) and no keywords; every other call, and
-/// every one `fast` hands on, goes to pyo3's method that `general` picks.
-///
-/// # Safety
-/// Called from a method function the interpreter calls, attached, through a descriptor made in
-/// `install` for `T`'s class: `slf` is a `T`, `args` holds `nargs` positional arguments followed
-/// by one value per name in `kwnames` (null or a tuple of strings).
-#[cfg(array_calls)]
-#[inline(always)]
-unsafe fn array_call<'py, T: pyo3::PyClass>(
-    slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-    arity: ffi::Py_ssize_t,
-    general: impl FnOnce(&General) -> &Py<PyAny>,
-    fast: impl FnOnce(Borrowed<'py, 'py, T>, Option<Borrowed<'py, 'py, PyAny>>) -> Fast<'py>,
-) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter calls methods attached.
-    let py = unsafe { Python::assume_attached() };
-    // SAFETY: as this function requires.
-    let slf = unsafe { receiver::<T>(py, slf) };
-    let run = || {
-        if nargs != arity || !kwnames.is_null() {
-            return Fast::General;
-        }
-        // SAFETY: `nargs` positional arguments, live for the call.
-        let first = (arity > 0).then(|| unsafe { Borrowed::from_ptr(py, *args) });
-        fast(slf, first)
-    };
-    // SAFETY: as this function requires.
-    answer(py, run, || unsafe {
-        call_general(slf.as_any(), general, args, nargs, kwnames)
-    })
-}
-
 /// `Game.push(move, elapsed=None)`.
 ///
 /// # Safety
-/// As `array_call`, for `Game`.
-#[cfg(array_calls)]
+/// As `entry`.
 unsafe extern "C" fn push_fn(
     slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
@@ -267,33 +174,25 @@ unsafe extern "C" fn push_fn(
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
     // SAFETY: as this function requires.
-    unsafe { array_call(slf, args, nargs, kwnames, 1, |g| &g.push, push_here) }
+    unsafe { entry(slf, args, nargs, kwnames, 1, |g| &g.push, push_direct) }
 }
 
-/// `push(move)` done here, or `Fast::General` (the game unchanged) for pyo3's method to do or
-/// to refuse.
-#[cfg(array_calls)]
-#[inline(always)]
-fn push_here<'py>(
-    game: Borrowed<'py, 'py, Game>,
-    arg: Option<Borrowed<'py, 'py, PyAny>>,
-) -> Fast<'py> {
-    let py = game.py();
-    let (Some(arg), Some(mut state)) = (arg, game.get().try_state_mut(py)) else {
-        return Fast::General;
-    };
-    match state.push_common(&arg) {
-        Some(None) => Fast::Done(py.None().into_bound(py)),
-        Some(Some(outcome)) => Fast::Ended(outcome),
-        None => Fast::General,
-    }
+fn push_direct<'py>(
+    slf: &Bound<'py, PyAny>,
+    arg: Option<&Bound<'py, PyAny>>,
+) -> Option<PyResult<Bound<'py, PyAny>>> {
+    let arg = arg?;
+    Some((|| {
+        let game = slf.cast::<Game>()?;
+        let outcome = game.try_borrow_mut()?.push_impl(slf.py(), arg, None)?;
+        outcome.into_pyobject(slf.py())
+    })())
 }
 
-/// `Game.pop()`, called with arguments as `push_fn` is (the interpreter calls it directly).
+/// `Game.pop()`.
 ///
 /// # Safety
-/// As `array_call`, for `Game`.
-#[cfg(array_calls)]
+/// As `entry`.
 unsafe extern "C" fn pop_fn(
     slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
@@ -301,61 +200,24 @@ unsafe extern "C" fn pop_fn(
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
     // SAFETY: as this function requires.
-    unsafe {
-        array_call(
-            slf,
-            args,
-            nargs,
-            kwnames,
-            0,
-            |g| &g.pop,
-            |game, _| pop_here(game),
-        )
-    }
+    unsafe { entry(slf, args, nargs, kwnames, 0, |g| &g.pop, pop_direct) }
 }
 
-/// `Game.pop()`, a function without arguments (`METH_NOARGS`): where array calls are not in
-/// the API this build uses.
+fn pop_direct<'py>(
+    slf: &Bound<'py, PyAny>,
+    _: Option<&Bound<'py, PyAny>>,
+) -> Option<PyResult<Bound<'py, PyAny>>> {
+    Some((|| {
+        let game = slf.cast::<Game>()?;
+        let m = game.try_borrow_mut()?.pop_impl(slf.py())?;
+        Ok(m.into_any())
+    })())
+}
+
+/// `Position.play(move)`.
 ///
 /// # Safety
-/// Called by the interpreter, attached, through the descriptor made in `install`: `slf` is a
-/// `Game`.
-#[cfg(not(array_calls))]
-unsafe extern "C" fn pop_fn(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter calls methods attached.
-    let py = unsafe { Python::assume_attached() };
-    // SAFETY: as this function requires.
-    let game = unsafe { receiver::<Game>(py, slf) };
-    answer(
-        py,
-        || pop_here(game),
-        || {
-            let general = &GENERAL.get(py).ok_or_else(not_installed)?.pop;
-            general.bind(py).call1((game.to_owned(),))
-        },
-    )
-}
-
-/// `pop()` done here, or `Fast::General` (the game unchanged) for pyo3's method to do or to
-/// refuse.
-#[inline(always)]
-fn pop_here<'py>(game: Borrowed<'_, 'py, Game>) -> Fast<'py> {
-    let py = game.py();
-    let Some(mut state) = game.get().try_state_mut(py) else {
-        return Fast::General;
-    };
-    match state.pop_common(py) {
-        Some(Ok(object)) => Fast::Done(object.into_any()),
-        Some(Err(m)) => Fast::TakenBack(m),
-        None => Fast::General,
-    }
-}
-
-/// `Position.play(move)`, called with arguments as `push_fn` is.
-///
-/// # Safety
-/// As `array_call`, for `Position`.
-#[cfg(array_calls)]
+/// As `entry`.
 unsafe extern "C" fn play_fn(
     slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
@@ -363,44 +225,19 @@ unsafe extern "C" fn play_fn(
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
     // SAFETY: as this function requires.
-    unsafe { array_call(slf, args, nargs, kwnames, 1, |g| &g.play, play_here) }
+    unsafe { entry(slf, args, nargs, kwnames, 1, |g| &g.play, play_direct) }
 }
 
-/// `play(move)` with a `Move` done here, or `Fast::General` for pyo3's method to do or to
-/// refuse (a position never changes, so nothing is repeated).
-#[cfg(array_calls)]
-#[inline(always)]
-fn play_here<'py>(
-    position: Borrowed<'py, 'py, Position>,
-    arg: Option<Borrowed<'py, 'py, PyAny>>,
-) -> Fast<'py> {
-    let Some(m) = arg.and_then(|arg| arg.cast_exact::<Move>().ok()) else {
-        return Fast::General;
-    };
-    let mut next = position.get().inner.clone();
-    if next.play(m.get().0).is_err() {
-        return Fast::General;
-    }
-    // On an error (no memory) pyo3's method repeats the call and raises.
-    match crate::alloc::new_position(position.py(), next) {
-        Ok(object) => Fast::Done(object.into_any()),
-        Err(_) => Fast::General,
-    }
-}
-
-/// The object of class `T` a method was called on.
-///
-/// # Safety
-/// `slf` is the object a method descriptor of `T`'s class was called on, attached. The
-/// interpreter checks that it is an instance of the descriptor's class (which has no
-/// subclasses) before it calls the descriptor's function.
-#[inline(always)]
-unsafe fn receiver<'a, T: pyo3::PyClass>(
-    py: Python<'a>,
-    slf: *mut ffi::PyObject,
-) -> Borrowed<'a, 'a, T> {
-    // SAFETY: as this function requires.
-    unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<T>() }
+fn play_direct<'py>(
+    slf: &Bound<'py, PyAny>,
+    arg: Option<&Bound<'py, PyAny>>,
+) -> Option<PyResult<Bound<'py, PyAny>>> {
+    // An argument that is no move goes to pyo3's method, which names the argument in its error.
+    let m = arg?.extract::<MoveArg>().ok()?;
+    Some((|| {
+        let position = slf.cast::<Position>()?;
+        Ok(position.get().play_impl(slf.py(), &m)?.into_any())
+    })())
 }
 
 fn not_installed() -> PyErr {
@@ -410,71 +247,37 @@ fn not_installed() -> PyErr {
 /// Hands an array call to a method of `slf` on to pyo3's method that `method` picks.
 ///
 /// # Safety
-/// As `collect`.
-#[cfg(array_calls)]
+/// As `entry`, for `args`, `nargs` and `kwnames`.
 unsafe fn call_general<'py>(
     slf: &Bound<'py, PyAny>,
-    method: impl FnOnce(&General) -> &Py<PyAny>,
+    method: fn(&General) -> &Py<PyAny>,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = slf.py();
-    // SAFETY: as this function requires.
-    let (args, kwargs) = unsafe { collect(slf, args, nargs, kwnames)? };
-    let general = method(GENERAL.get(py).ok_or_else(not_installed)?);
-    general.bind(py).call(args, kwargs.as_ref())
-}
-
-/// The arguments of an array call to a method of `slf`, as a tuple (`slf` first) and a
-/// dictionary of the keyword arguments.
-///
-/// # Safety
-/// `args` holds `nargs` positional arguments followed by one value per name in `kwnames`
-/// (null or a tuple of strings), all live.
-#[cfg(array_calls)]
-unsafe fn collect<'py>(
-    slf: &Bound<'py, PyAny>,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> PyResult<(Bound<'py, PyTuple>, Option<Bound<'py, PyDict>>)> {
-    let py = slf.py();
     let nargs = usize::try_from(nargs).unwrap_or(0);
     let at = |i: usize| {
-        // SAFETY: `i` is below the number of values in `args`, as the callers check.
+        // SAFETY: `i` is below the number of values in `args` (the callers check), all live
+        // for the call.
         unsafe { Borrowed::from_ptr(py, *args.add(i)) }
     };
     let mut all = Vec::with_capacity(nargs + 1);
     all.push(slf.as_borrowed());
     all.extend((0..nargs).map(at));
     let positional = PyTuple::new(py, all)?;
-    if kwnames.is_null() {
-        return Ok((positional, None));
-    }
-    // SAFETY: a live tuple, as this function requires.
-    let names = unsafe { Borrowed::from_ptr(py, kwnames) };
-    let names = names.cast::<PyTuple>()?;
-    let kwargs = PyDict::new(py);
-    for (i, name) in names.iter().enumerate() {
-        kwargs.set_item(name.cast_into::<PyString>()?, at(nargs + i))?;
-    }
-    Ok((positional, Some(kwargs)))
-}
-
-/// The text of `s`, or `None` (no exception left set) when it is not valid UTF-8.
-#[cfg(array_calls)]
-pub fn utf8<'a>(s: &'a Bound<'_, PyString>) -> Option<&'a str> {
-    let mut size: ffi::Py_ssize_t = 0;
-    // SAFETY: a live string; the text returned lives as long as the string object.
-    let data = unsafe { ffi::PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size) };
-    if data.is_null() {
-        // SAFETY: attached, with the exception just set.
-        unsafe { ffi::PyErr_Clear() };
-        return None;
-    }
-    let len = usize::try_from(size).ok()?;
-    // SAFETY: `data` points at `len` bytes of UTF-8 owned by `s`.
-    let bytes = unsafe { core::slice::from_raw_parts(data.cast::<u8>(), len) };
-    core::str::from_utf8(bytes).ok()
+    let kwargs = if kwnames.is_null() {
+        None
+    } else {
+        // SAFETY: a live tuple of strings, as this function requires.
+        let names = unsafe { Borrowed::from_ptr(py, kwnames) };
+        let names = names.cast::<PyTuple>()?;
+        let kwargs = PyDict::new(py);
+        for (i, name) in names.iter().enumerate() {
+            kwargs.set_item(name.cast_into::<PyString>()?, at(nargs + i))?;
+        }
+        Some(kwargs)
+    };
+    let general = method(GENERAL.get(py).ok_or_else(not_installed)?);
+    general.bind(py).call(positional, kwargs.as_ref())
 }

@@ -1,13 +1,13 @@
 //! `Game` (mutable, adjudicated by a `RuleSet`), `Outcome` and `ImpasseStatus`.
 
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use shogi_rules::Termination;
 
 use crate::errors::{self, ShogiError};
-use crate::gilcell::{GilCell, Ref, RefMut};
-use crate::moves::{Move, MoveArg, move_list};
-use crate::position::{Position, PositionArg};
+use crate::moves::{Move, MoveArg, MoveList, move_list};
+use crate::position::{Position, PositionArg, legal_moves_vec};
 use crate::rules::{Clock, RuleSet, duration};
 use crate::types::{Color, ColorArg, color_from_any, quote, quote_opt};
 
@@ -151,14 +151,11 @@ impl ImpasseStatus {
 }
 
 /// A game: start position, moves, and the result under its rules. Mutable; not hashable.
-#[pyclass(frozen, module = "shogi_rules._core")]
+// pyo3 checks the borrows of each call: a method that changes the game borrows it exclusively,
+// and a conflicting call (from another thread, or re-entered from Python code a method calls)
+// raises `RuntimeError` instead of waiting.
+#[pyclass(module = "shogi_rules._core")]
 pub struct Game {
-    /// Borrowed by each method, counted under the GIL.
-    state: GilCell<GameState>,
-}
-
-/// What a `Game` object holds.
-pub struct GameState {
     pub inner: shogi_rules::Game,
     /// The `Move` objects pushed, by ply (`None` where the move came as text), so that `pop`
     /// hands back the object that was pushed instead of making one. Only a hint: `pop` uses an
@@ -170,77 +167,68 @@ pub struct GameState {
 impl From<shogi_rules::Game> for Game {
     fn from(inner: shogi_rules::Game) -> Game {
         Game {
-            state: GilCell::new(GameState {
-                inner,
-                pushed: Vec::new(),
-            }),
+            inner,
+            pushed: Vec::new(),
         }
     }
 }
 
 impl Game {
-    /// The state, borrowed (see `GilCell`).
-    #[inline(always)]
-    pub fn state(&self, py: Python<'_>) -> PyResult<Ref<'_, GameState>> {
-        self.state.borrow(py)
-    }
-
-    /// The state, borrowed exclusively (see `GilCell`).
-    #[inline(always)]
-    pub fn state_mut(&self, py: Python<'_>) -> PyResult<RefMut<'_, GameState>> {
-        self.state.borrow_mut(py)
-    }
-
-    /// The state, borrowed exclusively, or `None` while it is borrowed at all.
-    #[inline(always)]
-    pub fn try_state_mut(&self, py: Python<'_>) -> Option<RefMut<'_, GameState>> {
-        self.state.try_borrow_mut(py)
-    }
-
     fn from_json_text(py: Python<'_>, text: &str) -> PyResult<shogi_rules::Game> {
         shogi_rules::Game::from_json(text).map_err(|e| errors::game_json_error(py, &e))
     }
-}
 
-impl GameState {
     fn to_json_text(&self) -> PyResult<String> {
         Ok(self.inner.to_json())
     }
 
-    /// `push(move)` with a `Move` or USI text that is legal now, as `Game.push` does it, or
-    /// `None` (the game unchanged) for anything else, which `Game.push` then handles. Lets go
-    /// of no `Py` reference (see `fastcall`).
-    #[cfg(array_calls)]
-    #[inline]
-    pub fn push_common(&mut self, arg: &Bound<'_, PyAny>) -> Option<Option<shogi_rules::Outcome>> {
+    /// `Game.push`, for pyo3's method and the direct entry point (`crate::fastcall`).
+    pub fn push_impl(
+        &mut self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+        elapsed: Option<f64>,
+    ) -> PyResult<Option<Outcome>> {
         let before = self.inner.history().len();
-        if self.pushed.len() > before {
-            // Never so (see `pushed`); `remember` would let go of objects.
-            return None;
+        let (arg, object) = match r#move.cast::<Move>() {
+            Ok(m) => (MoveArg::Move(m.get().0), Some(m)),
+            Err(_) => (r#move.extract::<MoveArg>()?, None),
+        };
+        let result = match (arg, elapsed) {
+            (MoveArg::Move(m), None) => self.inner.play(m),
+            (MoveArg::Usi(text), None) => self.inner.play_usi(&text),
+            (m, Some(seconds)) => {
+                let elapsed = duration(seconds)?;
+                let m = match m {
+                    MoveArg::Move(m) => m,
+                    MoveArg::Usi(text) => {
+                        if let Some(outcome) = self.inner.outcome() {
+                            return Err(errors::game_error(
+                                py,
+                                &shogi_rules::GameError::GameOver(outcome),
+                            ));
+                        }
+                        self.inner
+                            .position()
+                            .parse_usi_move(&text)
+                            .map_err(|e| errors::usi_move_error(py, &e))?
+                    }
+                };
+                self.inner.play_timed(m, elapsed)
+            }
+        };
+        let outcome = result.map_err(|e| errors::game_error(py, &e))?;
+        // A move made after the time ran out is not played.
+        if self.inner.history().len() == before + 1 {
+            self.remember(before, object.map(|m| m.clone().unbind()));
         }
-        if let Ok(object) = arg.cast::<Move>() {
-            let outcome = self.inner.play(object.get().0).ok()?;
-            self.remember(before, Some(object.clone().unbind()));
-            Some(outcome)
-        } else if let Ok(text) = arg.cast::<PyString>() {
-            let outcome = self.inner.play_usi(crate::fastcall::utf8(text)?).ok()?;
-            self.remember(before, None);
-            Some(outcome)
-        } else {
-            None
-        }
+        Ok(outcome.map(Outcome))
     }
 
-    /// `pop()` as `Game.pop` does it, or `None` (the game unchanged) when it fails: the move
-    /// taken back, as its object if that is kept (`Ok`), else for a new object (`Err`). Lets go
-    /// of no `Py` reference (see `fastcall`).
-    #[inline]
-    pub fn pop_common<'py>(
-        &mut self,
-        py: Python<'py>,
-    ) -> Option<Result<Bound<'py, Move>, shogi_rules::Move>> {
-        let m = self.inner.undo().ok()?;
-        Some(self.kept_object(py, m).ok_or(m))
+    /// `Game.pop`, for pyo3's method and the direct entry point (`crate::fastcall`).
+    pub fn pop_impl<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        let m = self.inner.undo().map_err(|e| errors::game_error(py, &e))?;
+        self.taken_back(py, m)
     }
 
     /// Records the object of the move just played at ply `before` (`None`: it came as text).
@@ -277,7 +265,7 @@ impl GameState {
     ) -> PyResult<Bound<'py, Move>> {
         match self.kept_object(py, m) {
             Some(object) => Ok(object),
-            None => crate::alloc::new_move(py, m),
+            None => Bound::new(py, Move(m)),
         }
     }
 
@@ -317,15 +305,13 @@ impl Game {
     }
 
     /// The game as a USI `position` command.
-    fn to_usi(&self, py: Python<'_>) -> PyResult<String> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.to_usi())
+    fn to_usi(&self) -> PyResult<String> {
+        Ok(self.inner.to_usi())
     }
 
     /// The game as JSON: start, moves, rules, result, clocks and draw offers.
-    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
-        let this = self.state.borrow(py)?;
-        this.to_json_text()
+    fn to_json(&self) -> PyResult<String> {
+        self.to_json_text()
     }
 
     /// A game restored from `to_json()` text; the moves are replayed and the result, draw offers
@@ -340,96 +326,57 @@ impl Game {
     /// move is not played and the mover loses on time.
     #[pyo3(signature = (r#move, elapsed=None))]
     fn push(
-        &self,
+        &mut self,
         py: Python<'_>,
         r#move: &Bound<'_, PyAny>,
         elapsed: Option<f64>,
     ) -> PyResult<Option<Outcome>> {
-        let mut this = self.state.borrow_mut(py)?;
-        let before = this.inner.history().len();
-        let (arg, object) = match r#move.cast::<Move>() {
-            Ok(m) => (MoveArg::Move(m.get().0), Some(m)),
-            Err(_) => (r#move.extract::<MoveArg>()?, None),
-        };
-        let result = match (arg, elapsed) {
-            (MoveArg::Move(m), None) => this.inner.play(m),
-            (MoveArg::Usi(text), None) => this.inner.play_usi(&text),
-            (m, Some(seconds)) => {
-                let elapsed = duration(seconds)?;
-                let m = match m {
-                    MoveArg::Move(m) => m,
-                    MoveArg::Usi(text) => {
-                        if let Some(outcome) = this.inner.outcome() {
-                            return Err(errors::game_error(
-                                py,
-                                &shogi_rules::GameError::GameOver(outcome),
-                            ));
-                        }
-                        this.inner
-                            .position()
-                            .parse_usi_move(&text)
-                            .map_err(|e| errors::usi_move_error(py, &e))?
-                    }
-                };
-                this.inner.play_timed(m, elapsed)
-            }
-        };
-        let outcome = result.map_err(|e| errors::game_error(py, &e))?;
-        // A move made after the time ran out is not played.
-        if this.inner.history().len() == before + 1 {
-            this.remember(before, object.map(|m| m.clone().unbind()));
-        }
-        Ok(outcome.map(Outcome))
+        self.push_impl(py, r#move, elapsed)
     }
 
     /// Takes back the last move and returns it (also after a move that ended the game).
-    fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
-        let mut this = self.state.borrow_mut(py)?;
-        let m = this.inner.undo().map_err(|e| errors::game_error(py, &e))?;
-        this.taken_back(py, m)
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        self.pop_impl(py)
     }
 
     /// The current position.
     #[getter]
     fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Position>> {
-        let this = self.state.borrow(py)?;
-        crate::alloc::new_position(py, this.inner.position().clone())
+        Bound::new(py, Position::from(self.inner.position().clone()))
     }
 
     /// The start position.
     #[getter]
-    fn start(&self, py: Python<'_>) -> PyResult<Position> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.start().clone().into())
+    fn start(&self) -> PyResult<Position> {
+        Ok(self.inner.start().clone().into())
     }
 
     /// The moves `push` accepts now: the legal moves of the current position while the game
     /// runs, none once it is over.
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let this = self.state.borrow(py)?;
-        move_list(py, &this.inner.legal_moves())
+    fn legal_moves(&self) -> MoveList {
+        MoveList::new(match self.inner.outcome() {
+            Some(_) => Vec::new(),
+            None => legal_moves_vec(self.inner.position()),
+        })
     }
 
     /// The number of moves `legal_moves` lists, counted without making them: 0 once the game
     /// is over.
-    fn count_legal_moves(&self, py: Python<'_>) -> PyResult<u64> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.count_legal_moves())
+    fn count_legal_moves(&self) -> PyResult<u64> {
+        Ok(self.inner.count_legal_moves())
     }
 
     /// The moves played, in order.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let this = self.state.borrow(py)?;
-        move_list(py, &this.inner.moves())
+        move_list(py, &self.inner.moves())
     }
 
     /// The moves played as USI text.
     fn moves_usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let this = self.state.borrow(py)?;
         PyList::new(
             py,
-            this.inner
+            self.inner
                 .history()
                 .iter()
                 .map(|p| crate::moves::usi_string(py, p.mv)),
@@ -438,61 +385,77 @@ impl Game {
 
     /// The last move, or `None`.
     #[getter]
-    fn last_move(&self, py: Python<'_>) -> PyResult<Option<Move>> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.history().last().map(|p| Move(p.mv)))
+    fn last_move(&self) -> PyResult<Option<Move>> {
+        Ok(self.inner.history().last().map(|p| Move(p.mv)))
     }
 
     /// The number of moves played.
-    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.history().len())
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.inner.history().len())
     }
 
     /// The result, or `None` while the game goes on.
     #[getter]
-    fn outcome(&self, py: Python<'_>) -> PyResult<Option<Outcome>> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.outcome().map(Outcome))
+    fn outcome(&self) -> PyResult<Option<Outcome>> {
+        Ok(self.inner.outcome().map(Outcome))
     }
 
     /// Whether the game is over.
     #[getter]
-    fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.outcome().is_some())
+    fn is_over(&self) -> PyResult<bool> {
+        Ok(self.inner.outcome().is_some())
+    }
+
+    /// Whether the game is over (python-shogi's and cshogi's name; `is_over` as a method).
+    fn is_game_over(&self) -> bool {
+        self.inner.outcome().is_some()
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.inner.position().in_check()
+    }
+
+    /// The last move; `IndexError` when no move has been played.
+    fn peek(&self) -> PyResult<Move> {
+        self.inner
+            .history()
+            .last()
+            .map(|p| Move(p.mv))
+            .ok_or_else(|| PyIndexError::new_err("peek at a game without moves"))
+    }
+
+    /// Plays a legal move given as USI text, as `push` does, and returns it as a `Move`.
+    fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Move> {
+        self.push_impl(py, usi.as_any(), None)?;
+        self.peek()
     }
 
     /// The rules.
     #[getter]
-    fn rules(&self, py: Python<'_>) -> PyResult<RuleSet> {
-        let this = self.state.borrow(py)?;
-        Ok(RuleSet(*this.inner.rules()))
+    fn rules(&self) -> PyResult<RuleSet> {
+        Ok(RuleSet(*self.inner.rules()))
     }
 
     /// A copy of the clocks, or `None` for an untimed game.
     #[getter]
-    fn clock(&self, py: Python<'_>) -> PyResult<Option<Clock>> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.clock().copied().map(Clock))
+    fn clock(&self) -> PyResult<Option<Clock>> {
+        Ok(self.inner.clock().copied().map(Clock))
     }
 
     /// How many times the current position has occurred, this time included.
-    fn repetition_count(&self, py: Python<'_>) -> PyResult<u32> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.repetition_count())
+    fn repetition_count(&self) -> PyResult<u32> {
+        Ok(self.inner.repetition_count())
     }
 
     /// What an impasse declaration by the side to move would give now.
-    fn impasse_status(&self, py: Python<'_>) -> PyResult<ImpasseStatus> {
-        let this = self.state.borrow(py)?;
-        Ok(ImpasseStatus(this.inner.impasse_status()))
+    fn impasse_status(&self) -> PyResult<ImpasseStatus> {
+        Ok(ImpasseStatus(self.inner.impasse_status()))
     }
 
     /// The side to move declares impasse; returns the outcome.
-    fn declare_impasse(&self, py: Python<'_>) -> PyResult<Outcome> {
-        let mut this = self.state.borrow_mut(py)?;
-        this.inner
+    fn declare_impasse(&mut self, py: Python<'_>) -> PyResult<Outcome> {
+        self.inner
             .declare_impasse()
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
@@ -500,10 +463,9 @@ impl Game {
 
     /// `color` (the side to move by default) resigns.
     #[pyo3(signature = (color=None))]
-    fn resign(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
-        let mut this = self.state.borrow_mut(py)?;
-        let color = this.color_or_turn(color);
-        this.inner
+    fn resign(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
             .resign(color)
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
@@ -511,19 +473,17 @@ impl Game {
 
     /// `color` (the side to move by default) loses on time.
     #[pyo3(signature = (color=None))]
-    fn flag(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
-        let mut this = self.state.borrow_mut(py)?;
-        let color = this.color_or_turn(color);
-        this.inner
+    fn flag(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
             .flag(color)
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
     }
 
     /// Stops the game without a result.
-    fn interrupt(&self, py: Python<'_>) -> PyResult<Outcome> {
-        let mut this = self.state.borrow_mut(py)?;
-        this.inner
+    fn interrupt(&mut self, py: Python<'_>) -> PyResult<Outcome> {
+        self.inner
             .interrupt()
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
@@ -531,9 +491,8 @@ impl Game {
 
     /// Checks the side to move's clock `elapsed` seconds into its turn: ends the game on
     /// time if it ran out, and returns the outcome (or `None`).
-    fn check_time(&self, py: Python<'_>, elapsed: f64) -> PyResult<Option<Outcome>> {
-        let mut this = self.state.borrow_mut(py)?;
-        this.inner
+    fn check_time(&mut self, py: Python<'_>, elapsed: f64) -> PyResult<Option<Outcome>> {
+        self.inner
             .check_time(duration(elapsed)?)
             .map(|o| o.map(Outcome))
             .map_err(|e| errors::game_error(py, &e))
@@ -541,20 +500,18 @@ impl Game {
 
     /// `color` (the side to move by default) offers a draw.
     #[pyo3(signature = (color=None))]
-    fn offer_draw(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
-        let mut this = self.state.borrow_mut(py)?;
-        let color = this.color_or_turn(color);
-        this.inner
+    fn offer_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
+        let color = self.color_or_turn(color);
+        self.inner
             .offer_draw(color)
             .map_err(|e| errors::game_error(py, &e))
     }
 
     /// `color` (the side to move by default) accepts the opponent's offer: a draw.
     #[pyo3(signature = (color=None))]
-    fn accept_draw(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
-        let mut this = self.state.borrow_mut(py)?;
-        let color = this.color_or_turn(color);
-        this.inner
+    fn accept_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
             .accept_draw(color)
             .map(Outcome)
             .map_err(|e| errors::game_error(py, &e))
@@ -562,81 +519,75 @@ impl Game {
 
     /// `color` (the side to move by default) declines the opponent's offer.
     #[pyo3(signature = (color=None))]
-    fn decline_draw(&self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
-        let mut this = self.state.borrow_mut(py)?;
-        let color = this.color_or_turn(color);
-        this.inner
+    fn decline_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
+        let color = self.color_or_turn(color);
+        self.inner
             .decline_draw(color)
             .map_err(|e| errors::game_error(py, &e))
     }
 
     /// The player whose draw offer is open, or `None`.
     #[getter]
-    fn draw_offer(&self, py: Python<'_>) -> PyResult<Option<Color>> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.draw_offer().map(Color::from))
+    fn draw_offer(&self) -> PyResult<Option<Color>> {
+        Ok(self.inner.draw_offer().map(Color::from))
     }
 
     /// Draw offers `color` has made.
-    fn draw_offers_made(&self, py: Python<'_>, color: ColorArg) -> PyResult<u32> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.draw_offers_made(color.0))
+    fn draw_offers_made(&self, color: ColorArg) -> PyResult<u32> {
+        Ok(self.inner.draw_offers_made(color.0))
     }
 
     /// The game as a `GameRecord` (start, moves and result), ready to `write`.
-    fn record(&self, py: Python<'_>) -> PyResult<crate::record::GameRecord> {
-        let this = self.state.borrow(py)?;
-        Ok(shogi_rules::record::GameRecord::from_game(&this.inner).into())
+    fn record(&self) -> PyResult<crate::record::GameRecord> {
+        Ok(shogi_rules::record::GameRecord::from_game(&self.inner).into())
     }
 
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> bool {
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         let Ok(other) = other.cast::<Game>() else {
             return false;
         };
-        match (self.state.borrow(py), other.get().state.borrow(py)) {
-            (Ok(this), Ok(other)) => this.inner == other.inner,
+        match other.try_borrow() {
+            Ok(other) => self.inner == other.inner,
             // Being changed at this moment (by a method that called back into Python): not
             // comparable now.
             _ => false,
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let this = self.state.borrow(py)?;
-        let status = match this.inner.outcome() {
+    /// The board diagram of the current position (as `str(game.position)`).
+    fn __str__(&self) -> String {
+        shogi_rules::record::bod(self.inner.position())
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let status = match self.inner.outcome() {
             Some(o) => Outcome(o).__repr__(),
             None => "ongoing".to_string(),
         };
         Ok(format!(
             "<Game {} moves, {status}, {}>",
-            this.inner.history().len(),
-            quote(&this.inner.position().to_sfen())
+            self.inner.history().len(),
+            quote(&self.inner.position().to_sfen())
         ))
     }
 
-    fn __getstate__(&self, py: Python<'_>) -> PyResult<String> {
-        let this = self.state.borrow(py)?;
-        this.to_json_text()
+    fn __getstate__(&self) -> PyResult<String> {
+        self.to_json_text()
     }
 
-    fn __setstate__(&self, py: Python<'_>, state: &Bound<'_, PyString>) -> PyResult<()> {
+    fn __setstate__(&mut self, py: Python<'_>, state: &Bound<'_, PyString>) -> PyResult<()> {
         let inner = Game::from_json_text(py, &state.to_cow()?)?;
-        let mut this = self.state.borrow_mut(py)?;
-        this.inner = inner;
+        self.inner = inner;
         // The objects kept belong to the moves replaced.
-        let kept = core::mem::take(&mut this.pushed);
-        drop(this);
-        drop(kept);
+        self.pushed.clear();
         Ok(())
     }
 
-    fn __copy__(&self, py: Python<'_>) -> PyResult<Game> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.clone().into())
+    fn __copy__(&self) -> PyResult<Game> {
+        Ok(self.inner.clone().into())
     }
 
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Game> {
-        let this = self.state.borrow(py)?;
-        Ok(this.inner.clone().into())
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Game> {
+        Ok(self.inner.clone().into())
     }
 }

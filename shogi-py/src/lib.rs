@@ -6,19 +6,19 @@
 
 use pyo3::prelude::*;
 
-mod alloc;
 mod errors;
+#[cfg(any(Py_3_10, not(Py_LIMITED_API)))]
 mod fastcall;
 mod game;
-mod gilcell;
 mod interrupt;
 mod moves;
 mod position;
 mod record;
 mod rules;
+mod state;
 mod types;
 
-#[pymodule]
+#[pymodule(gil_used = false)]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -56,10 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     types::add_squares(m)?;
 
     m.add_class::<moves::Move>()?;
-    alloc::install(py);
-    m.add_function(wrap_pyfunction!(alloc::move_objects_made_directly, m)?)?;
-    m.add_function(wrap_pyfunction!(alloc::spare_move_objects, m)?)?;
-    m.add_function(wrap_pyfunction!(alloc::position_objects_made_directly, m)?)?;
+    m.add_class::<moves::MoveList>()?;
     m.add_class::<position::Position>()?;
 
     m.add_class::<rules::ClockSettings>()?;
@@ -71,11 +68,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Outcome>()?;
     m.add_class::<game::ImpasseStatus>()?;
     m.add_class::<game::Game>()?;
+    #[cfg(any(Py_3_10, not(Py_LIMITED_API)))]
     fastcall::install(
         &py.get_type::<game::Game>(),
         &py.get_type::<position::Position>(),
     )?;
-    m.add_function(wrap_pyfunction!(fastcall::methods_called_directly, m)?)?;
 
     m.add_class::<record::GameRecord>()?;
     m.add_class::<record::Comment>()?;

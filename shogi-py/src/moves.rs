@@ -5,7 +5,8 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
-use pyo3::types::PyString;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::types::{PyIterator, PyList, PySlice, PyString, PyTuple};
 use shogi_rules::notation::{csa, japanese, western};
 
 use crate::errors::{self, InvalidMoveError};
@@ -14,8 +15,8 @@ use crate::types::Role;
 
 /// A legal move of some position: the squares, the piece that moves, what it captures and
 /// whether it promotes. Frozen and hashable; two moves are equal when all of that is equal.
-// Objects are made and freed by `crate::alloc`, which keeps freed ones for reuse.
-#[pyclass(frozen, from_py_object, module = "shogi_rules._core")]
+// Up to 1,024 freed objects are kept for reuse (more than the longest move list).
+#[pyclass(frozen, freelist = 1024, from_py_object, module = "shogi_rules._core")]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(pub shogi_rules::Move);
 
@@ -69,7 +70,13 @@ pub fn usi_string(py: Python<'_>, m: shogi_rules::Move) -> Bound<'_, PyString> {
     usi_texts(py)[usi_index(m)].bind(py).clone()
 }
 
-pub use crate::alloc::move_list;
+/// A list of new `Move` objects for `moves`.
+pub fn move_list<'py>(
+    py: Python<'py>,
+    moves: &[shogi_rules::Move],
+) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, moves.iter().map(|&m| Move(m)))
+}
 
 /// The Japanese side mark argument: `"triangle"` (▲△), `"piece"` (☗☖) or `"none"`.
 fn mark(name: &str) -> PyResult<japanese::Mark> {
@@ -282,5 +289,152 @@ impl MoveArg {
             MoveArg::Move(m) => Ok(m.to_usi()),
             MoveArg::Usi(text) => text.parse().map_err(|e| errors::usi_syntax_error(py, &e)),
         }
+    }
+}
+
+/// The legal moves of a position, kept packed: a `Move` object is made for each item read.
+/// Behaves as a read-only list of `Move` objects (length, indexing with negative indices and
+/// slices, iteration, `in` with a `Move` or USI text, equality with a list of moves).
+#[pyclass(frozen, sequence, module = "shogi_rules._core")]
+pub struct MoveList {
+    moves: Vec<shogi_rules::Move>,
+}
+
+impl MoveList {
+    pub fn new(moves: Vec<shogi_rules::Move>) -> MoveList {
+        MoveList { moves }
+    }
+
+    /// The item at `index` (negative: from the end), or `IndexError`.
+    fn item(&self, index: isize) -> PyResult<Move> {
+        let len = isize::try_from(self.moves.len())?;
+        let at = if index < 0 { index + len } else { index };
+        usize::try_from(at)
+            .ok()
+            .and_then(|at| self.moves.get(at))
+            .map(|&m| Move(m))
+            .ok_or_else(|| PyIndexError::new_err("MoveList index out of range"))
+    }
+
+    /// The moves of `other` when it is a `MoveList` or a sequence of `Move` objects only.
+    fn moves_of(other: &Bound<'_, PyAny>) -> Option<Vec<shogi_rules::Move>> {
+        if let Ok(list) = other.cast::<MoveList>() {
+            return Some(list.get().moves.clone());
+        }
+        if !(other.is_instance_of::<PyList>() || other.is_instance_of::<PyTuple>()) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for item in other.try_iter().ok()? {
+            out.push(item.ok()?.cast::<Move>().ok()?.get().0);
+        }
+        Some(out)
+    }
+}
+
+#[pymethods]
+impl MoveList {
+    /// A list of the given moves.
+    #[new]
+    #[pyo3(signature = (moves=None))]
+    fn py_new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<MoveList> {
+        let mut out = Vec::new();
+        if let Some(moves) = moves {
+            for item in moves.try_iter()? {
+                out.push(item?.extract::<Move>()?.0);
+            }
+        }
+        Ok(MoveList::new(out))
+    }
+
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let indices = slice.indices(isize::try_from(self.moves.len())?)?;
+            let mut out = Vec::with_capacity(indices.slicelength);
+            let mut at = indices.start;
+            for _ in 0..indices.slicelength {
+                out.push(self.moves[usize::try_from(at)?]);
+                at += indices.step;
+            }
+            return Ok(Bound::new(py, MoveList::new(out))?.into_any());
+        }
+        let index: isize = index.extract()?;
+        Ok(Bound::new(py, self.item(index)?)?.into_any())
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        move_list(py, &self.moves)?.try_iter()
+    }
+
+    fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let reversed: Vec<_> = self.moves.iter().rev().copied().collect();
+        move_list(py, &reversed)?.try_iter()
+    }
+
+    /// Whether `item` (a `Move`, or USI text) is in the list.
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+        if let Ok(m) = item.cast::<Move>() {
+            return self.moves.contains(&m.get().0);
+        }
+        let Ok(text) = item.cast::<PyString>() else {
+            return false;
+        };
+        let Ok(usi) = text.to_cow().map(|t| t.parse::<shogi_rules::UsiMove>()) else {
+            return false;
+        };
+        usi.is_ok_and(|usi| self.moves.iter().any(|m| m.to_usi() == usi))
+    }
+
+    /// The index of the first `Move` equal to `item`, or `ValueError`.
+    fn index(&self, item: &Bound<'_, PyAny>) -> PyResult<usize> {
+        item.cast::<Move>()
+            .ok()
+            .and_then(|m| self.moves.iter().position(|&x| x == m.get().0))
+            .ok_or_else(|| PyValueError::new_err("move not in the list"))
+    }
+
+    /// How many items equal `item`.
+    fn count(&self, item: &Bound<'_, PyAny>) -> usize {
+        item.cast::<Move>().map_or(0, |m| {
+            self.moves.iter().filter(|&&x| x == m.get().0).count()
+        })
+    }
+
+    /// The moves as USI text.
+    fn usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.moves.iter().map(|&m| usi_string(py, m)))
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let py = other.py();
+        let equal = match (op, MoveList::moves_of(other)) {
+            (CompareOp::Eq, Some(moves)) => moves == self.moves,
+            (CompareOp::Ne, Some(moves)) => moves != self.moves,
+            _ => return py.NotImplemented(),
+        };
+        equal.into_py_any(py).unwrap_or_else(|_| py.None())
+    }
+
+    fn __repr__(&self) -> String {
+        let items: Vec<String> = self.moves.iter().map(|m| format!("<Move {m}>")).collect();
+        format!("MoveList([{}])", items.join(", "))
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyList>,))> {
+        Ok((
+            py.get_type::<MoveList>().into_any(),
+            (move_list(py, &self.moves)?,),
+        ))
     }
 }

@@ -5,11 +5,12 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::errors;
 use crate::interrupt::Signals;
-use crate::moves::{Move, MoveArg, move_list, usi_string};
+use crate::moves::{Move, MoveArg, MoveList, move_list, usi_string};
 use crate::types::{Color, ColorArg, Piece, Role, RoleArg, SquareArg, quote};
 
 /// A position: board, hands, side to move and move number. Frozen: moves give new positions.
-#[pyclass(frozen, module = "shogi_rules._core")]
+// Freed objects are kept for reuse, a few: `play` in a loop frees one for each it makes.
+#[pyclass(frozen, freelist = 16, module = "shogi_rules._core")]
 #[derive(Clone)]
 pub struct Position {
     pub inner: shogi_rules::Position,
@@ -68,13 +69,22 @@ fn parse_any_sfen(py: Python<'_>, sfen: &str) -> PyResult<shogi_rules::Position>
 
 /// The legal moves in a vector as long as the list (cheaper to set up than the core's
 /// fixed-capacity `MoveList`, which is sized for the largest position).
-fn legal_moves_vec(position: &shogi_rules::Position) -> Vec<shogi_rules::Move> {
+pub fn legal_moves_vec(position: &shogi_rules::Position) -> Vec<shogi_rules::Move> {
     let mut moves = Vec::with_capacity(128);
     position.for_each_legal_move(|m| moves.push(m));
     moves
 }
 
 impl Position {
+    /// `Position.play`, for pyo3's method and the direct entry point (`crate::fastcall`).
+    pub fn play_impl<'py>(&self, py: Python<'py>, m: &MoveArg) -> PyResult<Bound<'py, Position>> {
+        let m = self.resolve(py, m)?;
+        let mut next = self.inner.clone();
+        next.play(m)
+            .map_err(|e| errors::illegal_move_error(py, &e))?;
+        Bound::new(py, Position::from(next))
+    }
+
     fn resolve(&self, py: Python<'_>, m: &MoveArg) -> PyResult<shogi_rules::Move> {
         match m {
             MoveArg::Move(m) => Ok(*m),
@@ -146,6 +156,11 @@ impl Position {
         self.inner.in_check()
     }
 
+    /// Whether the side to move is in check (the name python-shogi and cshogi use).
+    fn is_check(&self) -> bool {
+        self.inner.in_check()
+    }
+
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
         self.inner.is_checkmate()
@@ -166,8 +181,8 @@ impl Position {
     }
 
     /// Every legal move, drops included.
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, &legal_moves_vec(&self.inner))
+    fn legal_moves(&self) -> MoveList {
+        MoveList::new(legal_moves_vec(&self.inner))
     }
 
     /// Every legal move as USI text; faster than `[m.usi() for m in legal_moves()]`.
@@ -237,11 +252,7 @@ impl Position {
 
     /// The position after a legal move (a `Move` or USI text); this position is unchanged.
     fn play<'py>(&self, py: Python<'py>, r#move: MoveArg) -> PyResult<Bound<'py, Position>> {
-        let m = self.resolve(py, &r#move)?;
-        let mut next = self.inner.clone();
-        next.play(m)
-            .map_err(|e| errors::illegal_move_error(py, &e))?;
-        crate::alloc::new_position(py, next)
+        self.play_impl(py, &r#move)
     }
 
     /// The piece on `square`, or `None`.
@@ -341,8 +352,9 @@ impl Position {
         format!("Position({})", quote(&self.inner.to_sfen()))
     }
 
+    /// The board diagram (BOD, as KIF files hold it): hands, board and side to move.
     fn __str__(&self) -> String {
-        self.inner.to_sfen()
+        shogi_rules::record::bod(&self.inner)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {

@@ -13,11 +13,11 @@ use shogi_rules::record::{self as core, Encoding, Format};
 
 use crate::errors::{self, ShogiError};
 use crate::game::{Game, Outcome};
-use crate::gilcell::{GilCell, Ref};
 use crate::interrupt::Signals;
 use crate::moves::{MoveArg, move_list};
 use crate::position::{Position, PositionArg};
 use crate::rules::RuleSet;
+use crate::state::{Ref, StateCell};
 use crate::types::quote;
 
 /// A format from its name (`"kif"`, …), in any case, with or without a leading dot.
@@ -880,12 +880,8 @@ fn variations_of(
 impl Variation {
     /// Runs `f` on the record, the line and its first ply, or fails when the view names no
     /// line any more.
-    fn with<R>(
-        &self,
-        py: Python<'_>,
-        f: impl FnOnce(&RecordState, &core::Line, u32) -> R,
-    ) -> PyResult<R> {
-        let state = self.record.get().state(py)?;
+    fn with<R>(&self, f: impl FnOnce(&RecordState, &core::Line, u32) -> R) -> PyResult<R> {
+        let state = self.record.get().state()?;
         let line = self.line_in(&state)?;
         Ok(f(
             &state,
@@ -908,8 +904,8 @@ impl Variation {
     }
 
     /// The variation and the variations below it, as a record of their own.
-    fn subtree(&self, py: Python<'_>) -> PyResult<core::GameRecord> {
-        self.with(py, |state, _, _| state.record.extract(self.id))?
+    fn subtree(&self) -> PyResult<core::GameRecord> {
+        self.with(|state, _, _| state.record.extract(self.id))?
             .ok_or_else(|| ShogiError::new_err("the variation is not in its record"))
     }
 }
@@ -918,35 +914,33 @@ impl Variation {
 impl Variation {
     /// The ply of the move it replaces in the parent line.
     #[getter]
-    fn ply(&self, py: Python<'_>) -> PyResult<u32> {
-        self.with(py, |_, _, first| first)
+    fn ply(&self) -> PyResult<u32> {
+        self.with(|_, _, first| first)
     }
 
     /// The moves of the variation.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = self.with(py, |_, line, _| {
-            line.moves.iter().map(|m| m.mv).collect::<Vec<_>>()
-        })?;
+        let moves = self.with(|_, line, _| line.moves.iter().map(|m| m.mv).collect::<Vec<_>>())?;
         move_list(py, &moves)
     }
 
     /// Seconds used by each move, `None` where the record gives no time.
     #[getter]
-    fn times(&self, py: Python<'_>) -> PyResult<Vec<Option<f64>>> {
-        self.with(py, |_, line, _| times_of(line))
+    fn times(&self) -> PyResult<Vec<Option<f64>>> {
+        self.with(|_, line, _| times_of(line))
     }
 
     /// The time of each move (used and running total), `None` where the record gives none.
     #[getter]
-    fn move_times(&self, py: Python<'_>) -> PyResult<Vec<Option<MoveTime>>> {
-        self.with(py, |_, line, _| move_times_of(line))
+    fn move_times(&self) -> PyResult<Vec<Option<MoveTime>>> {
+        self.with(|_, line, _| move_times_of(line))
     }
 
     /// The comments after its moves and after its end, with their plies.
     #[getter]
-    fn comments(&self, py: Python<'_>) -> PyResult<Vec<Comment>> {
-        self.with(py, |_, line, first| {
+    fn comments(&self) -> PyResult<Vec<Comment>> {
+        self.with(|_, line, first| {
             let mut out = Vec::new();
             line_comments(line, first, &mut out);
             out
@@ -955,37 +949,35 @@ impl Variation {
 
     /// How the variation ends (`"resign"`, …), or `None`.
     #[getter]
-    fn end(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
-        self.with(py, |_, line, _| {
-            line.end.as_ref().map(|e| e.special.as_str())
-        })
+    fn end(&self) -> PyResult<Option<&'static str>> {
+        self.with(|_, line, _| line.end.as_ref().map(|e| e.special.as_str()))
     }
 
     /// The time taken before its end, or `None`.
     #[getter]
-    fn end_time(&self, py: Python<'_>) -> PyResult<Option<MoveTime>> {
-        self.with(py, |_, line, _| end_time_of(line))
+    fn end_time(&self) -> PyResult<Option<MoveTime>> {
+        self.with(|_, line, _| end_time_of(line))
     }
 
     /// The comments after its end (the last ones of `comments`).
     #[getter]
-    fn end_comments(&self, py: Python<'_>) -> PyResult<Vec<Comment>> {
-        self.with(py, |_, line, first| end_comments_of(line, first))
+    fn end_comments(&self) -> PyResult<Vec<Comment>> {
+        self.with(|_, line, first| end_comments_of(line, first))
     }
 
     /// Variations of this variation's own moves (plies counted from the game's start).
     #[getter]
     fn variations(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        let state = self.record.get().state(py)?;
+        let state = self.record.get().state()?;
         self.line_in(&state)?;
         variations_of(py, &self.record, &state, self.id, self.base)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u32, String))> {
-        let state = serde_json::to_string(&SavedRecord::from(&self.subtree(py)?))
+        let state = serde_json::to_string(&SavedRecord::from(&self.subtree()?))
             .map_err(|e| ShogiError::new_err(e.to_string()))?;
         let restore = py.get_type::<Variation>().getattr("_restore")?;
-        Ok((restore, (self.ply(py)?, state)))
+        Ok((restore, (self.ply()?, state)))
     }
 
     /// The variation of a `__reduce__` state.
@@ -1002,18 +994,18 @@ impl Variation {
         })
     }
 
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         match other.cast::<Variation>() {
             Ok(o) => {
                 let o = o.get();
-                Ok(self.ply(py)? == o.ply(py)? && self.subtree(py)? == o.subtree(py)?)
+                Ok(self.ply()? == o.ply()? && self.subtree()? == o.subtree()?)
             }
             Err(_) => Ok(false),
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        self.with(py, |_, line, first| {
+    fn __repr__(&self) -> PyResult<String> {
+        self.with(|_, line, first| {
             let moves: Vec<String> = line.moves.iter().map(|m| m.mv.to_string()).collect();
             format!("<Variation at ply {first}: {}>", moves.join(" "))
         })
@@ -1052,14 +1044,14 @@ pub struct RecordState {
 /// Every move was checked against the rules when it was read or added.
 #[pyclass(frozen, module = "shogi_rules._core")]
 pub struct GameRecord {
-    /// Borrowed by each method, counted under the GIL.
-    state: GilCell<RecordState>,
+    /// Borrowed by each method for as long as it reads or changes the record.
+    state: StateCell<RecordState>,
 }
 
 impl From<core::GameRecord> for GameRecord {
     fn from(inner: core::GameRecord) -> GameRecord {
         GameRecord {
-            state: GilCell::new(RecordState {
+            state: StateCell::new(RecordState {
                 record: Arc::new(inner),
                 generation: 0,
             }),
@@ -1068,20 +1060,20 @@ impl From<core::GameRecord> for GameRecord {
 }
 
 impl GameRecord {
-    /// The state, borrowed (see `GilCell`).
-    fn state(&self, py: Python<'_>) -> PyResult<Ref<'_, RecordState>> {
-        self.state.borrow(py)
+    /// The state, borrowed (see `StateCell`).
+    fn state(&self) -> PyResult<Ref<'_, RecordState>> {
+        self.state.borrow()
     }
 
     /// The record, to change (copied first if a write still reads it).
-    fn edit<R>(&self, py: Python<'_>, f: impl FnOnce(&mut core::GameRecord) -> R) -> PyResult<R> {
-        let mut state = self.state.borrow_mut(py)?;
+    fn edit<R>(&self, f: impl FnOnce(&mut core::GameRecord) -> R) -> PyResult<R> {
+        let mut state = self.state.borrow_mut()?;
         Ok(f(Arc::make_mut(&mut state.record)))
     }
 
     /// The record, shared.
-    fn record(&self, py: Python<'_>) -> PyResult<Arc<core::GameRecord>> {
-        Ok(Arc::clone(&self.state(py)?.record))
+    fn record(&self) -> PyResult<Arc<core::GameRecord>> {
+        Ok(Arc::clone(&self.state()?.record))
     }
 }
 
@@ -1099,7 +1091,7 @@ fn line_arg(
             "the variation belongs to another record",
         ));
     }
-    let state = slf.get().state(slf.py())?;
+    let state = slf.get().state()?;
     v.line_in(&state)?;
     Ok((v.id, first_ply(&state.record, v.id, v.base)))
 }
@@ -1133,8 +1125,8 @@ impl GameRecord {
 
     /// The record of a game: its start, its moves and its result.
     #[staticmethod]
-    fn from_game(py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<GameRecord> {
-        Ok(core::GameRecord::from_game(&game.state(py)?.inner).into())
+    fn from_game(game: PyRef<'_, Game>) -> PyResult<GameRecord> {
+        Ok(core::GameRecord::from_game(&game.inner).into())
     }
 
     /// The headers in file order, keyed as written (`"先手"`, `"$EVENT"`, …); the first of
@@ -1142,7 +1134,7 @@ impl GameRecord {
     #[getter]
     fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for h in &self.state(py)?.record.headers {
+        for h in &self.state()?.record.headers {
             if !dict.contains(&h.name)? {
                 dict.set_item(&h.name, &h.value)?;
             }
@@ -1152,9 +1144,9 @@ impl GameRecord {
 
     /// The headers as `(key as written, value)` pairs in file order, repeats included.
     #[getter]
-    fn header_list(&self, py: Python<'_>) -> PyResult<Vec<(String, String)>> {
+    fn header_list(&self) -> PyResult<Vec<(String, String)>> {
         Ok(self
-            .state(py)?
+            .state()?
             .record
             .headers
             .iter()
@@ -1164,56 +1156,56 @@ impl GameRecord {
 
     /// Sets header `name` to `value`: the first header of that name keeps its place (later
     /// ones of that name are removed), or the header is appended.
-    fn set_header(&self, py: Python<'_>, name: &str, value: &str) -> PyResult<()> {
+    fn set_header(&self, name: &str, value: &str) -> PyResult<()> {
         let header = header_arg(name, value)?;
-        self.edit(py, |r| r.set_header(header))
+        self.edit(|r| r.set_header(header))
     }
 
     /// Appends header `name` with `value`, even when one of that name exists.
-    fn add_header(&self, py: Python<'_>, name: &str, value: &str) -> PyResult<()> {
+    fn add_header(&self, name: &str, value: &str) -> PyResult<()> {
         let header = header_arg(name, value)?;
-        self.edit(py, |r| r.headers.push(header))
+        self.edit(|r| r.headers.push(header))
     }
 
     /// Removes every header named `name`; `KeyError` when there is none.
-    fn remove_header(&self, py: Python<'_>, name: &str) -> PyResult<()> {
-        match self.edit(py, |r| r.remove_header(name))? {
+    fn remove_header(&self, name: &str) -> PyResult<()> {
+        match self.edit(|r| r.remove_header(name))? {
             0 => Err(PyKeyError::new_err(name.to_owned())),
             _ => Ok(()),
         }
     }
 
     /// The player of `color` (`Color.SENTE` or `Color.GOTE`) as the headers name it, or `None`.
-    fn player(&self, py: Python<'_>, color: crate::types::ColorArg) -> PyResult<Option<String>> {
+    fn player(&self, color: crate::types::ColorArg) -> PyResult<Option<String>> {
         let key = match color.0 {
             shogi_rules::Color::Sente => core::HeaderKey::Sente,
             shogi_rules::Color::Gote => core::HeaderKey::Gote,
         };
-        Ok(self.state(py)?.record.header(key).map(str::to_owned))
+        Ok(self.state()?.record.header(key).map(str::to_owned))
     }
 
     /// The start position.
     #[getter]
-    fn start(&self, py: Python<'_>) -> PyResult<Position> {
-        Ok(self.state(py)?.record.start.clone().into())
+    fn start(&self) -> PyResult<Position> {
+        Ok(self.state()?.record.start.clone().into())
     }
 
     /// The handicap name of the start position (KIF 手合割, such as `"平手"`), when standard.
     #[getter]
-    fn handicap(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
-        Ok(self.state(py)?.record.handicap.map(|h| h.kif_name()))
+    fn handicap(&self) -> PyResult<Option<&'static str>> {
+        Ok(self.state()?.record.handicap.map(|h| h.kif_name()))
     }
 
     /// The moves of the main line.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = self.state(py)?.record.moves();
+        let moves = self.state()?.record.moves();
         move_list(py, &moves)
     }
 
     /// The main line's moves as USI text.
     fn moves_usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = self.state(py)?.record.moves();
+        let moves = self.state()?.record.moves();
         PyList::new(
             py,
             moves.into_iter().map(|m| crate::moves::usi_string(py, m)),
@@ -1222,22 +1214,22 @@ impl GameRecord {
 
     /// Seconds used by each move of the main line, `None` where the record gives no time.
     #[getter]
-    fn times(&self, py: Python<'_>) -> PyResult<Vec<Option<f64>>> {
-        Ok(times_of(&self.state(py)?.record.main))
+    fn times(&self) -> PyResult<Vec<Option<f64>>> {
+        Ok(times_of(&self.state()?.record.main))
     }
 
     /// The time of each move of the main line (used and running total), `None` where the
     /// record gives none.
     #[getter]
-    fn move_times(&self, py: Python<'_>) -> PyResult<Vec<Option<MoveTime>>> {
-        Ok(move_times_of(&self.state(py)?.record.main))
+    fn move_times(&self) -> PyResult<Vec<Option<MoveTime>>> {
+        Ok(move_times_of(&self.state()?.record.main))
     }
 
     /// The comments of the main line in order: on the start position, after each move, and
     /// after the stated ending.
     #[getter]
-    fn comments(&self, py: Python<'_>) -> PyResult<Vec<Comment>> {
-        let state = self.state(py)?;
+    fn comments(&self) -> PyResult<Vec<Comment>> {
+        let state = self.state()?;
         let mut out = Vec::new();
         comments_of(0, &state.record.start_comments, &mut out);
         line_comments(&state.record.main, 1, &mut out);
@@ -1248,16 +1240,16 @@ impl GameRecord {
     #[getter]
     fn variations(slf: &Bound<'_, Self>) -> PyResult<Py<PyList>> {
         let py = slf.py();
-        let state = slf.get().state(py)?;
+        let state = slf.get().state()?;
         variations_of(py, &slf.clone().unbind(), &state, core::LineId::MAIN, 1)
     }
 
     /// How the record says the main line ends (`"resign"`, `"time_up"`, `"repetition"`, …), or
     /// `None`.
     #[getter]
-    fn end(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
+    fn end(&self) -> PyResult<Option<&'static str>> {
         Ok(self
-            .state(py)?
+            .state()?
             .record
             .main
             .end
@@ -1267,25 +1259,25 @@ impl GameRecord {
 
     /// The time taken before the main line's end, or `None`.
     #[getter]
-    fn end_time(&self, py: Python<'_>) -> PyResult<Option<MoveTime>> {
-        Ok(end_time_of(&self.state(py)?.record.main))
+    fn end_time(&self) -> PyResult<Option<MoveTime>> {
+        Ok(end_time_of(&self.state()?.record.main))
     }
 
     /// The comments after the main line's end (the last ones of `comments`).
     #[getter]
-    fn end_comments(&self, py: Python<'_>) -> PyResult<Vec<Comment>> {
-        Ok(end_comments_of(&self.state(py)?.record.main, 1))
+    fn end_comments(&self) -> PyResult<Vec<Comment>> {
+        Ok(end_comments_of(&self.state()?.record.main, 1))
     }
 
     /// The result the record states, or `None` when it states none.
     #[getter]
-    fn stated_result(&self, py: Python<'_>) -> PyResult<Option<Outcome>> {
-        Ok(self.state(py)?.record.stated_result().map(Outcome))
+    fn stated_result(&self) -> PyResult<Option<Outcome>> {
+        Ok(self.state()?.record.stated_result().map(Outcome))
     }
 
     /// The position after the main line.
-    fn final_position(&self, py: Python<'_>) -> PyResult<Position> {
-        Ok(self.state(py)?.record.final_position().into())
+    fn final_position(&self) -> PyResult<Position> {
+        Ok(self.state()?.record.final_position().into())
     }
 
     /// Appends `move` (a `Move` or USI text) to the main line, or to `line` (a `Variation` of
@@ -1307,7 +1299,7 @@ impl GameRecord {
         let m = match r#move {
             MoveArg::Move(m) => m,
             MoveArg::Usi(text) => {
-                let record = this.record(py)?;
+                let record = this.record()?;
                 let len = record.line(id).map_or(0, |l| l.moves.len());
                 let pos = record
                     .position_before(id, len)
@@ -1321,7 +1313,7 @@ impl GameRecord {
             time,
             comments,
         };
-        this.edit(py, |r| r.push(id, pushed))?
+        this.edit(|r| r.push(id, pushed))?
             .map_err(|e| edit_error(py, e))?;
         Ok(m.into())
     }
@@ -1335,14 +1327,13 @@ impl GameRecord {
         time: Option<&Bound<'_, PyAny>>,
         line: Option<&Bound<'_, Variation>>,
     ) -> PyResult<()> {
-        let py = slf.py();
         let (id, first) = line_arg(slf, line)?;
         let time = time_arg(time)?;
         let this = slf.get();
-        let record = this.record(py)?;
+        let record = this.record()?;
         let index = move_index(&record, id, first, ply)?;
         drop(record);
-        this.edit(py, |r| {
+        this.edit(|r| {
             if let Some(m) = r.line_mut(id).and_then(|l| l.moves.get_mut(index)) {
                 m.time = time;
             }
@@ -1360,17 +1351,16 @@ impl GameRecord {
         kind: &str,
         line: Option<&Bound<'_, Variation>>,
     ) -> PyResult<()> {
-        let py = slf.py();
         let (id, first) = line_arg(slf, line)?;
         let comment = comment_arg(text, kind)?;
         let this = slf.get();
         if id == core::LineId::MAIN && ply == 0 {
-            return this.edit(py, |r| r.start_comments.push(comment));
+            return this.edit(|r| r.start_comments.push(comment));
         }
-        let record = this.record(py)?;
+        let record = this.record()?;
         let index = move_index(&record, id, first, ply)?;
         drop(record);
-        this.edit(py, |r| {
+        this.edit(|r| {
             if let Some(m) = r.line_mut(id).and_then(|l| l.moves.get_mut(index)) {
                 m.comments.push(comment);
             }
@@ -1384,16 +1374,15 @@ impl GameRecord {
         ply: u32,
         line: Option<&Bound<'_, Variation>>,
     ) -> PyResult<()> {
-        let py = slf.py();
         let (id, first) = line_arg(slf, line)?;
         let this = slf.get();
         if id == core::LineId::MAIN && ply == 0 {
-            return this.edit(py, |r| r.start_comments.clear());
+            return this.edit(|r| r.start_comments.clear());
         }
-        let record = this.record(py)?;
+        let record = this.record()?;
         let index = move_index(&record, id, first, ply)?;
         drop(record);
-        this.edit(py, |r| {
+        this.edit(|r| {
             if let Some(m) = r.line_mut(id).and_then(|l| l.moves.get_mut(index)) {
                 m.comments.clear();
             }
@@ -1411,12 +1400,11 @@ impl GameRecord {
         comments: Option<&Bound<'_, PyAny>>,
         line: Option<&Bound<'_, Variation>>,
     ) -> PyResult<()> {
-        let py = slf.py();
         let (id, _) = line_arg(slf, line)?;
         let special = special_arg(special)?;
         let time = time_arg(time)?;
         let comments = comments_arg(comments)?;
-        slf.get().edit(py, |r| {
+        slf.get().edit(|r| {
             if let Some(l) = r.line_mut(id) {
                 l.end = special.map(|special| core::LineEnd {
                     special,
@@ -1444,7 +1432,7 @@ impl GameRecord {
             .map(|m| m?.extract::<MoveArg>())
             .collect::<PyResult<_>>()?;
         let this = slf.get();
-        let record = this.record(py)?;
+        let record = this.record()?;
         let index = move_index(&record, id, first, ply)?;
         // The moves resolved and played on a copy of the position (a move illegal there stops
         // here); the core checks each again as it adds it, and a refused one (a number too
@@ -1467,7 +1455,7 @@ impl GameRecord {
             resolved.push(m);
         }
         let new = this
-            .edit(py, |r| {
+            .edit(|r| {
                 let Some((&first, rest)) = resolved.split_first() else {
                     return r
                         .add_variation(id, index, core::Line::default())
@@ -1483,7 +1471,7 @@ impl GameRecord {
                 Ok(new)
             })?
             .map_err(|e| edit_error(py, e))?;
-        let state = this.state(py)?;
+        let state = this.state()?;
         Ok(Variation {
             record: slf.clone().unbind(),
             id: new,
@@ -1495,14 +1483,13 @@ impl GameRecord {
     /// Removes `variation` (of this record) and the variations below it. Every `Variation`
     /// taken before names no line afterwards: take them again from `variations`.
     fn remove_variation(slf: &Bound<'_, Self>, variation: &Bound<'_, Variation>) -> PyResult<()> {
-        let py = slf.py();
         let (id, _) = line_arg(slf, Some(variation))?;
         if id == core::LineId::MAIN {
             return Err(ShogiError::new_err(
                 "a restored variation is its record's main line",
             ));
         }
-        let mut state = slf.get().state.borrow_mut(py)?;
+        let mut state = slf.get().state.borrow_mut()?;
         Arc::make_mut(&mut state.record).remove_variation(id);
         state.generation += 1;
         Ok(())
@@ -1512,8 +1499,8 @@ impl GameRecord {
     /// limit and the impasse rule its headers state (floodgate's `'Max_Moves:256`, CSA
     /// `$MAX_MOVES`, KIF 最大手数, ...) or a move-limit ending implies.
     #[getter]
-    fn rules(&self, py: Python<'_>) -> PyResult<RuleSet> {
-        Ok(RuleSet(self.state(py)?.record.rules()))
+    fn rules(&self) -> PyResult<RuleSet> {
+        Ok(RuleSet(self.state()?.record.rules()))
     }
 
     /// The main line replayed as a `Game` under `rules` (by default the rules the record
@@ -1521,7 +1508,7 @@ impl GameRecord {
     /// (resignation, time loss, ...).
     #[pyo3(signature = (rules=None))]
     fn game(&self, py: Python<'_>, rules: Option<RuleSet>) -> PyResult<Game> {
-        let state = self.state(py)?;
+        let state = self.state()?;
         let rules = rules.map_or_else(|| state.record.rules(), |r| r.0);
         state
             .record
@@ -1536,7 +1523,7 @@ impl GameRecord {
     /// `"move_number"`, `"ending"`. Empty when reading the written record back gives it again.
     fn dropped(&self, py: Python<'_>, format: &str) -> PyResult<Vec<(&'static str, String)>> {
         let format = format_arg(format)?;
-        let state = self.state(py)?;
+        let state = self.state()?;
         let written = state
             .record
             .write(format)
@@ -1560,7 +1547,7 @@ impl GameRecord {
     ) -> PyResult<Bound<'py, PyAny>> {
         let format = format_arg(format)?;
         let encoding = encoding.map(encoding_arg).transpose()?;
-        let record = self.record(py)?;
+        let record = self.record()?;
         let size = record.main.moves.len() + record.variation_count();
         let write = move || -> Result<Written, WriteError> {
             let text = record.write(format).map_err(WriteError::Record)?.text;
@@ -1588,18 +1575,18 @@ impl GameRecord {
         }
     }
 
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         match other.cast::<GameRecord>() {
             Ok(o) => {
-                let other = o.get().record(py)?;
-                Ok(*self.record(py)? == *other)
+                let other = o.get().record()?;
+                Ok(*self.record()? == *other)
             }
             Err(_) => Ok(false),
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let state = self.state(py)?;
+    fn __repr__(&self) -> PyResult<String> {
+        let state = self.state()?;
         Ok(format!(
             "<GameRecord {} moves from {}>",
             state.record.main.moves.len(),
@@ -1608,7 +1595,7 @@ impl GameRecord {
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let state = serde_json::to_string(&SavedRecord::from(&*self.record(py)?))
+        let state = serde_json::to_string(&SavedRecord::from(&*self.record()?))
             .map_err(|e| ShogiError::new_err(e.to_string()))?;
         let restore = py.get_type::<GameRecord>().getattr("_restore")?;
         Ok((restore, (state,)))

@@ -135,31 +135,6 @@ def test_pop_returns_the_moves_taken_back_in_any_order_of_pushes():
     assert len(timed.moves) == 1
 
 
-def test_push_and_pop_are_called_directly():
-    # `push(move)` and `pop()` skip pyo3's general call route (a build for Python 3.9 keeps it
-    # for `push`); the tests below run both routes.
-    import shogi_rules._core as core
-
-    expected = ["Game.pop"]
-    if built_for() >= (3, 10):
-        expected += ["Game.push", "Position.play"]
-    assert core._methods_called_directly() == expected
-
-
-def built_for() -> tuple:
-    """The oldest Python the installed build is for: the version in its wheel's abi3 tag (a
-    wheel built for 3.9 also runs on later versions), else the running one."""
-    import importlib.metadata
-    import re
-
-    try:
-        wheel = importlib.metadata.distribution("shogi_rules").read_text("WHEEL") or ""
-    except importlib.metadata.PackageNotFoundError:
-        wheel = ""
-    tag = re.search(r"^Tag: cp3(\d+)-abi3", wheel, re.M)
-    return (3, int(tag.group(1))) if tag else sys.version_info[:2]
-
-
 def test_push_and_pop_keep_their_signatures_and_documentation():
     assert str(inspect.signature(Game.push)) == "(self, /, move, elapsed=None)"
     assert str(inspect.signature(Game.pop)) == "(self, /)"

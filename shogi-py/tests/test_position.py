@@ -144,7 +144,7 @@ def test_repr():
     assert MATSURI_SFEN in repr(pos)
     assert repr(pos).startswith("Position(")
     assert eval(repr(pos), {"Position": Position}) == pos  # noqa: S307 - our own repr
-    assert str(pos) == MATSURI_SFEN
+    assert pos.sfen() == MATSURI_SFEN and str(pos) != MATSURI_SFEN  # str is the diagram
     m = Move.from_usi("7g7f", Position())
     assert "7g7f" in repr(m)
     assert repr(Color.SENTE) and repr(Role.PAWN)
@@ -185,10 +185,8 @@ def test_moves_are_hashable_and_ordered():
 
 
 def test_move_objects_in_lists_are_whole_moves():
-    # Move lists are made without pyo3's general constructor; each object must still be a
-    # complete Move: the same as one parsed from its text, in every attribute, and alive on
-    # its own once the list is gone.
-    assert shogi_rules._core._move_objects_made_directly() is True
+    # Each object of a move list is a complete Move: the same as one parsed from its text, in
+    # every attribute, and alive on its own once the list is gone.
     for pos in POSITIONS:
         moves = pos.legal_moves()
         kept = moves[::3]
@@ -214,43 +212,9 @@ def test_move_objects_in_lists_are_whole_moves():
     assert made == game.pop() and made.usi() == "7g7f"
 
 
-def test_move_objects_are_freed_and_reused_whole():
-    # Freed Move objects are kept for reuse, up to a limit, and the rest freed; either way each
-    # lets go of its reference to the type, and none is left to the garbage collector (a Move
-    # refers to no object).
-    core = shogi_rules._core
-    pos = Position.from_sfen(MATSURI_SFEN)
-    # Made by the general route (tracked), then freed: the next list reuses it untracked.
-    parsed = Move.from_usi("7g7f", Position())
-    del parsed
-    type_refs = sys.getrefcount(Move)
-    lists = [pos.legal_moves() for _ in range(12)]
-    made = sum(len(moves) for moves in lists)
-    assert made > 1024 and not any(gc.is_tracked(m) for moves in lists for m in moves)
-    assert sys.getrefcount(Move) == type_refs + made
-    spare = core._spare_move_objects()
-    del lists
-    assert sys.getrefcount(Move) == type_refs
-    assert core._spare_move_objects() == 1024 and spare < 1024
-    again = pos.legal_moves()
-    assert core._spare_move_objects() == 1024 - len(again)
-    assert again == pos.legal_moves() and not any(gc.is_tracked(m) for m in again)
-    popped = Game()
-    popped.push("7g7f")
-    taken = popped.pop()
-    assert taken.usi() == "7g7f" and not gc.is_tracked(taken)
-    del again, taken
-    assert sys.getrefcount(Move) == type_refs
-
-
-def test_position_objects_are_made_directly_and_whole():
-    # Positions from `play` and `Game.position` are made without pyo3's general constructor,
-    # and the type is one the garbage collector ignores; each object must still be a complete
-    # Position, alive on its own, and the type's reference count must come back.
-    core = shogi_rules._core
-    assert core._position_objects_made_directly() is True
-    have_gc = 1 << 14  # Py_TPFLAGS_HAVE_GC
-    assert not Position.__flags__ & have_gc
+def test_position_objects_are_whole_and_freed():
+    # Positions from `play` and `Game.position` (freed ones are kept for reuse) are complete
+    # positions, alive on their own, and the type's reference count comes back.
     start = Position.from_sfen(MATSURI_SFEN)
     type_refs = sys.getrefcount(Position)
     played = [start.play(m) for m in start.legal_moves()]
@@ -261,26 +225,13 @@ def test_position_objects_are_made_directly_and_whole():
         same = Position.from_sfen(pos.sfen())
         assert type(pos) is Position and pos == same and hash(pos) == hash(same)
         assert pos.zobrist == same.zobrist and pos.legal_moves() == same.legal_moves()
-        assert sys.getsizeof(pos) == Position.__basicsize__ and not gc.is_tracked(pos)
         game.push(m)
         assert game.position == pos
         game.pop()
-    assert current == start and not gc.is_tracked(current)
+    assert current == start
     del played, current, pos, same
     gc.collect()
     assert sys.getrefcount(Position) == type_refs
-
-
-def test_move_objects_carry_no_collector_header():
-    # The Move type is one the garbage collector ignores, so an object is no bigger than the
-    # type's basic size: no collector header in front of it, whichever way it was made.
-    have_gc = 1 << 14  # Py_TPFLAGS_HAVE_GC
-    assert not Move.__flags__ & have_gc
-    listed = Position().legal_moves()[0]
-    parsed = Move.from_usi("7g7f", Position())
-    for m in (listed, parsed):
-        assert sys.getsizeof(m) == Move.__basicsize__ and not gc.is_tracked(m)
-    assert gc.get_referents(parsed) == []
 
 
 def test_move_objects_under_tracemalloc():

@@ -27,7 +27,7 @@ Conventions:
 """
 
 import os
-from typing import ClassVar, Final, Iterable, Literal, Optional, Union, final, overload
+from typing import ClassVar, Final, Iterable, Iterator, Literal, Optional, SupportsIndex, Union, final, overload
 
 __version__: Final[str]
 
@@ -471,10 +471,40 @@ class Move:
     def __deepcopy__(self, memo: object, /) -> Move: ...
 
 @final
+class MoveList:
+    """The moves ``legal_moves`` gives, kept packed: a ``Move`` object is made for each item
+    read. Behaves as a read-only list of ``Move``: ``len``, indexing (negative indices too),
+    slices (a ``MoveList``), iteration, ``in`` with a ``Move`` or USI text, ``index``,
+    ``count``, and equality with another ``MoveList`` or a list or tuple of ``Move``
+    (``list(moves)`` makes a list). Unhashable; pickles and copies."""
+
+    def __new__(cls, moves: Optional[Iterable[Move]] = None) -> MoveList:
+        """A list of the given moves."""
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, key: SupportsIndex, /) -> Move: ...
+    @overload
+    def __getitem__(self, key: slice, /) -> MoveList: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __reversed__(self) -> Iterator[Move]: ...
+    def __contains__(self, key: object, /) -> bool:
+        """Whether ``key`` (a ``Move``, or USI text) is in the list."""
+    def index(self, item: object) -> int:
+        """The index of the first move equal to ``item``; ``ValueError`` when there is none."""
+    def count(self, item: object) -> int:
+        """How many moves equal ``item``."""
+    def usi(self) -> list[str]:
+        """The moves as USI text."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+@final
 class Position:
     """A position: board, hands, side to move and move number. Frozen and hashable; ``==``
-    compares all four. ``repr`` shows the SFEN; positions pickle through their SFEN. In a Jupyter
-    notebook a position shows itself as a picture of the board.
+    compares all four. ``repr`` shows the SFEN; ``str`` (and ``print``) the board diagram (BOD,
+    as KIF files hold it); positions pickle through their SFEN. In a Jupyter notebook a position
+    shows itself as a picture of the board.
 
     ``Position()`` is the start position; ``Position(sfen)`` reads SFEN like ``from_sfen``."""
 
@@ -500,14 +530,18 @@ class Position:
         """The 64-bit Zobrist key of board, hands and side to move (not the move number)."""
     def in_check(self) -> bool:
         """Whether the side to move is in check."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check (``in_check``, by python-shogi's and cshogi's
+        name)."""
     def is_checkmate(self) -> bool:
         """Whether the side to move is in check and has no legal move."""
     def has_legal_moves(self) -> bool:
         """Whether the side to move has a legal move."""
     def checkers(self) -> list[int]:
         """The squares of the pieces that give check."""
-    def legal_moves(self) -> list[Move]:
-        """Every legal move, drops included (both forms of an optional promotion)."""
+    def legal_moves(self) -> MoveList:
+        """Every legal move, drops included (both forms of an optional promotion), as a
+        ``MoveList``: a read-only list whose ``Move`` objects are made as they are read."""
     def legal_moves_usi(self) -> list[str]:
         """Every legal move as USI text, in the order of ``legal_moves``; faster than
         ``[m.usi() for m in legal_moves()]``."""
@@ -780,7 +814,8 @@ class Game:
     """A game: a start position, the moves played and the result, adjudicated after every move
     by its ``RuleSet`` (checkmate and no-legal-move losses, sennichite with perpetual check, the
     move limit, the try rule). Mutable, not hashable; ``==`` compares start, moves, rules,
-    result, clocks and draw offers. Pickles and copies (through ``to_json``).
+    result, clocks and draw offers. Pickles and copies (through ``to_json``). ``str`` (and
+    ``print``) gives the board diagram of the current position.
 
     Once the game is over every action raises ``GameOverError``, except ``pop`` after a move
     that ended it."""
@@ -809,13 +844,16 @@ class Game:
         """A game restored from ``to_json`` text; the moves are replayed and the result, draw
         offers and clock are checked against them and the rules: forged state raises
         ``RestoreError`` with ``.kind`` naming what is wrong."""
+    def push_usi(self, usi: str) -> Move:
+        """Plays a legal move given as USI text, as ``push`` does (and raising as it does), and
+        returns it as a ``Move``; ``outcome`` tells whether it ended the game."""
     def push(self, move: Union[Move, str], elapsed: Optional[float] = None) -> Optional[Outcome]:
         """Plays a legal move (a ``Move`` or USI text) and returns the outcome when the move ends
         the game, else ``None``. With ``elapsed`` (seconds the move took) the clock is charged
         first: if the time ran out the move is not played and the mover loses on time
         (``GameActionError`` for an untimed game). Raises ``InvalidMoveError``, ``IllegalMoveError``
         (the game is unchanged) or ``GameOverError``."""
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> MoveList:
         """The moves ``push`` accepts now: the legal moves of the current position (as
         ``position.legal_moves()``) while the game runs, none once it is over."""
     def count_legal_moves(self) -> int:
@@ -847,6 +885,12 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the game is over."""
+    def is_game_over(self) -> bool:
+        """Whether the game is over (``is_over``, by python-shogi's and cshogi's name)."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+    def peek(self) -> Move:
+        """The last move played; ``IndexError`` when there is none."""
     @property
     def rules(self) -> RuleSet:
         """The rules."""
