@@ -6,6 +6,7 @@
 #   clippy       clippy -D warnings on the workspace (all targets, all features), on  ~2 min
 #                the core without features
 #                and on the fuzz crate (builds libFuzzer's C++ once)                  ~1 min
+#   doc-check    cargo doc of the core with -D warnings, all features and none         ~1 min
 #   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
 #                games, notation, records, CLI, properties) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
@@ -20,6 +21,8 @@
 #                sdist built with maturin and zig, their tags checked with auditwheel; that
 #                wheel installed without Rust on PATH into CPython 3.9, 3.11 and 3.13 venvs, pytest
 #                in each, mypy stubtest, fmt and clippy of the binding crate
+#   python-freethreaded-check  cargo check and clippy of the binding for a free-threaded  ~1-2 min
+#                CPython (no abi3; shogi-py/pyo3-freethreaded-3.14.txt)
 #   fuzz         `make fuzz-smoke` when a nightly toolchain is installed, otherwise
 #                a line saying it was skipped:
 #                  install cargo-fuzz when missing                                    ~110 s
