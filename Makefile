@@ -4,12 +4,14 @@
 # busy 2-core machine from a cold target directory (about 20 min in all; the CI budget is 30 min):
 #   fmt-check    cargo fmt on the workspace and on the fuzz crate                     ~1 s
 #   clippy       clippy -D warnings on the workspace (all targets, all features), on  ~2 min
-#                the core without features
+#                the core's library without features, with `serde` alone and with
+#                `jkf` alone (~10 s each)
 #                and on the fuzz crate (builds libFuzzer's C++ once)                  ~1 min
 #   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
 #                games, notation, records, CLI, properties) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
-#                crate builds haitaka and rsshogi)
+#                crate builds haitaka and rsshogi); then the core's unit tests
+#                without features (debug)                                             ~40 s
 #   cli-install-test  `cargo install --path shogi-cli` into a temporary root (mk/cli.mk),  ~0-4 min
 #                then the installed `shogi --version` and the sample replay; it reuses
 #                the target directory, so it is quick when the release build is there
@@ -63,6 +65,8 @@ clippy:
 	@TIMEFORMAT='==> clippy took %0R s'; time { \
 		$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings; \
 		$(CARGO) clippy -p shogi-rules --lib --no-default-features -- -D warnings; \
+		$(CARGO) clippy -p shogi-rules --lib --no-default-features --features serde -- -D warnings; \
+		$(CARGO) clippy -p shogi-rules --lib --no-default-features --features jkf -- -D warnings; \
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
 	}
 
@@ -75,8 +79,10 @@ doc-check:
 	}
 
 test-suites:
-	@TIMEFORMAT='==> test-suites took %0R s'; time \
-		$(CARGO) test --release --workspace --all-features --no-fail-fast
+	@TIMEFORMAT='==> test-suites took %0R s'; time { \
+		$(CARGO) test --release --workspace --all-features --no-fail-fast; \
+		$(CARGO) test -p shogi-rules --lib --no-default-features; \
+	}
 
 fuzz-if-nightly:
 	@if rustup toolchain list 2>/dev/null | grep -q nightly; then \

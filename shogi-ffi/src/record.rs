@@ -222,6 +222,11 @@ impl shogi_record_error {
     }
 }
 
+/// The C value of a format. `Format` is `#[non_exhaustive]`: a format a
+/// later core adds and this library does not name yet is given as
+/// `SHOGI_RECORD_FORMAT_AUTO` (no format named). The test
+/// `every_core_format_has_its_own_value` walks `Format::ALL`, so each format
+/// of the core this library is built with has a value of its own.
 fn format_out(format: Format) -> shogi_record_format {
     match format {
         Format::Kif => SHOGI_RECORD_FORMAT_KIF,
@@ -229,6 +234,7 @@ fn format_out(format: Format) -> shogi_record_format {
         Format::Csa => SHOGI_RECORD_FORMAT_CSA,
         Format::Jkf => SHOGI_RECORD_FORMAT_JKF,
         Format::Usi => SHOGI_RECORD_FORMAT_USI,
+        _ => SHOGI_RECORD_FORMAT_AUTO,
     }
 }
 
@@ -918,6 +924,19 @@ mod tests {
             ),
             shogi_result::NullParameter
         );
+    }
+
+    #[test]
+    fn every_core_format_has_its_own_value() {
+        let mut values = Vec::new();
+        for format in Format::ALL {
+            let value = format_out(format);
+            assert_ne!(value, SHOGI_RECORD_FORMAT_AUTO, "{format}");
+            assert_eq!(format_arg(value), Ok(Some(format)), "{format}");
+            values.push(value);
+        }
+        values.dedup();
+        assert_eq!(values.len(), Format::ALL.len());
     }
 
     #[test]

@@ -1,7 +1,25 @@
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 //! Exact shogi rules: positions, SFEN and USI, and legal move generation with
 //! every rule of the game — drops, nifu, uchifuzume (pawn-drop mate), dead
-//! pieces, optional and forced promotion, pins, discovered and double checks.
+//! pieces, optional and forced promotion, pins, discovered and double checks;
+//! games adjudicated to their end, move notations, game records and board
+//! pictures.
+//!
+//! - [`Position`]: SFEN in and out, the legal moves ([`Position::legal_moves`]),
+//!   and for a move that is not legal the reason ([`IllegalReason`]) and the
+//!   promotion choice ([`Promotion`]); [`perft`].
+//! - [`Game`]: a game under a [`RuleSet`], adjudicated after every move:
+//!   checkmate, sennichite and perpetual check, impasse declarations (24 or
+//!   27 points, or the try rule), the move limit, resignation, draw offers,
+//!   a byo-yomi [`Clock`]; saved to JSON and restored (feature `serde`).
+//! - [`notation`]: Western (`P-7f`), Japanese (`▲７六歩`, `７六歩(77)`) and
+//!   CSA (`+7776FU`) notation, formatted and parsed.
+//! - [`record`]: game records in KIF, KI2, CSA, JKF (feature `jkf`) and USI,
+//!   read from bytes in any of their encodings with every move checked, and
+//!   written, with variations, comments, times and the rules a record states.
+//! - [`svg`]: a picture of a position.
+//! - [`usi`]: the USI `position` command.
 //!
 //! # Example
 //!
@@ -31,8 +49,22 @@
 //! ```
 //!
 //! # Features
-//! - `serde`: `Serialize`/`Deserialize` for the small value types.
+//! - `jkf` (default): JKF, the JSON kifu format, as a record format: the
+//!   `record::jkf` module and the `Jkf` value of [`record::Format`].
+//! - `serde`: `Serialize`/`Deserialize` for the value types, and games
+//!   saved to and restored from JSON (`Game::to_json`, `Game::from_json`).
 //! - `arbitrary`: `Arbitrary` for fuzzing.
+//!
+//! Whether JKF can be read is decided when the crate is compiled, not when a
+//! record is read. Without `jkf` the format does not exist in the build:
+//! `Format::Jkf` is not a value, `"jkf"` does not parse as a
+//! [`record::Format`], [`record::Format::from_extension`] knows neither
+//! `jkf` nor `json`, and [`record::detect_format`] takes text starting with
+//! `{` for no format ([`record::RecordErrorKind::UnknownFormat`]), so no
+//! read or write can ask for JKF and fail for want of it. Every other
+//! format, and everything else, is the same with or without it.
+//! [`record::Format`] is `#[non_exhaustive]`, so that the feature adds a
+//! value without breaking a `match` in a crate built without it.
 //!
 //! # Names
 //! Every enum whose values have names ([`Color`], [`Role`],

@@ -14,7 +14,8 @@ pub enum RecordErrorKind {
     #[error("the text is not valid {0}")]
     Encoding(&'static str),
     /// The format could not be recognised.
-    #[error("not a KIF, KI2, CSA, JKF or USI record")]
+    #[cfg_attr(feature = "jkf", error("not a KIF, KI2, CSA, JKF or USI record"))]
+    #[cfg_attr(not(feature = "jkf"), error("not a KIF, KI2, CSA or USI record"))]
     UnknownFormat,
     /// The handicap name is not known and no board diagram gives the position.
     #[error("unknown handicap {0:?} and no board diagram")]
@@ -68,12 +69,11 @@ pub enum RecordErrorKind {
     /// A variation refers to a ply that the line it branches from lacks.
     #[error("variation at move {0} has no move to branch from")]
     BadVariation(u32),
-    /// The JSON is malformed or does not follow the JKF schema.
+    /// The JSON is malformed or does not follow the JKF schema (feature
+    /// `jkf`).
+    #[cfg(feature = "jkf")]
     #[error("JKF: {0}")]
     Json(String),
-    /// The format needs a feature this build lacks (JKF needs `serde`).
-    #[error("reading {0} needs the `serde` feature")]
-    Unsupported(Format),
     /// A line that is not understood.
     #[error("unexpected line {0:?}")]
     UnexpectedLine(String),

@@ -37,7 +37,7 @@ mod encoding;
 mod error;
 pub mod handicap;
 mod head;
-#[cfg(feature = "serde")]
+#[cfg(feature = "jkf")]
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
@@ -62,9 +62,16 @@ pub use written::{Dropped, Written};
 
 crate::names::named_enum! {
     /// A record file format.
+    ///
+    /// `Format::Jkf` exists only with the `jkf` feature (on by default):
+    /// a build without it has no JKF value to ask for, detect or name (see
+    /// [Features](crate#features)). The enum is `#[non_exhaustive]`, so that
+    /// the feature, like a format added later, adds a value without
+    /// breaking a `match` elsewhere.
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
     #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
     pub enum Format("record format") {
         /// Kakinoki KIF (`.kif` in CP932, `.kifu` in UTF-8): moves with origins.
         Kif => "kif",
@@ -72,8 +79,8 @@ crate::names::named_enum! {
         Ki2 => "ki2",
         /// CSA standard record format, V2.2 or V3.0.
         Csa => "csa",
-        /// JSON kifu format.
-        Jkf => "jkf",
+        /// JSON kifu format (feature `jkf`).
+        Jkf => "jkf" if feature = "jkf",
         /// A USI `position … moves …` line.
         Usi => "usi",
     }
@@ -81,13 +88,15 @@ crate::names::named_enum! {
 
 impl Format {
     /// The format for a file extension (`kif`, `kifu`, `ki2`, `ki2u`, `csa`,
-    /// `jkf`, `json`, `usi`, `sfen`), case-insensitive.
+    /// `jkf`, `json`, `usi`, `sfen`), case-insensitive; `jkf` and `json`
+    /// only with the `jkf` feature.
     #[must_use]
     pub fn from_extension(extension: &str) -> Option<Format> {
         match extension.to_ascii_lowercase().as_str() {
             "kif" | "kifu" => Some(Format::Kif),
             "ki2" | "ki2u" => Some(Format::Ki2),
             "csa" => Some(Format::Csa),
+            #[cfg(feature = "jkf")]
             "jkf" | "json" => Some(Format::Jkf),
             "usi" | "sfen" => Some(Format::Usi),
             _ => None,
@@ -672,24 +681,15 @@ impl GameRecord {
     /// ```
     ///
     /// # Errors
-    /// [`RecordErrorKind::Unsupported`] for JKF in a build without the
-    /// `serde` feature; every other format always writes.
+    /// JKF (feature `jkf`) fails, with `RecordErrorKind::Json`, only if the
+    /// JSON serializer does; every other format always writes.
     pub fn write(&self, format: Format) -> Result<Written, RecordError> {
         let text = match format {
             Format::Kif => kif::write(self),
             Format::Ki2 => ki2::write(self),
             Format::Csa => csa::write(self),
-            #[cfg(feature = "serde")]
+            #[cfg(feature = "jkf")]
             Format::Jkf => jkf::write(self)?,
-            #[cfg(not(feature = "serde"))]
-            Format::Jkf => {
-                return Err(RecordError::new(
-                    format,
-                    0,
-                    0,
-                    RecordErrorKind::Unsupported(format),
-                ));
-            }
             Format::Usi => usi::write(self),
         };
         Ok(Written {
@@ -891,6 +891,45 @@ mod tests {
         assert_eq!(Comment::new(CommentKind::Normal, "a\nb"), None);
         assert_eq!(Comment::new(CommentKind::Engine, "a\r"), None);
         assert!(Comment::new(CommentKind::Normal, "").is_some());
+    }
+
+    /// With the `jkf` feature JKF is a format like the others.
+    #[cfg(feature = "jkf")]
+    #[test]
+    fn jkf_is_a_format_with_the_feature() {
+        assert_eq!(Format::ALL.len(), 5);
+        assert_eq!("jkf".parse::<Format>(), Ok(Format::Jkf));
+        assert_eq!(Format::from_extension("JSON"), Some(Format::Jkf));
+        let text = "{\"header\": {}, \"moves\": [{}]}";
+        assert_eq!(detect_format(text), Some(Format::Jkf));
+        let r = read_str_with(text, None, &ReadLimits::DEFAULT).unwrap();
+        assert_eq!(r.write(Format::Jkf).unwrap().dropped, []);
+        let e = read_str_as("{", Format::Jkf).unwrap_err();
+        assert_eq!(e.kind.name(), "json");
+    }
+
+    /// Without the `jkf` feature no value names JKF: no read or write can
+    /// ask for it, and JSON text is of no format.
+    #[cfg(not(feature = "jkf"))]
+    #[test]
+    fn jkf_is_no_format_without_the_feature() {
+        let names: Vec<_> = Format::ALL.iter().map(|f| f.as_str()).collect();
+        assert_eq!(names, ["kif", "ki2", "csa", "usi"]);
+        let e = "jkf".parse::<Format>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            r#"unknown record format "jkf": expected "kif", "ki2", "csa" or "usi""#
+        );
+        assert_eq!(Format::from_extension("jkf"), None);
+        assert_eq!(Format::from_extension("json"), None);
+        let text = "{\"header\": {}, \"moves\": [{}]}";
+        assert_eq!(detect_format(text), None);
+        let e = read(text.as_bytes()).unwrap_err();
+        assert_eq!((e.format, &e.kind), (None, &RecordErrorKind::UnknownFormat));
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: not a KIF, KI2, CSA or USI record"
+        );
     }
 
     #[test]
