@@ -98,16 +98,20 @@ impl shogi_read_limits {
         }
     }
 
+    /// The core's limits. `ReadLimits` is `#[non_exhaustive]`: a limit a
+    /// later core adds and this struct does not have keeps its default. The
+    /// test `the_default_read_limits_are_the_core_defaults` walks `Limit::ALL`, so
+    /// each limit of the core this library is built with is set from here.
     pub(crate) fn to_limits(self) -> ReadLimits {
-        ReadLimits {
-            max_input_bytes: self.max_input_bytes,
-            max_line_bytes: self.max_line_bytes,
-            max_header_bytes: self.max_header_bytes,
-            max_moves_per_line: self.max_moves_per_line,
-            max_variations: self.max_variations,
-            max_depth: self.max_depth,
-            max_records: self.max_records,
-        }
+        let mut limits = ReadLimits::DEFAULT;
+        limits.max_input_bytes = self.max_input_bytes;
+        limits.max_line_bytes = self.max_line_bytes;
+        limits.max_header_bytes = self.max_header_bytes;
+        limits.max_moves_per_line = self.max_moves_per_line;
+        limits.max_variations = self.max_variations;
+        limits.max_depth = self.max_depth;
+        limits.max_records = self.max_records;
+        limits
     }
 }
 

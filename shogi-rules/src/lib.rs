@@ -66,6 +66,40 @@
 //! [`record::Format`] is `#[non_exhaustive]`, so that the feature adds a
 //! value without breaking a `match` in a crate built without it.
 //!
+//! # Types that may grow
+//! The structs of a record — [`record::GameRecord`], [`record::Line`],
+//! [`record::RecordMove`], [`record::LineEnd`], [`record::Header`],
+//! [`record::Comment`], [`record::MoveTime`], [`record::Visit`],
+//! [`record::RecordError`] — and [`record::ReadLimits`] are
+//! `#[non_exhaustive]`, so that a field can be added to them in a minor
+//! release. Their fields are public, to read and to set; a value is made by
+//! a reader or a constructor rather than a struct literal:
+//! [`record::GameRecord::new`], [`record::Line::new`],
+//! [`record::RecordMove::new`] and [`record::LineEnd::new`] (each with
+//! `with_*` methods), [`record::Header::new`], [`record::Comment::new`],
+//! [`record::MoveTime::checked`], and for limits
+//! [`ReadLimits::DEFAULT`](record::ReadLimits::DEFAULT) with
+//! [`with`](record::ReadLimits::with) (struct update syntax,
+//! `..ReadLimits::DEFAULT`, is not available outside the crate). Outside
+//! the crate, a `match` on one of the crate's `#[non_exhaustive]` enums
+//! (the error enums, [`record::Format`], [`record::SpecialMove`], …) needs a
+//! wildcard arm; their `ALL` and `examples()` lists let a test see every
+//! value.
+//!
+//! ```
+//! use shogi_rules::Position;
+//! use shogi_rules::record::{Comment, CommentKind, Format, GameRecord, Header, RecordMove};
+//!
+//! let start = Position::startpos();
+//! let mut record = GameRecord::new(start.clone());
+//! record.set_header(Header::new("先手", "羽生").unwrap());
+//! let m = start.parse_usi_move("7g7f")?;
+//! let bookmark = Comment::new(CommentKind::Bookmark, "opening").unwrap();
+//! record.main.moves.push(RecordMove::new(m).with_comment(bookmark));
+//! assert!(record.write(Format::Kif)?.text.contains("&opening"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Names
 //! Every enum whose values have names ([`Color`], [`Role`],
 //! [`Termination`], [`IllegalReason`], [`ImpasseRule`],

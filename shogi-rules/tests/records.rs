@@ -876,10 +876,9 @@ mod conversion_chain {
         comments
             .iter()
             .map(|c| match c.kind {
-                CommentKind::Bookmark => Comment {
-                    kind: CommentKind::Normal,
-                    text: format!("&{}", c.text),
-                },
+                CommentKind::Bookmark => {
+                    Comment::new(CommentKind::Normal, &format!("&{}", c.text)).expect("one line")
+                }
                 _ => c.clone(),
             })
             .collect()
@@ -1045,10 +1044,7 @@ fn an_engine_comment_line_keeps_the_next_move() {
     assert_eq!(r.main.moves.len(), 3);
     assert_eq!(
         r.main.moves[0].comments,
-        vec![Comment {
-            kind: CommentKind::Engine,
-            text: "評価値=30 読み筋=△３四歩(33)".into()
-        }]
+        vec![Comment::new(CommentKind::Engine, "評価値=30 読み筋=△３四歩(33)").unwrap()]
     );
     assert_eq!(r.main.moves[1].comments[0].kind, CommentKind::Normal);
     let usi: Vec<String> = r.moves().iter().map(|m| m.to_usi().to_string()).collect();
@@ -1374,10 +1370,7 @@ fn errors_before_the_format_is_known_name_none() {
     assert_eq!(err.format, Some(Format::Csa));
     assert!(err.to_string().starts_with("csa line 4"), "{err}");
 
-    let limits = record::ReadLimits {
-        max_input_bytes: 4,
-        ..record::ReadLimits::DEFAULT
-    };
+    let limits = record::ReadLimits::DEFAULT.with(record::Limit::InputBytes, 4);
     let err = record::read_with(b"PI\n+\n", None, &limits).unwrap_err();
     assert_eq!(err.format, None);
     let err = record::read_with(b"PI\n+\n", Some(Format::Csa), &limits).unwrap_err();

@@ -103,9 +103,11 @@ pub enum RecordErrorKind {
     },
 }
 
-/// A record that could not be read: where, and why.
+/// A record that could not be read: where, and why. Made by
+/// [`RecordError::new`] or [`RecordError::without_format`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}line {line}, column {column}: {kind}", FormatPrefix(.format))]
+#[non_exhaustive]
 pub struct RecordError {
     /// The format being read: `None` when it is not known, because none was
     /// asked for and the text is not (or not yet) detected as one (an

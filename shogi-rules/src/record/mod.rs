@@ -155,8 +155,10 @@ crate::names::named_enum! {
 }
 
 /// One header: its recognised key, the key as written, and the value.
+/// Made by [`Header::new`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Header {
     /// The recognised key ([`HeaderKey::Other`] if unknown).
     pub key: HeaderKey,
@@ -224,9 +226,10 @@ impl Header {
     }
 }
 
-/// Time used by one move.
+/// Time used by one move. Made by [`MoveTime::checked`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct MoveTime {
     /// Time spent on this move.
     pub used: Duration,
@@ -237,6 +240,14 @@ pub struct MoveTime {
 impl MoveTime {
     /// A time, or `None` when `used` or `total` is above
     /// [`MAX_TIME_SECONDS`] (which no reader reads back).
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use shogi_rules::record::MoveTime;
+    /// let t = MoveTime::checked(Duration::from_secs(5), Some(Duration::from_secs(65))).unwrap();
+    /// assert_eq!((t.used.as_secs(), t.total.map(|d| d.as_secs())), (5, Some(65)));
+    /// assert_eq!(MoveTime::checked(Duration::from_secs(1 << 40), None), None);
+    /// ```
     #[must_use]
     pub fn checked(used: Duration, total: Option<Duration>) -> Option<MoveTime> {
         let used = checked_time(used).ok()?;
@@ -263,9 +274,10 @@ crate::names::named_enum! {
     }
 }
 
-/// A comment attached to a position or a move.
+/// A comment attached to a position or a move. Made by [`Comment::new`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Comment {
     /// The kind.
     pub kind: CommentKind,
@@ -379,9 +391,21 @@ impl SpecialMove {
     }
 }
 
-/// The stated end of a line of play.
+/// The stated end of a line of play. Made by [`LineEnd::new`], with
+/// [`LineEnd::with_time`] and [`LineEnd::with_comment`].
+///
+/// ```
+/// use core::time::Duration;
+/// use shogi_rules::record::{Comment, CommentKind, LineEnd, MoveTime, SpecialMove};
+/// let end = LineEnd::new(SpecialMove::Resign)
+///     .with_time(MoveTime::checked(Duration::from_secs(3), None).unwrap())
+///     .with_comment(Comment::new(CommentKind::Normal, "まで77手で先手の勝ち").unwrap());
+/// assert_eq!(end.special, SpecialMove::Resign);
+/// assert_eq!(end.comments.len(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct LineEnd {
     /// What happened.
     pub special: SpecialMove,
@@ -391,8 +415,37 @@ pub struct LineEnd {
     pub comments: Vec<Comment>,
 }
 
-/// One move of a record with what is attached to it.
+impl LineEnd {
+    /// The ending `special`, with no time and no comment.
+    #[must_use]
+    pub fn new(special: SpecialMove) -> LineEnd {
+        LineEnd {
+            special,
+            time: None,
+            comments: Vec::new(),
+        }
+    }
+
+    /// This ending with `time` used before it.
+    #[must_use]
+    pub fn with_time(mut self, time: MoveTime) -> LineEnd {
+        self.time = Some(time);
+        self
+    }
+
+    /// This ending with `comment` after its comments.
+    #[must_use]
+    pub fn with_comment(mut self, comment: Comment) -> LineEnd {
+        self.comments.push(comment);
+        self
+    }
+}
+
+/// One move of a record with what is attached to it. Made by
+/// [`RecordMove::new`], with [`RecordMove::with_time`] and
+/// [`RecordMove::with_comment`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct RecordMove {
     /// The move, legal in its position.
     pub mv: Move,
@@ -412,10 +465,38 @@ impl RecordMove {
             comments: Vec::new(),
         }
     }
+
+    /// This move with `time` used.
+    #[must_use]
+    pub fn with_time(mut self, time: MoveTime) -> RecordMove {
+        self.time = Some(time);
+        self
+    }
+
+    /// This move with `comment` after its comments.
+    #[must_use]
+    pub fn with_comment(mut self, comment: Comment) -> RecordMove {
+        self.comments.push(comment);
+        self
+    }
 }
 
-/// A line of play: moves and how the line ends.
+/// A line of play: moves and how the line ends. Made by [`Line::new`] (or
+/// [`Line::default`], no move and no end).
+///
+/// ```
+/// use shogi_rules::Position;
+/// use shogi_rules::record::{GameRecord, Line, LineEnd, RecordMove, SpecialMove};
+/// let pos = Position::startpos();
+/// let m = pos.parse_usi_move("7g7f")?;
+/// let line = Line::new(vec![RecordMove::new(m)], Some(LineEnd::new(SpecialMove::Resign)));
+/// let mut record = GameRecord::new(pos);
+/// record.main = line;
+/// assert_eq!(record.stated_result().unwrap().winner, Some(shogi_rules::Color::Sente));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Line {
     /// The moves.
     pub moves: Vec<RecordMove>,
@@ -423,13 +504,25 @@ pub struct Line {
     pub end: Option<LineEnd>,
 }
 
+impl Line {
+    /// A line of `moves` ending as `end` states. The moves are taken as they
+    /// are, here and by [`GameRecord::add_variation`]; [`GameRecord::push`]
+    /// adds a move to a line of a record checked against the rules.
+    #[must_use]
+    pub fn new(moves: Vec<RecordMove>, end: Option<LineEnd>) -> Line {
+        Line { moves, end }
+    }
+}
+
 /// A game record in any format.
 ///
 /// Variations are kept in a table beside the main line (see [`LineId`],
 /// [`GameRecord::add_variation`], [`GameRecord::walk`]); two records are
 /// equal when their headers, start, comments and lines are, and the same
-/// variations branch at the same moves in the same order.
+/// variations branch at the same moves in the same order. Made by a reader,
+/// by [`GameRecord::new`] or by [`GameRecord::from_game`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GameRecord {
     /// Headers in file order.
     pub headers: Vec<Header>,
@@ -668,11 +761,7 @@ impl GameRecord {
     /// use shogi_rules::Position;
     ///
     /// let mut record = GameRecord::new(Position::startpos());
-    /// record.headers.push(shogi_rules::record::Header {
-    ///     key: shogi_rules::record::HeaderKey::Event,
-    ///     name: "棋戦".into(),
-    ///     value: "名人戦".into(),
-    /// });
+    /// record.set_header(shogi_rules::record::Header::new("棋戦", "名人戦").unwrap());
     /// let written = record.write(Format::Csa)?;
     /// assert!(written.dropped.is_empty());
     /// let usi = record.write(Format::Usi)?;
