@@ -138,6 +138,12 @@
 //! (board, hands, side to move, move number, as readers and SFEN produce
 //! it) lists every problem when [`validated`](Setup::validate).
 
+/// The example of the crate's README (the crate's page on crates.io),
+/// compiled and run with the documentation tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub mod attacks;
 mod bitboard;
 mod clock;
