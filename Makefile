@@ -4,13 +4,22 @@
 # busy 2-core machine from a cold target directory (about 20 min in all; the CI budget is 30 min):
 #   fmt-check    cargo fmt on the workspace and on the fuzz crate                     ~1 s
 #   clippy       clippy -D warnings on the workspace (all targets, all features), on  ~2 min
-#                the core without features
+#                the core's library without features, with `serde` alone and with
+#                `jkf` alone (~10 s each)
 #                and on the fuzz crate (builds libFuzzer's C++ once)                  ~1 min
 #   doc-check    cargo doc of the core with -D warnings, all features and none         ~1 min
 #   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
 #                games, notation, records, CLI, properties) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
-#                crate builds haitaka and rsshogi)
+#                crate builds haitaka and rsshogi); then the core's unit tests
+#                without features (debug)                                             ~40 s
+#   package-test the crates as published: LICENSE copied into each crate, `cargo package`  ~2-5 min
+#                of shogi-rules and shogi-cli (cargo builds each extracted crate, the
+#                command against the packaged core: ~1 min cold, seconds warm), then
+#                `cargo test --release --all-features` inside the extracted shogi-rules
+#                (its unit, documentation and self-contained integration tests; the
+#                tests that read the repository's data are not packaged): ~3.5 min
+#                cold (its release dependencies), ~1.5 min warm (the crate itself)
 #   cli-install-test  `cargo install --path shogi-cli` into a temporary root (mk/cli.mk),  ~0-4 min
 #                then the installed `shogi --version` and the sample replay; it reuses
 #                the target directory, so it is quick when the release build is there
@@ -53,9 +62,11 @@ FUZZ_STACK_KB ?= 256
 # limit applies to them and not to cargo.
 FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 
-.PHONY: test fmt-check clippy doc-check test-suites fuzz-if-nightly fuzz-smoke fuzz-long bench perft clean
+.PHONY: test fmt-check clippy doc-check test-suites package-test fuzz-if-nightly fuzz-smoke \
+	fuzz-long bench perft clean
 
-test: fmt-check clippy doc-check test-suites cli-install-test ffi-test python-test python-freethreaded-check fuzz-if-nightly
+test: fmt-check clippy doc-check test-suites package-test cli-install-test ffi-test python-test \
+	python-freethreaded-check fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -68,6 +79,8 @@ clippy:
 	@TIMEFORMAT='==> clippy took %0R s'; time { \
 		$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings; \
 		$(CARGO) clippy -p shogi-rules --lib --no-default-features -- -D warnings; \
+		$(CARGO) clippy -p shogi-rules --lib --no-default-features --features serde -- -D warnings; \
+		$(CARGO) clippy -p shogi-rules --lib --no-default-features --features jkf -- -D warnings; \
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
 	}
 
@@ -80,8 +93,30 @@ doc-check:
 	}
 
 test-suites:
-	@TIMEFORMAT='==> test-suites took %0R s'; time \
-		$(CARGO) test --release --workspace --all-features --no-fail-fast
+	@TIMEFORMAT='==> test-suites took %0R s'; time { \
+		$(CARGO) test --release --workspace --all-features --no-fail-fast; \
+		$(CARGO) test -p shogi-rules --lib --no-default-features; \
+	}
+
+# The crates as they would be published (see above). `--allow-dirty` packages the working tree
+# as it is; cargo warns of each integration test left out of the package. The extracted crate is
+# tested where cargo put it, with the workspace's target directory (its path does not change from
+# one run to the next, so its build is reused).
+PACKAGE_CORE_DIR = $(CARGO_TARGET_DIR)/package/shogi-rules-$(WORKSPACE_VERSION)
+
+package-test:
+	@TIMEFORMAT='==> package-test took %0R s'; time { \
+		for crate in shogi-rules shogi-cli shogi-ffi; do \
+			if ! cmp -s LICENSE $$crate/LICENSE; then \
+				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
+				exit 1; \
+			fi; \
+		done; \
+		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' \
+			$(CARGO) package -p shogi-rules -p shogi-cli --allow-dirty --locked; \
+		cd '$(PACKAGE_CORE_DIR)'; \
+		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features --locked; \
+	}
 
 fuzz-if-nightly:
 	@if rustup toolchain list 2>/dev/null | grep -q nightly; then \

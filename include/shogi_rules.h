@@ -480,7 +480,10 @@ enum shogi_result
    */
   SHOGI_RESULT_RECORD_JSON = 414,
   /**
-   * Record: the format is not supported by this build.
+   * Unused: no function returns it. It was the result of reading a format
+   * a build of the library could not read; every build reads every
+   * format. The value stays reserved, and the name defined, so that code
+   * naming it still compiles.
    */
   SHOGI_RESULT_RECORD_UNSUPPORTED = 415,
   /**

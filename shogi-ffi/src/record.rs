@@ -98,16 +98,20 @@ impl shogi_read_limits {
         }
     }
 
+    /// The core's limits. `ReadLimits` is `#[non_exhaustive]`: a limit a
+    /// later core adds and this struct does not have keeps its default. The
+    /// test `the_default_read_limits_are_the_core_defaults` walks `Limit::ALL`, so
+    /// each limit of the core this library is built with is set from here.
     pub(crate) fn to_limits(self) -> ReadLimits {
-        ReadLimits {
-            max_input_bytes: self.max_input_bytes,
-            max_line_bytes: self.max_line_bytes,
-            max_header_bytes: self.max_header_bytes,
-            max_moves_per_line: self.max_moves_per_line,
-            max_variations: self.max_variations,
-            max_depth: self.max_depth,
-            max_records: self.max_records,
-        }
+        let mut limits = ReadLimits::DEFAULT;
+        limits.max_input_bytes = self.max_input_bytes;
+        limits.max_line_bytes = self.max_line_bytes;
+        limits.max_header_bytes = self.max_header_bytes;
+        limits.max_moves_per_line = self.max_moves_per_line;
+        limits.max_variations = self.max_variations;
+        limits.max_depth = self.max_depth;
+        limits.max_records = self.max_records;
+        limits
     }
 }
 
@@ -222,6 +226,11 @@ impl shogi_record_error {
     }
 }
 
+/// The C value of a format. `Format` is `#[non_exhaustive]`: a format a
+/// later core adds and this library does not name yet is given as
+/// `SHOGI_RECORD_FORMAT_AUTO` (no format named). The test
+/// `every_core_format_has_its_own_value` walks `Format::ALL`, so each format
+/// of the core this library is built with has a value of its own.
 fn format_out(format: Format) -> shogi_record_format {
     match format {
         Format::Kif => SHOGI_RECORD_FORMAT_KIF,
@@ -229,6 +238,7 @@ fn format_out(format: Format) -> shogi_record_format {
         Format::Csa => SHOGI_RECORD_FORMAT_CSA,
         Format::Jkf => SHOGI_RECORD_FORMAT_JKF,
         Format::Usi => SHOGI_RECORD_FORMAT_USI,
+        _ => SHOGI_RECORD_FORMAT_AUTO,
     }
 }
 
@@ -941,6 +951,19 @@ mod tests {
             ),
             shogi_result::NullParameter
         );
+    }
+
+    #[test]
+    fn every_core_format_has_its_own_value() {
+        let mut values = Vec::new();
+        for format in Format::ALL {
+            let value = format_out(format);
+            assert_ne!(value, SHOGI_RECORD_FORMAT_AUTO, "{format}");
+            assert_eq!(format_arg(value), Ok(Some(format)), "{format}");
+            values.push(value);
+        }
+        values.dedup();
+        assert_eq!(values.len(), Format::ALL.len());
     }
 
     #[test]

@@ -326,12 +326,10 @@ pub extern "C" fn shogi_record_set_line_end(
         let id = line_arg(&rec.inner, line)?;
         let line = rec.inner.line_mut(id).ok_or(shogi_result::NotFound)?;
         line.end = special.map(|special| {
-            let comments = line.end.take().map(|e| e.comments).unwrap_or_default();
-            LineEnd {
-                special,
-                time,
-                comments,
-            }
+            let mut end = LineEnd::new(special);
+            end.time = time;
+            end.comments = line.end.take().map(|e| e.comments).unwrap_or_default();
+            end
         });
         Ok(())
     })

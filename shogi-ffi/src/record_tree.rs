@@ -738,10 +738,7 @@ mod tests {
 
     #[test]
     fn times_are_milliseconds_within_the_largest_a_record_holds() {
-        let t = MoveTime {
-            used: Duration::from_secs(2),
-            total: Some(Duration::from_secs(7)),
-        };
+        let t = MoveTime::checked(Duration::from_secs(2), Some(Duration::from_secs(7))).unwrap();
         let c = shogi_record_time::of(Some(t));
         assert_eq!(
             (c.has_time, c.used_ms, c.has_total, c.total_ms),

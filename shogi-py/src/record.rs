@@ -145,15 +145,16 @@ impl ReadLimits {
         max_records: usize,
     ) -> ReadLimits {
         let () = DEFAULTS_MATCH;
-        ReadLimits(core::ReadLimits {
-            max_input_bytes,
-            max_line_bytes,
-            max_header_bytes,
-            max_moves_per_line,
-            max_variations,
-            max_depth,
-            max_records,
-        })
+        // `core::ReadLimits` is `#[non_exhaustive]`: set field by field on the defaults.
+        let mut limits = core::ReadLimits::DEFAULT;
+        limits.max_input_bytes = max_input_bytes;
+        limits.max_line_bytes = max_line_bytes;
+        limits.max_header_bytes = max_header_bytes;
+        limits.max_moves_per_line = max_moves_per_line;
+        limits.max_variations = max_variations;
+        limits.max_depth = max_depth;
+        limits.max_records = max_records;
+        ReadLimits(limits)
     }
 
     /// No limit but what memory allows: for trusted input only.
@@ -1308,11 +1309,9 @@ impl GameRecord {
                     .map_err(|e| errors::usi_move_error(py, &e))?
             }
         };
-        let pushed = core::RecordMove {
-            mv: m,
-            time,
-            comments,
-        };
+        let mut pushed = core::RecordMove::new(m);
+        pushed.time = time;
+        pushed.comments = comments;
         this.edit(|r| r.push(id, pushed))?
             .map_err(|e| edit_error(py, e))?;
         Ok(m.into())
@@ -1406,10 +1405,11 @@ impl GameRecord {
         let comments = comments_arg(comments)?;
         slf.get().edit(|r| {
             if let Some(l) = r.line_mut(id) {
-                l.end = special.map(|special| core::LineEnd {
-                    special,
-                    time,
-                    comments,
+                l.end = special.map(|special| {
+                    let mut end = core::LineEnd::new(special);
+                    end.time = time;
+                    end.comments = comments;
+                    end
                 });
             }
         })
@@ -1720,10 +1720,7 @@ impl SavedRecord {
                     Ok(rm)
                 })
                 .collect::<PyResult<Vec<_>>>()?;
-            let line = core::Line {
-                moves,
-                end: saved.end,
-            };
+            let line = core::Line::new(moves, saved.end);
             let id = match (k, saved.branch) {
                 (0, None) => {
                     record.main = line;

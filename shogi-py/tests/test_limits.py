@@ -7,6 +7,7 @@ import pickle
 
 import pytest
 
+import shogi_rules._core as core
 from shogi_rules import Game, ReadLimits, RecordError, read_record, read_records
 
 from conftest import deep_kif
@@ -43,6 +44,14 @@ def test_defaults_attributes_and_repr():
         ReadLimits(max_depth=-1)
     with pytest.raises(AttributeError):
         limits.max_depth = 3  # type: ignore[misc]
+
+
+def test_every_limit_of_the_core_is_a_keyword():
+    # The core library gives one `limit_exceeded` example per limit it has. Its ReadLimits is
+    # non-exhaustive, so a limit this binding did not pass on would keep its default silently:
+    # each must have its keyword here.
+    limits = {e.limit for enum, _, e in core._error_examples() if enum == "Limit"}
+    assert {f"max_{limit}" for limit in limits} == set(DEFAULTS)
 
 
 def test_pickle_and_copy():

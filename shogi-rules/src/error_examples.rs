@@ -17,7 +17,7 @@ use crate::RestoreError;
 use crate::notation::csa::CsaError;
 use crate::notation::japanese::JapaneseError;
 use crate::notation::western::WesternError;
-use crate::record::{EditError, Format, Limit, LineId, MAX_MOVE_NUMBER, RecordErrorKind};
+use crate::record::{EditError, Limit, LineId, MAX_MOVE_NUMBER, RecordErrorKind};
 use crate::usi::UsiCommandError;
 use crate::{
     ClockSettings, ClockStateError, Color, DeclarationRejection, GameError, GameFromUsiError,
@@ -26,15 +26,16 @@ use crate::{
 };
 
 /// `impl $ty { pub fn examples() }` from `Variant => example` lines, with
-/// the exhaustive `match` that names each variant once.
+/// the exhaustive `match` that names each variant once. A variant compiled
+/// only under a feature has its `#[cfg(...)]` before its line.
 macro_rules! examples {
-    ($ty:ident { $($variant:ident => $example:expr),+ $(,)? }) => {
+    ($ty:ident { $($(#[$cfg:meta])* $variant:ident => $example:expr),+ $(,)? }) => {
         impl $ty {
             /// One value of each variant, in declaration order (see
             /// [Error examples](crate#error-examples)).
             #[must_use]
             pub fn examples() -> Vec<$ty> {
-                vec![$($example),+]
+                vec![$($(#[$cfg])* $example),+]
             }
 
             /// The name of the variant of `self`, as the examples list it:
@@ -43,7 +44,7 @@ macro_rules! examples {
             #[allow(dead_code)]
             fn example_variant(&self) -> &'static str {
                 match self {
-                    $($ty::$variant { .. } => stringify!($variant),)+
+                    $($(#[$cfg])* $ty::$variant { .. } => stringify!($variant),)+
                 }
             }
         }
@@ -53,7 +54,7 @@ macro_rules! examples {
             /// The variants the examples are listed for, and the variants
             /// they are.
             fn example_variants() -> (Vec<&'static str>, Vec<&'static str>) {
-                let listed = vec![$(stringify!($variant)),+];
+                let listed = vec![$($(#[$cfg])* stringify!($variant)),+];
                 let found = $ty::examples().iter().map($ty::example_variant).collect();
                 (listed, found)
             }
@@ -297,8 +298,8 @@ examples!(RecordErrorKind {
     MoveAfterEnd => RecordErrorKind::MoveAfterEnd,
     BadTime => RecordErrorKind::BadTime("(0:x/)".into()),
     BadVariation => RecordErrorKind::BadVariation(5),
+    #[cfg(feature = "jkf")]
     Json => RecordErrorKind::Json("expected value".into()),
-    Unsupported => RecordErrorKind::Unsupported(Format::Jkf),
     UnexpectedLine => RecordErrorKind::UnexpectedLine("?".into()),
     LimitExceeded => RecordErrorKind::LimitExceeded { limit: Limit::Depth, max: 1000 },
     NumberTooLarge => RecordErrorKind::NumberTooLarge { max: 100_000_000 },
@@ -323,7 +324,6 @@ mod tests {
             OutcomeError::example_variants(),
             GameError::example_variants(),
             GameFromUsiError::example_variants(),
-            #[cfg(feature = "serde")]
             RestoreError::example_variants(),
             #[cfg(feature = "serde")]
             GameJsonError::example_variants(),

@@ -1,7 +1,25 @@
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 //! Exact shogi rules: positions, SFEN and USI, and legal move generation with
 //! every rule of the game — drops, nifu, uchifuzume (pawn-drop mate), dead
-//! pieces, optional and forced promotion, pins, discovered and double checks.
+//! pieces, optional and forced promotion, pins, discovered and double checks;
+//! games adjudicated to their end, move notations, game records and board
+//! pictures.
+//!
+//! - [`Position`]: SFEN in and out, the legal moves ([`Position::legal_moves`]),
+//!   and for a move that is not legal the reason ([`IllegalReason`]) and the
+//!   promotion choice ([`Promotion`]); [`perft`].
+//! - [`Game`]: a game under a [`RuleSet`], adjudicated after every move:
+//!   checkmate, sennichite and perpetual check, impasse declarations (24 or
+//!   27 points, or the try rule), the move limit, resignation, draw offers,
+//!   a byo-yomi [`Clock`]; saved to JSON and restored (feature `serde`).
+//! - [`notation`]: Western (`P-7f`), Japanese (`▲７六歩`, `７六歩(77)`) and
+//!   CSA (`+7776FU`) notation, formatted and parsed.
+//! - [`record`]: game records in KIF, KI2, CSA, JKF (feature `jkf`) and USI,
+//!   read from bytes in any of their encodings with every move checked, and
+//!   written, with variations, comments, times and the rules a record states.
+//! - [`svg`]: a picture of a position.
+//! - [`usi`]: the USI `position` command.
 //!
 //! # Example
 //!
@@ -31,8 +49,56 @@
 //! ```
 //!
 //! # Features
-//! - `serde`: `Serialize`/`Deserialize` for the small value types.
+//! - `jkf` (default): JKF, the JSON kifu format, as a record format: the
+//!   `record::jkf` module and the `Jkf` value of [`record::Format`].
+//! - `serde`: `Serialize`/`Deserialize` for the value types, and games
+//!   saved to and restored from JSON (`Game::to_json`, `Game::from_json`).
 //! - `arbitrary`: `Arbitrary` for fuzzing.
+//!
+//! Whether JKF can be read is decided when the crate is compiled, not when a
+//! record is read. Without `jkf` the format does not exist in the build:
+//! `Format::Jkf` is not a value, `"jkf"` does not parse as a
+//! [`record::Format`], [`record::Format::from_extension`] knows neither
+//! `jkf` nor `json`, and [`record::detect_format`] takes text starting with
+//! `{` for no format ([`record::RecordErrorKind::UnknownFormat`]), so no
+//! read or write can ask for JKF and fail for want of it. Every other
+//! format, and everything else, is the same with or without it.
+//! [`record::Format`] is `#[non_exhaustive]`, so that the feature adds a
+//! value without breaking a `match` in a crate built without it.
+//!
+//! # Types that may grow
+//! The structs of a record — [`record::GameRecord`], [`record::Line`],
+//! [`record::RecordMove`], [`record::LineEnd`], [`record::Header`],
+//! [`record::Comment`], [`record::MoveTime`], [`record::Visit`],
+//! [`record::RecordError`] — and [`record::ReadLimits`] are
+//! `#[non_exhaustive]`, so that a field can be added to them in a minor
+//! release. Their fields are public, to read and to set; a value is made by
+//! a reader or a constructor rather than a struct literal:
+//! [`record::GameRecord::new`], [`record::Line::new`],
+//! [`record::RecordMove::new`] and [`record::LineEnd::new`] (each with
+//! `with_*` methods), [`record::Header::new`], [`record::Comment::new`],
+//! [`record::MoveTime::checked`], and for limits
+//! [`ReadLimits::DEFAULT`](record::ReadLimits::DEFAULT) with
+//! [`with`](record::ReadLimits::with) (struct update syntax,
+//! `..ReadLimits::DEFAULT`, is not available outside the crate). Outside
+//! the crate, a `match` on one of the crate's `#[non_exhaustive]` enums
+//! (the error enums, [`record::Format`], [`record::SpecialMove`], …) needs a
+//! wildcard arm; their `ALL` and `examples()` lists let a test see every
+//! value.
+//!
+//! ```
+//! use shogi_rules::Position;
+//! use shogi_rules::record::{Comment, CommentKind, Format, GameRecord, Header, RecordMove};
+//!
+//! let start = Position::startpos();
+//! let mut record = GameRecord::new(start.clone());
+//! record.set_header(Header::new("先手", "羽生").unwrap());
+//! let m = start.parse_usi_move("7g7f")?;
+//! let bookmark = Comment::new(CommentKind::Bookmark, "opening").unwrap();
+//! record.main.moves.push(RecordMove::new(m).with_comment(bookmark));
+//! assert!(record.write(Format::Kif)?.text.contains("&opening"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # Names
 //! Every enum whose values have names ([`Color`], [`Role`],
@@ -71,6 +137,12 @@
 //! to check as [`SetupChecks`] (`NONE` for analysis tools); a [`Setup`]
 //! (board, hands, side to move, move number, as readers and SFEN produce
 //! it) lists every problem when [`validated`](Setup::validate).
+
+/// The example of the crate's README (the crate's page on crates.io),
+/// compiled and run with the documentation tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 pub mod attacks;
 mod bitboard;

@@ -25,15 +25,15 @@
 //! variants and their names, so that none of them can miss a variant.
 //!
 //! ```
-//! use shogi_rules::record::Format;
+//! use shogi_rules::record::CommentKind;
 //! use shogi_rules::{Color, ParseNameError, Termination};
 //! assert_eq!("gote".parse::<Color>(), Ok(Color::Gote));
 //! for t in Termination::ALL {
 //!     assert_eq!(t.as_str().parse::<Termination>(), Ok(t));
 //! }
-//! let err = "kifu".parse::<Format>().unwrap_err();
-//! assert_eq!(err.kind, "record format");
-//! assert_eq!(err.to_string(), r#"unknown record format "kifu": expected "kif", "ki2", "csa", "jkf" or "usi""#);
+//! let err = "note".parse::<CommentKind>().unwrap_err();
+//! assert_eq!(err.kind, "comment kind");
+//! assert_eq!(err.to_string(), r#"unknown comment kind "note": expected "normal", "engine" or "bookmark""#);
 //! ```
 
 use core::fmt;
@@ -83,6 +83,10 @@ impl fmt::Display for OneOf<'_> {
 /// - `FromStr`, the value of a name, failing with a [`ParseNameError`] of
 ///   the kind given after the enum's name.
 ///
+/// A variant that exists only under a configuration names it after its
+/// name, `Jkf => "jkf" if feature = "jkf",`: the variant, its place in
+/// `ALL` and its name are all compiled out without it.
+///
 /// ```ignore
 /// named_enum! {
 ///     /// A side.
@@ -98,34 +102,38 @@ macro_rules! named_enum {
     (
         $(#[$meta:meta])*
         $vis:vis enum $ty:ident($kind:literal) {
-            $($(#[$variant_meta:meta])* $variant:ident $(= $value:expr)? => $name:literal,)+
+            $(
+                $(#[$variant_meta:meta])*
+                $variant:ident $(= $value:expr)? => $name:literal $(if $cfg:meta)?,
+            )+
         }
     ) => {
+        // `all()` with nothing in it holds: a variant without a condition is
+        // always compiled.
         $(#[$meta])*
         $vis enum $ty {
-            $($(#[$variant_meta])* $variant $(= $value)?,)+
+            $($(#[$variant_meta])* #[cfg(all($($cfg)?))] $variant $(= $value)?,)+
         }
 
         impl $ty {
             /// Every value, in declaration order.
-            pub const ALL: [$ty; [$($name),+].len()] = [$($ty::$variant),+];
+            pub const ALL: [$ty; $ty::NAMES.len()] = [$(#[cfg(all($($cfg)?))] $ty::$variant),+];
 
-            #[doc = concat!(
-                "The name of the value, which `FromStr` reads back (the names, in the order of `ALL`: ",
-                $("`\"", $name, "\"` ",)+
-                ")."
-            )]
+            /// The name of the value, which `FromStr` reads back (the names, in the order of `ALL`:
+            $(#[cfg_attr(all($($cfg)?), doc = concat!("`\"", $name, "\"`"))])+
+            /// ).
             #[must_use]
             pub const fn as_str(self) -> &'static str {
                 match self {
-                    $($ty::$variant => $name,)+
+                    $(#[cfg(all($($cfg)?))] $ty::$variant => $name,)+
                 }
             }
         }
 
         impl $ty {
             /// The names of [`Self::ALL`], in its order.
-            const NAMES: [&'static str; [$($name),+].len()] = [$($name),+];
+            const NAMES: [&'static str; [$(#[cfg(all($($cfg)?))] $name),+].len()] =
+                [$(#[cfg(all($($cfg)?))] $name),+];
         }
 
         impl core::str::FromStr for $ty {
@@ -226,8 +234,8 @@ impl RecordErrorKind {
             RecordErrorKind::MoveAfterEnd => "move_after_end",
             RecordErrorKind::BadTime(_) => "bad_time",
             RecordErrorKind::BadVariation(_) => "bad_variation",
+            #[cfg(feature = "jkf")]
             RecordErrorKind::Json(_) => "json",
-            RecordErrorKind::Unsupported(_) => "unsupported",
             RecordErrorKind::UnexpectedLine(_) => "unexpected_line",
             RecordErrorKind::LimitExceeded { .. } => "limit_exceeded",
             RecordErrorKind::NumberTooLarge { .. } => "number_too_large",

@@ -1,6 +1,9 @@
 //! Conversion between formats: what a format can hold survives writing and
 //! reading back, and what it cannot is listed in `Written::dropped`.
 
+// JKF is one of the formats converted: these tests need the `jkf` feature (on by default).
+#![cfg(feature = "jkf")]
+
 // Only the corpus helpers of the shared test module are used here.
 #[allow(dead_code)]
 mod common;

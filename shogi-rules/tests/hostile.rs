@@ -3,6 +3,9 @@
 //! thread with a 256 KiB stack; each limit of `ReadLimits` is a typed error
 //! naming it; writers never emit what the readers refuse.
 
+// JKF is one of the formats at the limits: these tests need the `jkf` feature (on by default).
+#![cfg(feature = "jkf")]
+
 use std::fmt::Write as _;
 
 use shogi_rules::record::{

@@ -410,18 +410,15 @@ fn writes_as_kifu_for_windows() {
     for usi in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"] {
         let m = pos.parse_usi_move(usi).expect("legal");
         pos.play(m).expect("legal");
-        let mut rm = record::RecordMove::new(m);
-        rm.time = Some(record::MoveTime {
-            used: Duration::from_secs(16),
-            total: Some(Duration::from_secs(3723)),
-        });
-        record.main.moves.push(rm);
+        let time =
+            record::MoveTime::checked(Duration::from_secs(16), Some(Duration::from_secs(3723)))
+                .expect("within the largest time");
+        record
+            .main
+            .moves
+            .push(record::RecordMove::new(m).with_time(time));
     }
-    record.main.end = Some(record::LineEnd {
-        special: SpecialMove::Resign,
-        time: None,
-        comments: Vec::new(),
-    });
+    record.main.end = Some(record::LineEnd::new(SpecialMove::Resign));
     let text = kif::write(&record);
     let expected = [
         "手数----指手---------消費時間--",
@@ -501,10 +498,11 @@ fn writes_a_diagram_for_a_start_that_no_header_names() {
     let mut record = GameRecord::new(start.clone());
     let m = start.parse_usi_move("1a1b").expect("legal");
     record.main.moves.push(record::RecordMove::new(m));
-    record.main.moves[0].comments.push(record::Comment {
-        kind: CommentKind::Normal,
-        text: "two\nlines".to_owned(),
-    });
+    // A comment of two lines, which `Comment::new` refuses: the writer
+    // writes each line as a comment of its own.
+    let mut comment = record::Comment::new(CommentKind::Normal, "").expect("one line");
+    comment.text = "two\nlines".to_owned();
+    record.main.moves[0].comments.push(comment);
     let text = kif::write(&record);
     assert!(text.contains("手数＝50\n後手番\n"), "{text}");
     assert!(text.contains("  51 １二香(11)\n*two\n*lines\n"), "{text}");

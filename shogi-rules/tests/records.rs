@@ -9,6 +9,9 @@
 //! record files; it is used for twins (a record and the USI moves it must
 //! give) and its `position` lines are read as USI records.
 
+// JKF records are in the corpus and the tables: these tests need the `jkf` feature (on by default).
+#![cfg(feature = "jkf")]
+
 use std::path::{Path, PathBuf};
 
 use shogi_rules::record::{
@@ -82,7 +85,6 @@ fn kind_name(kind: &RecordErrorKind) -> &'static str {
         RecordErrorKind::BadTime(_) => "BadTime",
         RecordErrorKind::BadVariation(_) => "BadVariation",
         RecordErrorKind::Json(_) => "Json",
-        RecordErrorKind::Unsupported(_) => "Unsupported",
         RecordErrorKind::UnexpectedLine(_) => "UnexpectedLine",
         _ => "other",
     }
@@ -198,10 +200,6 @@ fn every_corpus_record_loads_with_its_format_detected() {
         }
         match record::read(&data) {
             Ok(_) => count.1 += 1,
-            // Without the `serde` feature JKF cannot be read, and says so.
-            Err(e) if !cfg!(feature = "serde") && format == Format::Jkf => {
-                assert!(e.to_string().contains("needs the `serde` feature"), "{e}");
-            }
             Err(e) => failures.push(format!("{relative}: {e}")),
         }
     }
@@ -232,9 +230,6 @@ fn malformed_corpus_files_fail_on_the_expected_line() {
 fn malformed_records_fail_on_the_expected_line_with_the_expected_kind() {
     let mut failures = Vec::new();
     for &(name, format, text, line, kind) in MALFORMED_TEXTS {
-        if format == Format::Jkf && !cfg!(feature = "serde") {
-            continue;
-        }
         match record::read_str_as(text, format) {
             Ok(_) => failures.push(format!("{name}: read without error")),
             Err(e) => {
@@ -555,9 +550,6 @@ const TWINS: &[(&str, &str, Agree)] = &[
 fn twins_agree() {
     let mut failures = Vec::new();
     for &(a, b, agree) in TWINS {
-        if (a.starts_with("jkf/") || b.starts_with("jkf/")) && !cfg!(feature = "serde") {
-            continue;
-        }
         let (ra, rb) = match (load(a), load(b)) {
             (Ok(ra), Ok(rb)) => (ra, rb),
             (ea, eb) => {
@@ -827,7 +819,6 @@ fn csa_files_read_back_what_they_write() {
     round_trips_of(Format::Csa);
 }
 
-#[cfg(feature = "serde")]
 #[test]
 fn jkf_files_read_back_what_they_write() {
     round_trips_of(Format::Jkf);
@@ -854,8 +845,6 @@ fn usi_records_read_back_what_they_write() {
 
 // ---------------------------------------------------------------------------
 // Conversion chain
-/// The conversion chain needs JKF, hence `serde`.
-#[cfg(feature = "serde")]
 mod conversion_chain {
     use super::*;
     use shogi_rules::Outcome;
@@ -887,10 +876,9 @@ mod conversion_chain {
         comments
             .iter()
             .map(|c| match c.kind {
-                CommentKind::Bookmark => Comment {
-                    kind: CommentKind::Normal,
-                    text: format!("&{}", c.text),
-                },
+                CommentKind::Bookmark => {
+                    Comment::new(CommentKind::Normal, &format!("&{}", c.text)).expect("one line")
+                }
                 _ => c.clone(),
             })
             .collect()
@@ -1056,10 +1044,7 @@ fn an_engine_comment_line_keeps_the_next_move() {
     assert_eq!(r.main.moves.len(), 3);
     assert_eq!(
         r.main.moves[0].comments,
-        vec![Comment {
-            kind: CommentKind::Engine,
-            text: "評価値=30 読み筋=△３四歩(33)".into()
-        }]
+        vec![Comment::new(CommentKind::Engine, "評価値=30 読み筋=△３四歩(33)").unwrap()]
     );
     assert_eq!(r.main.moves[1].comments[0].kind, CommentKind::Normal);
     let usi: Vec<String> = r.moves().iter().map(|m| m.to_usi().to_string()).collect();
@@ -1097,14 +1082,11 @@ fn the_right_silver_recaptures_as_right_not_up() {
         matches!(e.kind, RecordErrorKind::AmbiguousMove { ply: 2 }),
         "{e}"
     );
-    #[cfg(feature = "serde")]
-    {
-        let jkf = record
-            .write(Format::Jkf)
-            .expect("this build writes every format")
-            .text;
-        assert!(jkf.contains("\"relative\": \"R\""), "{jkf}");
-    }
+    let jkf = record
+        .write(Format::Jkf)
+        .expect("this build writes every format")
+        .text;
+    assert!(jkf.contains("\"relative\": \"R\""), "{jkf}");
 }
 
 /// A hand line separated by half-width spaces.
@@ -1122,7 +1104,6 @@ fn a_hand_line_with_half_width_spaces_reads() {
 // ---------------------------------------------------------------------------
 // JKF details
 
-#[cfg(feature = "serde")]
 mod jkf {
     use super::*;
     use shogi_rules::record::SpecialMove;
@@ -1361,10 +1342,6 @@ fn records_written_in_another_format_are_detected_as_it() {
 /// As [`check_files`], over the well-formed files of every folder.
 fn check_files_all(check: impl Fn(&str) -> Result<bool, String>) {
     for (_, format) in FOLDERS {
-        // JKF records are read only with the `serde` feature.
-        if format == Format::Jkf && !cfg!(feature = "serde") {
-            continue;
-        }
         check_files(format, &format.to_string(), &check);
     }
 }
@@ -1393,10 +1370,7 @@ fn errors_before_the_format_is_known_name_none() {
     assert_eq!(err.format, Some(Format::Csa));
     assert!(err.to_string().starts_with("csa line 4"), "{err}");
 
-    let limits = record::ReadLimits {
-        max_input_bytes: 4,
-        ..record::ReadLimits::DEFAULT
-    };
+    let limits = record::ReadLimits::DEFAULT.with(record::Limit::InputBytes, 4);
     let err = record::read_with(b"PI\n+\n", None, &limits).unwrap_err();
     assert_eq!(err.format, None);
     let err = record::read_with(b"PI\n+\n", Some(Format::Csa), &limits).unwrap_err();

@@ -3,6 +3,9 @@
 //! records (SFEN lines, `position` lines, CSA games separated by `/`), and
 //! the rules a record states (floodgate's `'Max_Moves:256`).
 
+// JKF is one of the formats read and written here: these tests need the `jkf` feature (on by default).
+#![cfg(feature = "jkf")]
+
 use shogi_rules::record::{
     self, Format, HeaderKey, Limit, ReadLimits, RecordErrorKind, SpecialMove,
 };

@@ -48,7 +48,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use shogi_rules::record::{self, Format, GameRecord, ReadLimits};
+use shogi_rules::record::{self, Format, GameRecord, Limit, ReadLimits};
 use shogi_rules::{Game, RuleSet};
 
 // ---------------------------------------------------------------------------
@@ -329,10 +329,9 @@ impl Input {
     /// 64 KiB for one comment; the line limit, 16 MiB, stays).
     fn limits(self) -> ReadLimits {
         match self {
-            Input::KifComment => ReadLimits {
-                max_header_bytes: ReadLimits::DEFAULT.max_line_bytes,
-                ..ReadLimits::DEFAULT
-            },
+            Input::KifComment => {
+                ReadLimits::DEFAULT.with(Limit::HeaderBytes, ReadLimits::DEFAULT.max_line_bytes)
+            }
             _ => ReadLimits::DEFAULT,
         }
     }

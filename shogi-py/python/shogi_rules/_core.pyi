@@ -90,7 +90,6 @@ _RecordErrorKind = Literal[
     "bad_time",
     "bad_variation",
     "json",
-    "unsupported",
     "unexpected_line",
     "limit_exceeded",
     "number_too_large",

@@ -69,7 +69,7 @@ impl TreeBuilder {
     }
 
     /// The start position.
-    #[cfg(feature = "serde")]
+    #[cfg(feature = "jkf")]
     pub(crate) fn start(&self) -> &Position {
         &self.record.start
     }
@@ -172,7 +172,7 @@ impl TreeBuilder {
     /// entry may hold `forks` before `move`): it starts from the position
     /// after the moves `parent` has. The reader must push that move before
     /// the record is finished.
-    #[cfg(feature = "serde")]
+    #[cfg(feature = "jkf")]
     pub(crate) fn branch_next(&mut self, parent: LineId) -> Result<LineId, BuildError> {
         let index = self.record.line(parent).map_or(0, |l| l.moves.len());
         self.branch_at(parent, index, true)

@@ -14,7 +14,8 @@ pub enum RecordErrorKind {
     #[error("the text is not valid {0}")]
     Encoding(&'static str),
     /// The format could not be recognised.
-    #[error("not a KIF, KI2, CSA, JKF or USI record")]
+    #[cfg_attr(feature = "jkf", error("not a KIF, KI2, CSA, JKF or USI record"))]
+    #[cfg_attr(not(feature = "jkf"), error("not a KIF, KI2, CSA or USI record"))]
     UnknownFormat,
     /// The handicap name is not known and no board diagram gives the position.
     #[error("unknown handicap {0:?} and no board diagram")]
@@ -68,12 +69,11 @@ pub enum RecordErrorKind {
     /// A variation refers to a ply that the line it branches from lacks.
     #[error("variation at move {0} has no move to branch from")]
     BadVariation(u32),
-    /// The JSON is malformed or does not follow the JKF schema.
+    /// The JSON is malformed or does not follow the JKF schema (feature
+    /// `jkf`).
+    #[cfg(feature = "jkf")]
     #[error("JKF: {0}")]
     Json(String),
-    /// The format needs a feature this build lacks (JKF needs `serde`).
-    #[error("reading {0} needs the `serde` feature")]
-    Unsupported(Format),
     /// A line that is not understood.
     #[error("unexpected line {0:?}")]
     UnexpectedLine(String),
@@ -103,9 +103,11 @@ pub enum RecordErrorKind {
     },
 }
 
-/// A record that could not be read: where, and why.
+/// A record that could not be read: where, and why. Made by
+/// [`RecordError::new`] or [`RecordError::without_format`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}line {line}, column {column}: {kind}", FormatPrefix(.format))]
+#[non_exhaustive]
 pub struct RecordError {
     /// The format being read: `None` when it is not known, because none was
     /// asked for and the text is not (or not yet) detected as one (an

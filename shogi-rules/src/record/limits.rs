@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use shogi_rules::record::{self, Limit, ReadLimits, RecordErrorKind};
-//! let limits = ReadLimits { max_moves_per_line: 2, ..ReadLimits::DEFAULT };
+//! let limits = ReadLimits::DEFAULT.with(Limit::MovesPerLine, 2);
 //! let err = record::read_with(b"position startpos moves 7g7f 3c3d 2g2f", None, &limits)
 //!     .unwrap_err();
 //! assert!(matches!(
@@ -101,10 +101,29 @@ impl fmt::Display for Limit {
 }
 
 /// The limits a record reader enforces. Build one from
-/// [`ReadLimits::DEFAULT`] with struct update syntax, or with the `with_*`
-/// methods.
+/// [`ReadLimits::DEFAULT`] (or [`ReadLimits::UNLIMITED`]) with
+/// [`ReadLimits::with`], or by setting its fields on a copy:
+///
+/// ```
+/// use shogi_rules::record::{Limit, ReadLimits};
+/// let uploads = ReadLimits::DEFAULT
+///     .with(Limit::InputBytes, 1 << 20)
+///     .with(Limit::Depth, 50);
+/// let mut same = ReadLimits::DEFAULT;
+/// same.max_input_bytes = 1 << 20;
+/// same.max_depth = 50;
+/// assert_eq!(uploads, same);
+/// ```
+///
+/// The struct is `#[non_exhaustive]`: a limit added later (with its
+/// [`Limit`], which is `#[non_exhaustive]` too) takes its default in
+/// limits built this way, where a struct literal would stop compiling.
+/// For the same reason it cannot be built with struct update syntax
+/// (`ReadLimits { max_depth: 50, ..ReadLimits::DEFAULT }`) outside this
+/// crate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct ReadLimits {
     /// Bytes of input, before decoding (default 64 MiB).
     pub max_input_bytes: usize,

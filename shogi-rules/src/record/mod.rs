@@ -38,7 +38,7 @@ mod encoding;
 mod error;
 pub mod handicap;
 mod head;
-#[cfg(feature = "serde")]
+#[cfg(feature = "jkf")]
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
@@ -63,9 +63,16 @@ pub use written::{Dropped, Written};
 
 crate::names::named_enum! {
     /// A record file format.
+    ///
+    /// `Format::Jkf` exists only with the `jkf` feature (on by default):
+    /// a build without it has no JKF value to ask for, detect or name (see
+    /// [Features](crate#features)). The enum is `#[non_exhaustive]`, so that
+    /// the feature, like a format added later, adds a value without
+    /// breaking a `match` elsewhere.
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
     #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    #[non_exhaustive]
     pub enum Format("record format") {
         /// Kakinoki KIF (`.kif` in CP932, `.kifu` in UTF-8): moves with origins.
         Kif => "kif",
@@ -73,8 +80,8 @@ crate::names::named_enum! {
         Ki2 => "ki2",
         /// CSA standard record format, V2.2 or V3.0.
         Csa => "csa",
-        /// JSON kifu format.
-        Jkf => "jkf",
+        /// JSON kifu format (feature `jkf`).
+        Jkf => "jkf" if feature = "jkf",
         /// A USI `position … moves …` line.
         Usi => "usi",
     }
@@ -82,13 +89,15 @@ crate::names::named_enum! {
 
 impl Format {
     /// The format for a file extension (`kif`, `kifu`, `ki2`, `ki2u`, `csa`,
-    /// `jkf`, `json`, `usi`, `sfen`), case-insensitive.
+    /// `jkf`, `json`, `usi`, `sfen`), case-insensitive; `jkf` and `json`
+    /// only with the `jkf` feature.
     #[must_use]
     pub fn from_extension(extension: &str) -> Option<Format> {
         match extension.to_ascii_lowercase().as_str() {
             "kif" | "kifu" => Some(Format::Kif),
             "ki2" | "ki2u" => Some(Format::Ki2),
             "csa" => Some(Format::Csa),
+            #[cfg(feature = "jkf")]
             "jkf" | "json" => Some(Format::Jkf),
             "usi" | "sfen" => Some(Format::Usi),
             _ => None,
@@ -147,8 +156,10 @@ crate::names::named_enum! {
 }
 
 /// One header: its recognised key, the key as written, and the value.
+/// Made by [`Header::new`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Header {
     /// The recognised key ([`HeaderKey::Other`] if unknown).
     pub key: HeaderKey,
@@ -216,9 +227,10 @@ impl Header {
     }
 }
 
-/// Time used by one move.
+/// Time used by one move. Made by [`MoveTime::checked`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct MoveTime {
     /// Time spent on this move.
     pub used: Duration,
@@ -229,6 +241,14 @@ pub struct MoveTime {
 impl MoveTime {
     /// A time, or `None` when `used` or `total` is above
     /// [`MAX_TIME_SECONDS`] (which no reader reads back).
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use shogi_rules::record::MoveTime;
+    /// let t = MoveTime::checked(Duration::from_secs(5), Some(Duration::from_secs(65))).unwrap();
+    /// assert_eq!((t.used.as_secs(), t.total.map(|d| d.as_secs())), (5, Some(65)));
+    /// assert_eq!(MoveTime::checked(Duration::from_secs(1 << 40), None), None);
+    /// ```
     #[must_use]
     pub fn checked(used: Duration, total: Option<Duration>) -> Option<MoveTime> {
         let used = checked_time(used).ok()?;
@@ -255,9 +275,10 @@ crate::names::named_enum! {
     }
 }
 
-/// A comment attached to a position or a move.
+/// A comment attached to a position or a move. Made by [`Comment::new`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Comment {
     /// The kind.
     pub kind: CommentKind,
@@ -371,9 +392,21 @@ impl SpecialMove {
     }
 }
 
-/// The stated end of a line of play.
+/// The stated end of a line of play. Made by [`LineEnd::new`], with
+/// [`LineEnd::with_time`] and [`LineEnd::with_comment`].
+///
+/// ```
+/// use core::time::Duration;
+/// use shogi_rules::record::{Comment, CommentKind, LineEnd, MoveTime, SpecialMove};
+/// let end = LineEnd::new(SpecialMove::Resign)
+///     .with_time(MoveTime::checked(Duration::from_secs(3), None).unwrap())
+///     .with_comment(Comment::new(CommentKind::Normal, "まで77手で先手の勝ち").unwrap());
+/// assert_eq!(end.special, SpecialMove::Resign);
+/// assert_eq!(end.comments.len(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct LineEnd {
     /// What happened.
     pub special: SpecialMove,
@@ -383,8 +416,37 @@ pub struct LineEnd {
     pub comments: Vec<Comment>,
 }
 
-/// One move of a record with what is attached to it.
+impl LineEnd {
+    /// The ending `special`, with no time and no comment.
+    #[must_use]
+    pub fn new(special: SpecialMove) -> LineEnd {
+        LineEnd {
+            special,
+            time: None,
+            comments: Vec::new(),
+        }
+    }
+
+    /// This ending with `time` used before it.
+    #[must_use]
+    pub fn with_time(mut self, time: MoveTime) -> LineEnd {
+        self.time = Some(time);
+        self
+    }
+
+    /// This ending with `comment` after its comments.
+    #[must_use]
+    pub fn with_comment(mut self, comment: Comment) -> LineEnd {
+        self.comments.push(comment);
+        self
+    }
+}
+
+/// One move of a record with what is attached to it. Made by
+/// [`RecordMove::new`], with [`RecordMove::with_time`] and
+/// [`RecordMove::with_comment`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct RecordMove {
     /// The move, legal in its position.
     pub mv: Move,
@@ -404,10 +466,38 @@ impl RecordMove {
             comments: Vec::new(),
         }
     }
+
+    /// This move with `time` used.
+    #[must_use]
+    pub fn with_time(mut self, time: MoveTime) -> RecordMove {
+        self.time = Some(time);
+        self
+    }
+
+    /// This move with `comment` after its comments.
+    #[must_use]
+    pub fn with_comment(mut self, comment: Comment) -> RecordMove {
+        self.comments.push(comment);
+        self
+    }
 }
 
-/// A line of play: moves and how the line ends.
+/// A line of play: moves and how the line ends. Made by [`Line::new`] (or
+/// [`Line::default`], no move and no end).
+///
+/// ```
+/// use shogi_rules::Position;
+/// use shogi_rules::record::{GameRecord, Line, LineEnd, RecordMove, SpecialMove};
+/// let pos = Position::startpos();
+/// let m = pos.parse_usi_move("7g7f")?;
+/// let line = Line::new(vec![RecordMove::new(m)], Some(LineEnd::new(SpecialMove::Resign)));
+/// let mut record = GameRecord::new(pos);
+/// record.main = line;
+/// assert_eq!(record.stated_result().unwrap().winner, Some(shogi_rules::Color::Sente));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Line {
     /// The moves.
     pub moves: Vec<RecordMove>,
@@ -415,13 +505,25 @@ pub struct Line {
     pub end: Option<LineEnd>,
 }
 
+impl Line {
+    /// A line of `moves` ending as `end` states. The moves are taken as they
+    /// are, here and by [`GameRecord::add_variation`]; [`GameRecord::push`]
+    /// adds a move to a line of a record checked against the rules.
+    #[must_use]
+    pub fn new(moves: Vec<RecordMove>, end: Option<LineEnd>) -> Line {
+        Line { moves, end }
+    }
+}
+
 /// A game record in any format.
 ///
 /// Variations are kept in a table beside the main line (see [`LineId`],
 /// [`GameRecord::add_variation`], [`GameRecord::walk`]); two records are
 /// equal when their headers, start, comments and lines are, and the same
-/// variations branch at the same moves in the same order.
+/// variations branch at the same moves in the same order. Made by a reader,
+/// by [`GameRecord::new`] or by [`GameRecord::from_game`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GameRecord {
     /// Headers in file order.
     pub headers: Vec<Header>,
@@ -660,11 +762,7 @@ impl GameRecord {
     /// use shogi_rules::Position;
     ///
     /// let mut record = GameRecord::new(Position::startpos());
-    /// record.headers.push(shogi_rules::record::Header {
-    ///     key: shogi_rules::record::HeaderKey::Event,
-    ///     name: "棋戦".into(),
-    ///     value: "名人戦".into(),
-    /// });
+    /// record.set_header(shogi_rules::record::Header::new("棋戦", "名人戦").unwrap());
     /// let written = record.write(Format::Csa)?;
     /// assert!(written.dropped.is_empty());
     /// let usi = record.write(Format::Usi)?;
@@ -673,24 +771,15 @@ impl GameRecord {
     /// ```
     ///
     /// # Errors
-    /// [`RecordErrorKind::Unsupported`] for JKF in a build without the
-    /// `serde` feature; every other format always writes.
+    /// JKF (feature `jkf`) fails, with `RecordErrorKind::Json`, only if the
+    /// JSON serializer does; every other format always writes.
     pub fn write(&self, format: Format) -> Result<Written, RecordError> {
         let text = match format {
             Format::Kif => kif::write(self),
             Format::Ki2 => ki2::write(self),
             Format::Csa => csa::write(self),
-            #[cfg(feature = "serde")]
+            #[cfg(feature = "jkf")]
             Format::Jkf => jkf::write(self)?,
-            #[cfg(not(feature = "serde"))]
-            Format::Jkf => {
-                return Err(RecordError::new(
-                    format,
-                    0,
-                    0,
-                    RecordErrorKind::Unsupported(format),
-                ));
-            }
             Format::Usi => usi::write(self),
         };
         Ok(Written {
@@ -892,6 +981,45 @@ mod tests {
         assert_eq!(Comment::new(CommentKind::Normal, "a\nb"), None);
         assert_eq!(Comment::new(CommentKind::Engine, "a\r"), None);
         assert!(Comment::new(CommentKind::Normal, "").is_some());
+    }
+
+    /// With the `jkf` feature JKF is a format like the others.
+    #[cfg(feature = "jkf")]
+    #[test]
+    fn jkf_is_a_format_with_the_feature() {
+        assert_eq!(Format::ALL.len(), 5);
+        assert_eq!("jkf".parse::<Format>(), Ok(Format::Jkf));
+        assert_eq!(Format::from_extension("JSON"), Some(Format::Jkf));
+        let text = "{\"header\": {}, \"moves\": [{}]}";
+        assert_eq!(detect_format(text), Some(Format::Jkf));
+        let r = read_str_with(text, None, &ReadLimits::DEFAULT).unwrap();
+        assert_eq!(r.write(Format::Jkf).unwrap().dropped, []);
+        let e = read_str_as("{", Format::Jkf).unwrap_err();
+        assert_eq!(e.kind.name(), "json");
+    }
+
+    /// Without the `jkf` feature no value names JKF: no read or write can
+    /// ask for it, and JSON text is of no format.
+    #[cfg(not(feature = "jkf"))]
+    #[test]
+    fn jkf_is_no_format_without_the_feature() {
+        let names: Vec<_> = Format::ALL.iter().map(|f| f.as_str()).collect();
+        assert_eq!(names, ["kif", "ki2", "csa", "usi"]);
+        let e = "jkf".parse::<Format>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            r#"unknown record format "jkf": expected "kif", "ki2", "csa" or "usi""#
+        );
+        assert_eq!(Format::from_extension("jkf"), None);
+        assert_eq!(Format::from_extension("json"), None);
+        let text = "{\"header\": {}, \"moves\": [{}]}";
+        assert_eq!(detect_format(text), None);
+        let e = read(text.as_bytes()).unwrap_err();
+        assert_eq!((e.format, &e.kind), (None, &RecordErrorKind::UnknownFormat));
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: not a KIF, KI2, CSA or USI record"
+        );
     }
 
     #[test]

@@ -2,21 +2,25 @@
 //! line checks every read starts with, and the entry points for one record
 //! ([`read`] and its variants) and for a file of several ([`read_all`]).
 
-#[cfg(feature = "serde")]
+#[cfg(feature = "jkf")]
 use super::jkf;
 use super::{
     Format, GameRecord, Limit, ReadLimits, RecordError, RecordErrorKind, csa, decode, ki2, kif,
     text, usi,
 };
 
-/// Guesses the format of decoded text from its content. A first line that
-/// is a USI command (`position …`, `startpos …`, `sfen …`) or a bare SFEN
-/// (`lnsgkgsnl/1r5b1/… b - 1`) is USI.
+/// Guesses the format of decoded text from its content. Text that starts
+/// with `{` is JKF (with the `jkf` feature; without it, no format). A first
+/// line that is a USI command (`position …`, `startpos …`, `sfen …`) or a
+/// bare SFEN (`lnsgkgsnl/1r5b1/… b - 1`) is USI.
 #[must_use]
 pub fn detect_format(text: &str) -> Option<Format> {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     if trimmed.starts_with('{') {
+        #[cfg(feature = "jkf")]
         return Some(Format::Jkf);
+        #[cfg(not(feature = "jkf"))]
+        return None;
     }
     let first = trimmed.lines().next().unwrap_or("");
     if first.starts_with("position ")
@@ -186,15 +190,8 @@ pub fn read_str_with(
         Format::Kif => kif::read_with(text, limits),
         Format::Ki2 => ki2::read_with(text, limits),
         Format::Csa => csa::read_with(text, limits),
-        #[cfg(feature = "serde")]
+        #[cfg(feature = "jkf")]
         Format::Jkf => jkf::read_with(text, limits),
-        #[cfg(not(feature = "serde"))]
-        Format::Jkf => Err(RecordError::new(
-            format,
-            0,
-            0,
-            RecordErrorKind::Unsupported(format),
-        )),
         Format::Usi => usi::read_with(text, limits),
     }
 }

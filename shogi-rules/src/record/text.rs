@@ -168,6 +168,7 @@ pub(crate) fn kif_name(h: &Header, names: [&'static str; 2]) -> String {
 /// The name a header is written with where one name stands for a key (JKF
 /// object keys): its own name when that is a KIF name of its key (or the
 /// key is unknown), else the first KIF name of its key.
+#[cfg(feature = "jkf")]
 pub(crate) fn canonical_name(header: &Header) -> &str {
     if header.key == HeaderKey::Other || header_key(&header.name) == header.key {
         return &header.name;

@@ -200,6 +200,7 @@ impl Tree {
 
 /// A line as [`GameRecord::walk`] meets it.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Visit<'a> {
     /// The line.
     pub id: LineId,
@@ -308,8 +309,7 @@ impl GameRecord {
     /// let m = pos.parse_usi_move("7g7f").unwrap();
     /// record.main.moves.push(RecordMove::new(m));
     /// let alternative = pos.parse_usi_move("2g2f").unwrap();
-    /// let mut line = Line::default();
-    /// line.moves.push(RecordMove::new(alternative));
+    /// let line = Line::new(vec![RecordMove::new(alternative)], None);
     /// let id = record.add_variation(LineId::MAIN, 0, line).unwrap();
     /// assert_eq!(record.variations(LineId::MAIN, 0).collect::<Vec<_>>(), [id]);
     /// assert_eq!(record.branch_point(id), Some((LineId::MAIN, 0)));

@@ -198,6 +198,7 @@ fn holds(format: Format) -> Holds {
             move_number: false,
             ..all
         },
+        #[cfg(feature = "jkf")]
         Format::Jkf => Holds {
             move_number: false,
             ..all
@@ -219,10 +220,8 @@ fn ending_read_back(format: Format, special: SpecialMove, to_move: Color) -> Opt
         Format::Ki2 => summary_words(special, to_move, ["先手", "後手"])
             .and_then(|words| summary_special(&words, to_move)),
         Format::Csa => super::csa::ending_read_back(special, to_move),
-        #[cfg(feature = "serde")]
+        #[cfg(feature = "jkf")]
         Format::Jkf => super::jkf::ending_read_back(special, to_move),
-        #[cfg(not(feature = "serde"))]
-        Format::Jkf => None,
         Format::Usi => super::usi::ending_read_back(special),
     }
 }
@@ -333,6 +332,7 @@ fn dropped_headers(record: &GameRecord, format: Format) -> Vec<Dropped> {
     };
     match format {
         Format::Usi => record.headers.iter().map(|h| left_out(&h.name)).collect(),
+        #[cfg(feature = "jkf")]
         Format::Jkf => {
             let mut seen: Vec<&str> = Vec::new();
             let mut out = Vec::new();
