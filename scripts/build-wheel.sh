@@ -24,14 +24,7 @@ ensure_venv "$venv" "${PYTHON:-python3}"
 pip=("$venv/bin/python" -m pip --disable-pip-version-check --no-input)
 
 tools_stamp="$venv/.shogi-tools.stamp"
-tools_digest=$(digest shogi-py/requirements-build.txt)
-if up_to_date "$tools_stamp" "$tools_digest"; then
-    echo "==> build tools up to date ($(grep -v '^#' shogi-py/requirements-build.txt | tr '\n' ' '))"
-else
-    echo "==> installing the pinned build tools of shogi-py/requirements-build.txt"
-    "${pip[@]}" install -q -r shogi-py/requirements-build.txt
-    echo "$tools_digest" > "$tools_stamp"
-fi
+install_pinned "$tools_stamp" shogi-py/requirements-build.txt "build tools" "${pip[@]}"
 
 # Everything that goes into the sdist and the wheel, and how they are built.
 wheel_stamp="$venv/.shogi-wheel.stamp"

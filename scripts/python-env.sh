@@ -46,14 +46,7 @@ for version in ${PYTHON_TEST_VERSIONS:-3.9 3.11 3.13}; do
     pip=(scripts/python-run.sh "$venv" -m pip --disable-pip-version-check --no-input)
 
     tools_stamp="$venv/.shogi-tools.stamp"
-    tools_digest=$(digest shogi-py/requirements-dev.txt)
-    if up_to_date "$tools_stamp" "$tools_digest"; then
-        echo "==> py$version: test tools up to date"
-    else
-        echo "==> py$version: installing the pinned test tools of shogi-py/requirements-dev.txt"
-        "${pip[@]}" install -q -r shogi-py/requirements-dev.txt
-        echo "$tools_digest" > "$tools_stamp"
-    fi
+    install_pinned "$tools_stamp" shogi-py/requirements-dev.txt "py$version: test tools" "${pip[@]}"
 
     package_stamp="$venv/.shogi-package.stamp"
     package_digest=$( { digest "$wheel"; cat "$tools_stamp"; } | sha256sum | cut -d' ' -f1)

@@ -25,3 +25,18 @@ ensure_venv() { # dir python
     echo "==> creating $1 (Python $want)"
     "$2" -m venv "$1"
 }
+
+# Installs the pinned packages of the requirements file $2 with the pip command that follows
+# ($4...), unless the stamp file $1 says they are installed already; $3 names them in messages.
+install_pinned() { # stamp requirements label pip...
+    local stamp="$1" requirements="$2" label="$3" inputs
+    shift 3
+    inputs=$(digest "$requirements")
+    if up_to_date "$stamp" "$inputs"; then
+        echo "==> $label up to date"
+    else
+        echo "==> $label: installing the pinned packages of $requirements"
+        "$@" install -q -r "$requirements"
+        echo "$inputs" > "$stamp"
+    fi
+}
