@@ -6,17 +6,17 @@
 //! version line:
 //! * `'CSA encoding=…` / `'encoding=…` declarations and the version line are
 //!   understood and not kept (the text is already decoded);
-//! * `N+` / `N-` become the [`HeaderKey::Sente`] / [`HeaderKey::Gote`]
+//! * `N+` / `N-` become the [`HeaderKey::Sente`](super::HeaderKey::Sente) / [`HeaderKey::Gote`](super::HeaderKey::Gote)
 //!   headers, `$KEY:value` lines become headers named `$KEY`
 //!   (`START_TIME`, `END_TIME`, `EVENT`, `SITE`, `OPENING` recognised,
-//!   `TIME_LIMIT` and `TIME` as [`HeaderKey::TimeControl`], V3.0's
-//!   `MAX_MOVES` and `JISHOGI` as [`HeaderKey::MoveLimit`] and
-//!   [`HeaderKey::ImpasseRule`], every other key kept as
-//!   [`HeaderKey::Other`]);
+//!   `TIME_LIMIT` and `TIME` as [`HeaderKey::TimeControl`](super::HeaderKey::TimeControl), V3.0's
+//!   `MAX_MOVES` and `JISHOGI` as [`HeaderKey::MoveLimit`](super::HeaderKey::MoveLimit) and
+//!   [`HeaderKey::ImpasseRule`](super::HeaderKey::ImpasseRule), every other key kept as
+//!   [`HeaderKey::Other`](super::HeaderKey::Other));
 //! * floodgate's rules, comment lines before the position
 //!   (`'Max_Moves:256`, `'Declaration:jishogi 1.1`), become the headers
-//!   `Max_Moves` ([`HeaderKey::MoveLimit`]) and `Declaration`
-//!   ([`HeaderKey::ImpasseRule`]) rather than comments, so that
+//!   `Max_Moves` ([`HeaderKey::MoveLimit`](super::HeaderKey::MoveLimit)) and `Declaration`
+//!   ([`HeaderKey::ImpasseRule`](super::HeaderKey::ImpasseRule)) rather than comments, so that
 //!   [`GameRecord::rules`] finds them and other formats write them;
 //! * the start position from `PI` with removed pieces, `P1`–`P9` rows
 //!   (tokenized leniently: a cell is `+XX`, `-XX` or `*`, and dots or spaces
@@ -27,8 +27,8 @@
 //!   totals), `%` endings (`docs/formats.md §4.3`: `%±ILLEGAL_ACTION` becomes
 //!   [`SpecialMove::IllegalLoss`] when it names the side to move and
 //!   [`SpecialMove::IllegalWin`] otherwise);
-//! * comments: `'*` is a [`CommentKind::Normal`] comment, `'**` an
-//!   [`CommentKind::Engine`] one, `'&` a [`CommentKind::Bookmark`], any
+//! * comments: `'*` is a [`CommentKind::Normal`](super::CommentKind::Normal) comment, `'**` an
+//!   [`CommentKind::Engine`](super::CommentKind::Engine) one, `'&` a [`CommentKind::Bookmark`](super::CommentKind::Bookmark), any
 //!   other `'` line a normal comment with its text as written. A line
 //!   `'#name：value` (or `'#name:value`) before the start position is a
 //!   header CSA has no key for, as this module writes it (the name as KIF
