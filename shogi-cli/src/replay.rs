@@ -5,9 +5,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use shogi_rules::notation::{csa, japanese, western};
 use shogi_rules::record::GameRecord;
-use shogi_rules::{Game, GameError, Move, Outcome, RuleSet, Termination};
+use shogi_rules::{Game, GameError, Outcome, RuleSet, Termination};
 
 use crate::args::{Notation, ReplayArgs, Rules};
 use crate::input::read_input;
@@ -75,20 +74,13 @@ fn rule_set(rules: Rules) -> RuleSet {
 /// Each move of `record`'s main line in `notation`. Japanese is written as
 /// in a KI2 file: with ▲/△ and 同 after the previous move.
 fn notation_moves(notation: Notation, record: &GameRecord) -> Vec<String> {
-    let mut pos = record.start.clone();
-    let mut previous: Option<Move> = None;
-    let mut out = Vec::with_capacity(record.main.moves.len());
-    for m in record.main.moves.iter().map(|rm| rm.mv) {
-        out.push(match notation {
-            Notation::Usi => m.to_string(),
-            Notation::Western => western::format(&pos, m),
-            Notation::Japanese => japanese::format(&pos, m, previous, japanese::Mark::Triangle),
-            Notation::Csa => csa::format(&pos, m),
-        });
-        pos.play_unchecked(m);
-        previous = Some(m);
-    }
-    out
+    let notation = match notation {
+        Notation::Usi => shogi_rules::notation::Notation::Usi,
+        Notation::Western => shogi_rules::notation::Notation::Western,
+        Notation::Japanese => shogi_rules::notation::Notation::Japanese,
+        Notation::Csa => shogi_rules::notation::Notation::Csa,
+    };
+    notation.format_line(&record.start, &record.moves())
 }
 
 /// The game the rules make of `record`, and when the rules end it before

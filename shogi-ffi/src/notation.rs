@@ -3,7 +3,7 @@
 
 use core::ffi::c_char;
 
-use shogi::notation::{csa, japanese, western};
+use shogi::notation::{Notation, csa, japanese, western};
 
 use crate::boundary::{arg_str, read_text, read_value};
 use crate::position::shogi_position;
@@ -52,18 +52,16 @@ pub extern "C" fn shogi_notation_format(
         let pos = &pos.inner;
         let m = move_arg(m)?;
         let previous = previous_arg(previous)?;
-        if notation > SHOGI_NOTATION_KIF {
-            return Err(shogi_result::InvalidArgument);
-        }
-        pos.check(m)?;
-        let text = match notation {
-            SHOGI_NOTATION_WESTERN => western::format(pos, m),
-            SHOGI_NOTATION_JAPANESE => japanese::format(pos, m, previous, japanese::Mark::Triangle),
-            SHOGI_NOTATION_CSA => csa::format(pos, m),
-            SHOGI_NOTATION_KIF => japanese::format_kif(m, previous),
-            _ => m.to_string(),
+        let notation = match notation {
+            SHOGI_NOTATION_USI => Notation::Usi,
+            SHOGI_NOTATION_WESTERN => Notation::Western,
+            SHOGI_NOTATION_JAPANESE => Notation::Japanese,
+            SHOGI_NOTATION_CSA => Notation::Csa,
+            SHOGI_NOTATION_KIF => Notation::Kif,
+            _ => return Err(shogi_result::InvalidArgument),
         };
-        Ok(text)
+        pos.check(m)?;
+        Ok(notation.format(pos, m, previous))
     })
 }
 

@@ -9,7 +9,8 @@
 //! [`CommentKind`](crate::record::CommentKind),
 //! [`SpecialMove`](crate::record::SpecialMove), [`Limit`](crate::record::Limit),
 //! [`Handicap`](crate::record::Handicap), [`Encoding`],
-//! [`Mark`](crate::notation::japanese::Mark)) has
+//! [`Mark`](crate::notation::japanese::Mark),
+//! [`Notation`](crate::notation::Notation)) has
 //!
 //! - `ALL`: every value, in declaration order, and
 //! - `FromStr`: the value of a name (`"gote".parse::<Color>()`), exactly the

@@ -45,6 +45,76 @@ pub mod csa;
 pub mod japanese;
 pub mod western;
 
+crate::names::named_enum! {
+    /// A notation to write moves in: what record viewers, move lists and the
+    /// bindings offer as a choice.
+    ///
+    /// ```
+    /// use shogi_rules::notation::Notation;
+    /// use shogi_rules::Position;
+    ///
+    /// let start = Position::startpos();
+    /// let mut pos = start.clone();
+    /// let mut moves = Vec::new();
+    /// for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+    ///     let m = pos.parse_usi_move(usi)?;
+    ///     pos.play_unchecked(m);
+    ///     moves.push(m);
+    /// }
+    /// assert_eq!(
+    ///     Notation::Japanese.format_line(&start, &moves),
+    ///     ["▲７六歩", "△３四歩", "▲２二角成", "△同　銀"]
+    /// );
+    /// assert_eq!(Notation::Western.format_line(&start, &moves)[2], "Bx2b+");
+    /// assert_eq!("csa".parse::<Notation>()?, Notation::Csa);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    pub enum Notation("notation") {
+        /// USI: `7g7f`, `8h2b+`, `P*5e`.
+        Usi => "usi",
+        /// Western: `P-7f`, `Bx2b+`, `G6h-5h` (the origin only when needed).
+        Western => "western",
+        /// Japanese as in KI2 files, with the side mark and the JSA words:
+        /// `▲７六歩`, `△同　銀`, `▲５八金左`.
+        Japanese => "japanese",
+        /// Japanese as in KIF files: `７六歩(77)`, `同　銀(68)`, `５五角打`.
+        Kif => "kif",
+        /// CSA: `+7776FU`.
+        Csa => "csa",
+    }
+}
+
+impl Notation {
+    /// The legal move `m` of `pos` in this notation; `previous` is the move
+    /// played just before, which the Japanese forms write as `同` when `m`
+    /// goes to the same square.
+    #[must_use]
+    pub fn format(self, pos: &Position, m: Move, previous: Option<Move>) -> String {
+        match self {
+            Notation::Usi => m.to_string(),
+            Notation::Western => western::format(pos, m),
+            Notation::Japanese => japanese::format(pos, m, previous, japanese::Mark::Triangle),
+            Notation::Kif => japanese::format_kif(m, previous),
+            Notation::Csa => csa::format(pos, m),
+        }
+    }
+
+    /// Each move of `moves`, legal in turn from `start`, in this notation.
+    #[must_use]
+    pub fn format_line(self, start: &Position, moves: &[Move]) -> Vec<String> {
+        let mut pos = start.clone();
+        let mut previous = None;
+        let mut out = Vec::with_capacity(moves.len());
+        for &m in moves {
+            out.push(self.format(&pos, m, previous));
+            pos.play_unchecked(m);
+            previous = Some(m);
+        }
+        out
+    }
+}
+
 /// The squares of the pieces of the side to move with exactly `role` whose
 /// movement reaches `to`, whether or not the move would leave the own king in
 /// check: the pieces a reader of a record could think of for a move to `to`.
