@@ -315,6 +315,20 @@ pub fn game_from_usi_error(py: Python<'_>, e: &GameFromUsiError) -> PyErr {
 /// allowed, else `None`), `.count` (the records of a collection read as one, else `None`) and
 /// `.path` (set by the readers of files).
 pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> PyErr {
+    let message = match path {
+        Some(p) => format!("{p}: {e}"),
+        None => e.to_string(),
+    };
+    record_error_saying(py, e, path, message)
+}
+
+/// `RecordError` for `e`, with `message` as its text.
+pub fn record_error_saying(
+    py: Python<'_>,
+    e: &CoreRecordError,
+    path: Option<&str>,
+    message: String,
+) -> PyErr {
     let (reason, ply) = match &e.kind {
         RecordErrorKind::IllegalMove { ply, reason } => (Some(reason.as_str()), Some(*ply)),
         RecordErrorKind::NoSuchMove { ply } | RecordErrorKind::AmbiguousMove { ply } => {
@@ -332,10 +346,6 @@ pub fn record_error(py: Python<'_>, e: &CoreRecordError, path: Option<&str>) -> 
     let count = match &e.kind {
         RecordErrorKind::Collection { count } => Some(*count),
         _ => None,
-    };
-    let message = match path {
-        Some(p) => format!("{p}: {e}"),
-        None => e.to_string(),
     };
     raise::<RecordError>(
         py,
@@ -451,7 +461,7 @@ pub fn error_examples(py: Python<'_>) -> Vec<(&'static str, String, Py<PyAny>)> 
         &in_record(e.clone()),
         None
     ));
-    walk!(EditError, |e: &EditError| crate::record::edit_error(
+    walk!(EditError, |e: &EditError| crate::variation::edit_error(
         py,
         e.clone()
     ));

@@ -295,7 +295,7 @@ impl Game {
         py: Python<'_>,
         text: &str,
         rules: Option<RuleSet>,
-        limits: Option<crate::record::ReadLimits>,
+        limits: Option<crate::read::ReadLimits>,
     ) -> PyResult<Game> {
         let rules = rules.map_or_else(shogi_rules::RuleSet::site, |r| r.0);
         let limits = limits.map_or(shogi_rules::record::ReadLimits::DEFAULT, |l| l.0);
@@ -351,8 +351,10 @@ impl Game {
         Ok(self.inner.start().clone().into())
     }
 
-    /// The moves `push` accepts now: the legal moves of the current position while the game
-    /// runs, none once it is over.
+    /// The moves `push` accepts now, as a `MoveList` (usable with `len`, `in`, indexing and
+    /// iteration): the legal moves of the current position while the game runs, none once it
+    /// is over.
+    #[getter]
     fn legal_moves(&self) -> MoveList {
         MoveList::new(match self.inner.outcome() {
             Some(_) => Vec::new(),
@@ -552,6 +554,18 @@ impl Game {
             // comparable now.
             _ => false,
         }
+    }
+
+    /// The current position as SVG, the last move shaded (as `Position.svg`).
+    fn svg(&self) -> String {
+        shogi_rules::svg::render(
+            self.inner.position(),
+            self.inner.history().last().map(|p| p.mv),
+        )
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.svg()
     }
 
     /// The board diagram of the current position (as `str(game.position)`).

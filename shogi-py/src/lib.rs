@@ -6,6 +6,7 @@
 
 use pyo3::prelude::*;
 
+mod annotation;
 mod errors;
 #[cfg(any(Py_3_10, not(Py_LIMITED_API)))]
 mod fastcall;
@@ -13,10 +14,12 @@ mod game;
 mod interrupt;
 mod moves;
 mod position;
+mod read;
 mod record;
 mod rules;
 mod state;
 mod types;
+mod variation;
 
 #[pymodule(gil_used = false)]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -75,13 +78,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
 
     m.add_class::<record::GameRecord>()?;
-    m.add_class::<record::Comment>()?;
-    m.add_class::<record::Variation>()?;
-    m.add_class::<record::MoveTime>()?;
-    m.add_class::<record::ReadLimits>()?;
-    m.add_function(wrap_pyfunction!(record::read_record, m)?)?;
-    m.add_function(wrap_pyfunction!(record::read_records, m)?)?;
-    m.add_function(wrap_pyfunction!(record::read_all, m)?)?;
+    m.add_class::<annotation::Comment>()?;
+    m.add_class::<variation::Variation>()?;
+    m.add_class::<annotation::MoveTime>()?;
+    m.add_class::<read::ReadLimits>()?;
+    m.add_function(wrap_pyfunction!(read::read_record, m)?)?;
+    m.add_function(wrap_pyfunction!(read::read_record_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read::read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(read::read_all, m)?)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
     // only repeat every name added here.
     m.delattr("__all__")?;

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
-use pyo3::types::{PyIterator, PyList, PySlice, PyString, PyTuple};
+use pyo3::types::{PyInt, PyIterator, PyList, PySlice, PyString, PyTuple};
 use shogi_rules::notation::{csa, japanese, western};
 
 use crate::errors::{self, InvalidMoveError};
@@ -276,8 +276,17 @@ impl<'py> FromPyObject<'_, 'py> for MoveArg {
         if let Ok(s) = obj.cast::<PyString>() {
             return Ok(MoveArg::Usi(s.to_cow()?.into_owned()));
         }
+        if obj.is_instance_of::<PyInt>() {
+            // A move code as `Move.bits` and `MoveList.bits()` give them.
+            return obj
+                .extract::<u32>()
+                .ok()
+                .and_then(shogi_rules::Move::from_bits)
+                .map(MoveArg::Move)
+                .ok_or_else(|| InvalidMoveError::new_err(format!("{} is not a move code", &*obj)));
+        }
         Err(pyo3::exceptions::PyTypeError::new_err(
-            "expected a Move or USI move text",
+            "expected a Move, USI move text or a move code (int)",
         ))
     }
 }
@@ -314,6 +323,20 @@ impl MoveList {
             .and_then(|at| self.moves.get(at))
             .map(|&m| Move(m))
             .ok_or_else(|| PyIndexError::new_err("MoveList index out of range"))
+    }
+
+    /// The move `item` stands for when it is a `Move` or a valid move code.
+    fn item_move(item: &Bound<'_, PyAny>) -> Option<shogi_rules::Move> {
+        if let Ok(m) = item.cast::<Move>() {
+            return Some(m.get().0);
+        }
+        if item.is_instance_of::<PyInt>() {
+            return item
+                .extract::<u32>()
+                .ok()
+                .and_then(shogi_rules::Move::from_bits);
+        }
+        None
     }
 
     /// The moves of `other` when it is a `MoveList` or a sequence of `Move` objects only.
@@ -379,10 +402,10 @@ impl MoveList {
         move_list(py, &reversed)?.try_iter()
     }
 
-    /// Whether `item` (a `Move`, or USI text) is in the list.
+    /// Whether `item` (a `Move`, a move code or USI text) is in the list.
     fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
-        if let Ok(m) = item.cast::<Move>() {
-            return self.moves.contains(&m.get().0);
+        if let Some(m) = MoveList::item_move(item) {
+            return self.moves.contains(&m);
         }
         let Ok(text) = item.cast::<PyString>() else {
             return false;
@@ -393,19 +416,27 @@ impl MoveList {
         usi.is_ok_and(|usi| self.moves.iter().any(|m| m.to_usi() == usi))
     }
 
-    /// The index of the first `Move` equal to `item`, or `ValueError`.
+    /// The index of the first move equal to `item` (a `Move` or a move code), or `ValueError`.
     fn index(&self, item: &Bound<'_, PyAny>) -> PyResult<usize> {
-        item.cast::<Move>()
-            .ok()
-            .and_then(|m| self.moves.iter().position(|&x| x == m.get().0))
+        MoveList::item_move(item)
+            .and_then(|m| self.moves.iter().position(|&x| x == m))
             .ok_or_else(|| PyValueError::new_err("move not in the list"))
     }
 
-    /// How many items equal `item`.
+    /// How many moves equal `item` (a `Move` or a move code).
     fn count(&self, item: &Bound<'_, PyAny>) -> usize {
-        item.cast::<Move>().map_or(0, |m| {
-            self.moves.iter().filter(|&&x| x == m.get().0).count()
-        })
+        MoveList::item_move(item).map_or(0, |m| self.moves.iter().filter(|&&x| x == m).count())
+    }
+
+    /// The moves as integer codes (`Move.bits`), which every method that takes a move accepts.
+    fn bits(&self) -> Vec<u32> {
+        self.moves.iter().map(|m| m.to_bits()).collect()
+    }
+
+    /// The list itself: `legal_moves` is a property, and code that calls it as the method it
+    /// once was (`legal_moves()`) gets the same list.
+    fn __call__(slf: Py<Self>) -> Py<Self> {
+        slf
     }
 
     /// The moves as USI text.

@@ -180,12 +180,14 @@ impl Position {
             .collect()
     }
 
-    /// Every legal move, drops included.
+    /// Every legal move, drops included, as a `MoveList` (usable with `len`, `in`, indexing and
+    /// iteration).
+    #[getter]
     fn legal_moves(&self) -> MoveList {
         MoveList::new(legal_moves_vec(&self.inner))
     }
 
-    /// Every legal move as USI text; faster than `[m.usi() for m in legal_moves()]`.
+    /// Every legal move as USI text; faster than `[m.usi() for m in legal_moves]`.
     fn legal_moves_usi<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves = legal_moves_vec(&self.inner);
         PyList::new(py, moves.into_iter().map(|m| usi_string(py, m)))

@@ -30,7 +30,7 @@ def sample_positions(n=40, seed=7):
     for _ in range(n):
         pos = Position()
         for _ in range(rng.randrange(0, 80)):
-            moves = pos.legal_moves()
+            moves = pos.legal_moves
             if not moves:
                 break
             pos = pos.play(rng.choice(moves))
@@ -42,7 +42,7 @@ POSITIONS = sample_positions()
 
 
 def answers(pos: Position):
-    moves = pos.legal_moves()
+    moves = pos.legal_moves
     return (
         pos.sfen(),
         sorted(m.usi() for m in moves),
@@ -166,7 +166,7 @@ def test_one_game_shared_by_threads_stays_consistent():
             with lock:
                 game.push("7g7f")
                 game.pop()
-            game.position.legal_moves()
+            game.position.legal_moves
         return True
 
     with ThreadPoolExecutor(THREADS) as pool:
@@ -230,5 +230,5 @@ def test_multiprocessing_pool_over_record_paths():
         assert moves == local.moves
         assert record == local
         # What came back is usable as is.
-        assert position.legal_moves() == local.game().position.legal_moves()
+        assert position.legal_moves == local.game().position.legal_moves
         assert pickle.loads(pickle.dumps(record)) == record

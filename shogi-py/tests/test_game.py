@@ -52,9 +52,9 @@ def assert_over(game, expected, undoable=True):
     assert game.outcome == expected
     assert game.is_over
     with pytest.raises(GameOverError) as e:
-        game.push(game.position.legal_moves()[0] if game.position.legal_moves() else "7g7f")
+        game.push(game.position.legal_moves[0] if game.position.legal_moves else "7g7f")
     assert e.value.outcome == expected
-    assert game.legal_moves() == []
+    assert game.legal_moves == []
     with pytest.raises(GameOverError):
         game.resign()
     with pytest.raises(GameOverError):
@@ -92,13 +92,13 @@ def test_push_and_pop():
     assert game.moves_usi() == ["7g7f", "3c3d"]
     assert game.last_move == m
     assert game.position == Position().play("7g7f").play("3c3d")
-    assert game.legal_moves() == game.position.legal_moves()
-    assert len(game.legal_moves()) > 30
+    assert game.legal_moves == game.position.legal_moves
+    assert len(game.legal_moves) > 30
     assert game.pop() == m
     assert game.pop().usi() == "7g7f"
     assert game.position == Position()
-    assert game.legal_moves() == Position().legal_moves()
-    assert len(game.legal_moves()) == 30
+    assert game.legal_moves == Position().legal_moves
+    assert len(game.legal_moves) == 30
     with pytest.raises(ShogiError):
         game.pop()
 
@@ -158,7 +158,7 @@ def test_position_play_keeps_its_signature_and_every_way_of_calling_it():
     assert Position.play.__name__ == "play" and Position.play.__qualname__ == "Position.play"
     assert Position.play.__doc__.startswith("The position after a legal move")
     pos = Position.from_sfen(MATSURI_SFEN)
-    for m in pos.legal_moves():
+    for m in pos.legal_moves:
         expected = Position.from_sfen(pos.sfen()).play(m.usi())
         assert pos.play(m) == expected == pos.play(move=m) == Position.play(pos, m)
         assert pos.play(m.usi()) == expected == pos.play(move=m.usi())
@@ -172,7 +172,9 @@ def test_position_play_keeps_its_signature_and_every_way_of_calling_it():
     with pytest.raises(TypeError):
         Position().play(Move.from_usi("7g7f", Position()), "extra")
     with pytest.raises(TypeError):
-        Position().play(7)
+        Position().play(7.0)
+    with pytest.raises(IllegalMoveError):
+        Position().play(7)  # a move code, of a move not legal here
     with pytest.raises(TypeError):
         Position().play(mover="7g7f")
     with pytest.raises(TypeError):
@@ -222,7 +224,9 @@ def test_push_and_pop_errors_leave_the_game_unchanged():
         (lambda: game.push("7g7f", 1.0, 2), TypeError),
         (lambda: game.push(mv="3c3d"), TypeError),
         (lambda: game.push("3c3d", move="3c3d"), TypeError),
-        (lambda: game.push(42), TypeError),
+        (lambda: game.push(42.0), TypeError),
+        (lambda: game.push(42), IllegalMoveError),
+        (lambda: game.push(-42), InvalidMoveError),
         (lambda: game.push(None), TypeError),
         (lambda: game.push(b"3c3d"), TypeError),
         (lambda: game.push("3c3d", elapsed="1"), TypeError),
@@ -280,7 +284,6 @@ def test_a_game_called_back_during_its_own_method_refuses_to_change():
                 seen.append(str(e))
         seen.append(len(game))
 
-    legal_moves = game.legal_moves
     lists = [None] * 20
     enabled, threshold = gc.isenabled(), gc.get_threshold()
     gc.callbacks.append(callback)
@@ -293,7 +296,7 @@ def test_a_game_called_back_during_its_own_method_refuses_to_change():
     try:
         for i in range(len(lists)):
             inside[0] = True
-            lists[i] = legal_moves()
+            lists[i] = game.legal_moves
             inside[0] = False
     finally:
         gc.set_threshold(*threshold)
@@ -302,7 +305,7 @@ def test_a_game_called_back_during_its_own_method_refuses_to_change():
             gc.disable()
     del spare
     assert seen == ["Already borrowed"] * 3 + [1]
-    assert all(moves == Position().play("7g7f").legal_moves() for moves in lists)
+    assert all(moves == Position().play("7g7f").legal_moves for moves in lists)
     assert game.moves_usi() == ["7g7f"] and game.outcome is None
     assert game.push("3c3d") is None and game.pop().usi() == "3c3d"
 
@@ -370,17 +373,17 @@ def test_no_legal_moves_at_the_start():
     game = Game(NO_LEGAL_MOVES)
     assert game.outcome == Outcome(Color.SENTE, "no_legal_moves")
     assert game.moves == []
-    assert game.count_legal_moves() == 0 == len(game.legal_moves())
+    assert game.count_legal_moves() == 0 == len(game.legal_moves)
 
 
 def test_count_legal_moves_counts_what_legal_moves_lists():
     game = Game()
     for usi in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8c8d"]:
-        assert game.count_legal_moves() == len(game.legal_moves()) > 0
+        assert game.count_legal_moves() == len(game.legal_moves) > 0
         game.push(usi)
-    assert game.count_legal_moves() == len(game.legal_moves()) == game.position.count_legal_moves()
+    assert game.count_legal_moves() == len(game.legal_moves) == game.position.count_legal_moves()
     game.resign()
-    assert game.count_legal_moves() == 0 == len(game.legal_moves())
+    assert game.count_legal_moves() == 0 == len(game.legal_moves)
     assert game.position.count_legal_moves() > 0
 
 
@@ -617,7 +620,7 @@ def test_pickle_and_copy(game):
     assert shallow == game and deep == game
     # Copies are independent.
     if game.outcome is None:
-        deep.push(deep.position.legal_moves()[0])
+        deep.push(deep.position.legal_moves[0])
         assert deep != game and len(deep) == len(game) + 1
 
 

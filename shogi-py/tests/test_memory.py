@@ -45,8 +45,8 @@ def test_legal_move_lists():
     start = Position()
 
     def action():
-        pos.legal_moves()
-        start.legal_moves()
+        pos.legal_moves
+        start.legal_moves
         start.legal_moves_usi()
 
     assert growth(action, 50_000) < 4 * MB

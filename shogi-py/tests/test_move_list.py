@@ -14,12 +14,12 @@ from shogi_rules import Game, Move, MoveList, Position
 
 def test_behaves_as_a_list_of_moves():
     pos = Position.from_sfen(MATSURI_SFEN)
-    moves = pos.legal_moves()
+    moves = pos.legal_moves
     as_list = list(moves)
     assert type(moves) is MoveList and len(moves) == len(as_list) > 100
     assert all(type(m) is Move for m in as_list)
     assert moves == as_list and as_list == moves and moves == tuple(as_list)
-    assert moves == pos.legal_moves() and not moves != pos.legal_moves()
+    assert moves == pos.legal_moves and not moves != pos.legal_moves
     assert moves != as_list[:-1] and moves != as_list[::-1] and moves != [1, 2]
     assert (moves == "7g7f") is False
     for i in (0, 1, len(moves) - 1, -1, -len(moves)):
@@ -42,7 +42,7 @@ def test_behaves_as_a_list_of_moves():
 
 def test_membership_index_and_count():
     pos = Position()
-    moves = pos.legal_moves()
+    moves = pos.legal_moves
     m = Move.from_usi("7g7f", pos)
     assert m in moves and "7g7f" in moves and "7g7e" not in moves
     assert "not a move" not in moves and 7 not in moves and None not in moves
@@ -54,7 +54,7 @@ def test_membership_index_and_count():
 
 
 def test_construction_pickle_copy_and_repr():
-    moves = Position().legal_moves()
+    moves = Position().legal_moves
     assert MoveList(moves) == moves and MoveList(list(moves)) == moves
     assert MoveList() == [] and len(MoveList()) == 0
     with pytest.raises(TypeError):
@@ -70,9 +70,9 @@ def test_construction_pickle_copy_and_repr():
 
 def test_game_legal_moves():
     game = Game()
-    assert game.legal_moves() == Position().legal_moves()
-    for m in game.legal_moves():
+    assert game.legal_moves == Position().legal_moves
+    for m in game.legal_moves:
         game.push(m)
         assert game.pop() == m
     game.resign()
-    assert game.legal_moves() == [] and len(game.legal_moves()) == 0
+    assert game.legal_moves == [] and len(game.legal_moves) == 0

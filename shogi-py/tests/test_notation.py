@@ -111,7 +111,7 @@ STARTS = [
 
 def check_all_moves(pos, previous):
     texts = [set() for _ in range(5)]
-    for m in pos.legal_moves():
+    for m in pos.legal_moves:
         w = m.western(pos)
         j = m.japanese(pos, previous)
         plain = m.japanese(pos, previous, "none")
@@ -135,7 +135,7 @@ def test_every_legal_move_round_trips_along_playouts(start):
     previous = None
     for _ in range(40):
         check_all_moves(pos, previous)
-        moves = pos.legal_moves()
+        moves = pos.legal_moves
         if not moves:
             break
         previous = rng.choice(moves)

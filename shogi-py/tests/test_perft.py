@@ -75,15 +75,15 @@ def test_perft_deeper_than_any_count_could_reach_is_refused():
 def test_perft_depth_zero_and_one():
     pos = Position()
     assert pos.perft(0) == 1
-    assert pos.perft(1) == len(pos.legal_moves()) == 30
+    assert pos.perft(1) == len(pos.legal_moves) == 30
 
 
 def divide(pos, depth):
-    return {m.usi(): pos.play(m).perft(depth - 1) for m in pos.legal_moves()}
+    return {m.usi(): pos.play(m).perft(depth - 1) for m in pos.legal_moves}
 
 
 def python_perft(pos, depth):
-    moves = pos.legal_moves()
+    moves = pos.legal_moves
     if depth == 1:
         return len(moves)
     return sum(python_perft(pos.play(m), depth - 1) for m in moves)
@@ -95,7 +95,7 @@ def test_divide_agrees_with_native_perft(name, depth):
     pos = Position.from_sfen(record.sfen)
     expected = dict(record.counts)[depth]
     parts = divide(pos, depth)
-    assert len(parts) == len(pos.legal_moves())
+    assert len(parts) == len(pos.legal_moves)
     assert sum(parts.values()) == expected
 
 

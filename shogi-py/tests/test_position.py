@@ -32,14 +32,14 @@ def test_start_position():
     assert pos.move_number == 1
     assert not pos.in_check()
     assert not pos.is_checkmate()
-    assert len(pos.legal_moves()) == 30
+    assert len(pos.legal_moves) == 30
 
 
 def test_queries_on_the_matsuri_position():
     pos = Position.from_sfen(MATSURI_SFEN)
     assert pos.turn == Color.GOTE
     assert pos.sfen() == MATSURI_SFEN
-    moves = pos.legal_moves()
+    moves = pos.legal_moves
     assert len(moves) == 207
     assert sorted(pos.legal_moves_usi()) == sorted(m.usi() for m in moves)
     assert pos.count_legal_moves() == 207
@@ -132,7 +132,7 @@ def test_frozen():
         pos.turn = Color.GOTE  # type: ignore[misc]
     with pytest.raises(AttributeError):
         pos.foo = 1  # type: ignore[attr-defined]
-    m = pos.legal_moves()[0]
+    m = pos.legal_moves[0]
     with pytest.raises(AttributeError):
         m.promotion = True  # type: ignore[misc]
     with pytest.raises(AttributeError):
@@ -166,7 +166,7 @@ def test_position_pickles_and_copies(pos):
 
 def test_moves_pickle_and_copy():
     for pos in POSITIONS:
-        moves = pos.legal_moves()
+        moves = pos.legal_moves
         for protocol in (0, pickle.HIGHEST_PROTOCOL):
             assert pickle.loads(pickle.dumps(moves, protocol)) == moves
         assert copy.deepcopy(moves) == moves
@@ -178,7 +178,7 @@ def test_moves_pickle_and_copy():
 
 
 def test_moves_are_hashable_and_ordered():
-    moves = Position.from_sfen(MATSURI_SFEN).legal_moves()
+    moves = Position.from_sfen(MATSURI_SFEN).legal_moves
     assert len(set(moves)) == len(moves)
     assert sorted(moves) == sorted(reversed(moves))
     assert Move.from_usi("7g7f", Position()) == Move.from_usi("7g7f", Position())
@@ -188,7 +188,7 @@ def test_move_objects_in_lists_are_whole_moves():
     # Each object of a move list is a complete Move: the same as one parsed from its text, in
     # every attribute, and alive on its own once the list is gone.
     for pos in POSITIONS:
-        moves = pos.legal_moves()
+        moves = pos.legal_moves
         kept = moves[::3]
         del moves
         gc.collect()
@@ -217,14 +217,14 @@ def test_position_objects_are_whole_and_freed():
     # positions, alive on their own, and the type's reference count comes back.
     start = Position.from_sfen(MATSURI_SFEN)
     type_refs = sys.getrefcount(Position)
-    played = [start.play(m) for m in start.legal_moves()]
+    played = [start.play(m) for m in start.legal_moves]
     game = Game(start)
     current = game.position
     assert sys.getrefcount(Position) == type_refs + len(played) + 1
-    for pos, m in zip(played, start.legal_moves()):
+    for pos, m in zip(played, start.legal_moves):
         same = Position.from_sfen(pos.sfen())
         assert type(pos) is Position and pos == same and hash(pos) == hash(same)
-        assert pos.zobrist == same.zobrist and pos.legal_moves() == same.legal_moves()
+        assert pos.zobrist == same.zobrist and pos.legal_moves == same.legal_moves
         game.push(m)
         assert game.position == pos
         game.pop()
@@ -242,14 +242,14 @@ def test_move_objects_under_tracemalloc():
     tracemalloc.start()
     try:
         for _ in range(50):
-            moves = pos.legal_moves()
+            moves = pos.legal_moves
         before = tracemalloc.get_traced_memory()[0]
         for _ in range(200):
-            moves = pos.legal_moves()
+            moves = pos.legal_moves
         after = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
-    assert len(moves) == len(pos.legal_moves())
+    assert len(moves) == len(pos.legal_moves)
     assert after - before < 10_000
 
 
@@ -279,7 +279,7 @@ def test_setup_modes_of_from_sfen():
         Position.from_sfen(nifu, "any")  # keyword only
     # Moves are generated as far as the position allows; a king is never captured, even one the
     # side to move attacks.
-    moves = Position.from_sfen(in_check, setup="any").legal_moves()
+    moves = Position.from_sfen(in_check, setup="any").legal_moves
     assert moves and all(m.captured != Role.KING for m in moves)
     assert Position.from_sfen(in_check, setup="any").illegal_reason("5e5a") == "occupied"
 
@@ -302,7 +302,7 @@ def test_svg():
     for kanji in ("玉", "飛", "金", "銀", "桂", "香", "歩", "角"):
         assert kanji in svg, kanji
     assert "と" in svg  # the tokin on 4b
-    m = pos.legal_moves()[0]
+    m = pos.legal_moves[0]
     with_last = pos.svg(m)
     assert with_last != pos.svg() and with_last.rstrip().endswith("</svg>")
     assert Position().svg() != svg

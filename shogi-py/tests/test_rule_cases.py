@@ -63,7 +63,7 @@ def outcome_of_play(pos: Position, usi: str):
 def check_move(pos: Position, usi: str, expected_reason):
     got = outcome_of_play(pos, usi)
     assert got == expected_reason, f"{usi}: play gives {got!r}, expected {expected_reason!r}"
-    generated = usi in {m.usi() for m in pos.legal_moves()}
+    generated = usi in {m.usi() for m in pos.legal_moves}
     assert generated == (expected_reason is None), f"{usi}: legal_moves() {'contains' if generated else 'lacks'} it"
     if expected_reason is None:
         m = Move.from_usi(usi, pos)
@@ -99,7 +99,7 @@ def test_move_legal(case):
 def test_legal_moves_count(case):
     pos = Position.from_sfen(case["sfen"])
     check_derivation(case, pos)
-    moves = pos.legal_moves()
+    moves = pos.legal_moves
     assert len(moves) == case["expect"]
     assert len(set(moves)) == len(moves), "duplicate moves"
     assert pos.perft(1) == case["expect"]
@@ -111,7 +111,7 @@ def test_is_checkmate(case):
     check_derivation(case, pos)
     assert pos.is_checkmate() == case["expect"]
     if case["expect"]:
-        assert pos.in_check() and not pos.legal_moves()
+        assert pos.in_check() and not pos.legal_moves
 
 
 @pytest.mark.parametrize("case", by_kind("in_check"), ids=lambda c: c["name"])

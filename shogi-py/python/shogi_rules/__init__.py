@@ -6,7 +6,7 @@ argument that takes a square also accepts its USI name, such as ``"7g"``.
 
 >>> from shogi_rules import Position
 >>> pos = Position()
->>> len(pos.legal_moves())
+>>> len(pos.legal_moves)
 30
 >>> pos.play("7g7f").sfen()
 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2'
@@ -43,6 +43,7 @@ from ._core import (
     MoveTime,
     ReadLimits,
     read_record,
+    read_record_file,
     read_records,
     read_all,
     square_name,
@@ -167,6 +168,7 @@ __all__ = [
     "MoveTime",
     "ReadLimits",
     "read_record",
+    "read_record_file",
     "read_records",
     "read_all",
     "square_name",

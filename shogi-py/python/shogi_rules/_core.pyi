@@ -27,11 +27,13 @@ Conventions:
 """
 
 import os
-from typing import ClassVar, Final, Iterable, Iterator, Literal, Optional, SupportsIndex, Union, final, overload
+from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Optional, SupportsIndex, Union, final, overload
 
 __version__: Final[str]
 
 _Square = Union[int, str]
+# A move argument: a `Move`, USI text, or a move code (`Move.bits`).
+_MoveArg = Union[Move, str, int]
 """A square: an int 0-80 or a USI name such as ``"7g"``."""
 
 _IllegalReason = Literal[
@@ -475,7 +477,10 @@ class MoveList:
     read. Behaves as a read-only list of ``Move``: ``len``, indexing (negative indices too),
     slices (a ``MoveList``), iteration, ``in`` with a ``Move`` or USI text, ``index``,
     ``count``, and equality with another ``MoveList`` or a list or tuple of ``Move``
-    (``list(moves)`` makes a list). Unhashable; pickles and copies."""
+    (``list(moves)`` makes a list). Unhashable; pickles and copies.
+
+    ``legal_moves`` is a property; calling the list (``pos.legal_moves()``) returns the list
+    itself, so code that calls it works too."""
 
     def __new__(cls, moves: Optional[Iterable[Move]] = None) -> MoveList:
         """A list of the given moves."""
@@ -487,11 +492,17 @@ class MoveList:
     def __iter__(self) -> Iterator[Move]: ...
     def __reversed__(self) -> Iterator[Move]: ...
     def __contains__(self, key: object, /) -> bool:
-        """Whether ``key`` (a ``Move``, or USI text) is in the list."""
+        """Whether ``key`` (a ``Move``, a move code or USI text) is in the list."""
+    def __call__(self) -> MoveList:
+        """The list itself."""
     def index(self, item: object) -> int:
-        """The index of the first move equal to ``item``; ``ValueError`` when there is none."""
+        """The index of the first move equal to ``item`` (a ``Move`` or a move code);
+        ``ValueError`` when there is none."""
     def count(self, item: object) -> int:
-        """How many moves equal ``item``."""
+        """How many moves equal ``item`` (a ``Move`` or a move code)."""
+    def bits(self) -> list[int]:
+        """The moves as integer codes (``Move.bits``), which every method that takes a move
+        accepts: the fastest way to push many moves."""
     def usi(self) -> list[str]:
         """The moves as USI text."""
     def __eq__(self, value: object, /) -> bool: ...
@@ -538,12 +549,14 @@ class Position:
         """Whether the side to move has a legal move."""
     def checkers(self) -> list[int]:
         """The squares of the pieces that give check."""
+    @property
     def legal_moves(self) -> MoveList:
         """Every legal move, drops included (both forms of an optional promotion), as a
-        ``MoveList``: a read-only list whose ``Move`` objects are made as they are read."""
+        ``MoveList``: a read-only list whose ``Move`` objects are made as they are read
+        (``len(pos.legal_moves)``, ``"7g7f" in pos.legal_moves``)."""
     def legal_moves_usi(self) -> list[str]:
         """Every legal move as USI text, in the order of ``legal_moves``; faster than
-        ``[m.usi() for m in legal_moves()]``."""
+        ``[m.usi() for m in legal_moves]``."""
     def count_legal_moves(self) -> int:
         """The number of legal moves."""
     def legal_moves_from(self, square: _Square) -> list[Move]:
@@ -552,10 +565,10 @@ class Position:
     def legal_drops(self, role: Union[Role, int, str]) -> list[Move]:
         """The legal drops of ``role`` from the hand of the side to move (empty for a role that
         is not in hand or cannot be held)."""
-    def is_legal(self, move: Union[Move, str]) -> bool:
+    def is_legal(self, move: _MoveArg) -> bool:
         """Whether a ``Move`` (its piece and capture must match this position too) or USI text is
         legal here. Malformed USI text raises ``InvalidMoveError``."""
-    def illegal_reason(self, move: Union[Move, str]) -> Optional[_IllegalReason]:
+    def illegal_reason(self, move: _MoveArg) -> Optional[_IllegalReason]:
         """Why a move is illegal here (``"nifu"``, ``"uchifuzume"``, ...), or ``None`` when it
         is legal. Malformed USI text raises ``InvalidMoveError``."""
     def promotion_options(
@@ -563,7 +576,7 @@ class Position:
     ) -> Optional[Literal["must", "may", "never"]]:
         """Whether a board move between the two squares must, may or can never promote, or
         ``None`` when it is illegal either way."""
-    def play(self, move: Union[Move, str]) -> Position:
+    def play(self, move: _MoveArg) -> Position:
         """The position after a legal move (a ``Move`` or USI text); this one is unchanged.
         Raises ``InvalidMoveError`` or ``IllegalMoveError``."""
     def piece_at(self, square: _Square) -> Optional[Piece]:
@@ -846,18 +859,23 @@ class Game:
     def push_usi(self, usi: str) -> Move:
         """Plays a legal move given as USI text, as ``push`` does (and raising as it does), and
         returns it as a ``Move``; ``outcome`` tells whether it ended the game."""
-    def push(self, move: Union[Move, str], elapsed: Optional[float] = None) -> Optional[Outcome]:
+    def push(self, move: _MoveArg, elapsed: Optional[float] = None) -> Optional[Outcome]:
         """Plays a legal move (a ``Move`` or USI text) and returns the outcome when the move ends
         the game, else ``None``. With ``elapsed`` (seconds the move took) the clock is charged
         first: if the time ran out the move is not played and the mover loses on time
         (``GameActionError`` for an untimed game). Raises ``InvalidMoveError``, ``IllegalMoveError``
         (the game is unchanged) or ``GameOverError``."""
+    @property
     def legal_moves(self) -> MoveList:
-        """The moves ``push`` accepts now: the legal moves of the current position (as
-        ``position.legal_moves()``) while the game runs, none once it is over."""
+        """The moves ``push`` accepts now, as a ``MoveList``: the legal moves of the current
+        position (as ``position.legal_moves``) while the game runs, none once it is over."""
     def count_legal_moves(self) -> int:
         """The number of moves ``legal_moves`` lists, counted without making them: 0 once the
         game is over."""
+    def svg(self) -> str:
+        """The current position as SVG, the last move shaded (as ``Position.svg``)."""
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for a game: ``svg()``."""
     def pop(self) -> Move:
         """Takes back the last move and returns it (also a move that ended the game). Raises
         ``GameActionError`` when there is none, ``GameOverError`` when the game ended otherwise than
@@ -1048,6 +1066,24 @@ class GameRecord:
     @staticmethod
     def from_game(game: Game) -> GameRecord:
         """The record of a game: its start, its moves and its result as the ending."""
+    @staticmethod
+    def from_file(
+        path: Union[str, os.PathLike[str]],
+        format: Optional[_RecordFormat] = None,
+        *,
+        limits: Optional[ReadLimits] = None,
+    ) -> GameRecord:
+        """Reads the game record in the file at ``path``, as ``read_record_file``."""
+    def notation(self, notation: Literal["usi", "western", "japanese", "kif", "csa"] = "usi") -> list[str]:
+        """The main line's moves in ``notation``: ``"usi"`` (``7g7f``), ``"western"``
+        (``P-7f``), ``"japanese"`` (``▲７六歩``, ``△同　銀``, as KI2 files write them),
+        ``"kif"`` (``７六歩(77)``) or ``"csa"`` (``+7776FU``)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain values, for ``json.dumps`` or a row of a ``pandas.DataFrame``:
+        ``headers`` (as ``headers``), ``start`` (SFEN), ``handicap``, ``moves`` (USI),
+        ``times`` (seconds or ``None``), ``comments`` (dicts of ``ply``, ``kind`` and
+        ``text``), ``end`` (as ``end``) and ``result`` (``None``, or a dict of ``winner`` —
+        ``"sente"``, ``"gote"`` or ``None`` — and ``termination``), all of the main line."""
     @property
     def headers(self) -> dict[str, str]:
         """The headers in file order, keyed as the file writes them (``"先手"``, ``"開始日時"``,
@@ -1113,7 +1149,7 @@ class GameRecord:
         """The position after the main line."""
     def push(
         self,
-        move: Union[Move, str],
+        move: _MoveArg,
         time: _TimeArg = None,
         comments: Optional[_CommentsArg] = None,
         *,
@@ -1154,7 +1190,7 @@ class GameRecord:
     def add_variation(
         self,
         ply: int,
-        moves: Iterable[Union[Move, str]],
+        moves: Iterable[_MoveArg],
         *,
         line: Optional[Variation] = None,
     ) -> Variation:
@@ -1275,12 +1311,24 @@ def read_record(
     ``source`` is the content as ``bytes`` (any supported encoding: UTF-8 with or without BOM,
     CP932/Shift_JIS, EUC-JP; a declared ``encoding=`` is honoured), the content as ``str``
     text, or a file path as an ``os.PathLike`` such as ``pathlib.Path``. **A plain ``str`` is
-    always record text, never a file name**: pass ``pathlib.Path(name)`` to read a file.
+    always record text, never a file name**: pass ``pathlib.Path(name)`` or use
+    ``read_record_file(name)`` to read a file (a ``str`` that is not a record but names an
+    existing file raises ``RecordError`` saying so).
 
     The format is detected from the content (then from a path's extension) unless ``format``
     names it. Releases the GIL while it reads. Raises ``RecordError`` (``.line``, ``.column``,
     ``.kind``) or ``OSError`` for a file that cannot be read. Input beyond ``limits``
     (``ReadLimits()`` by default) raises ``RecordError`` with ``kind == "limit_exceeded"``."""
+
+def read_record_file(
+    path: Union[str, os.PathLike[str]],
+    format: Optional[_RecordFormat] = None,
+    *,
+    limits: Optional[ReadLimits] = None,
+) -> GameRecord:
+    """Reads the game record in the file at ``path`` (``str`` or ``os.PathLike``), as
+    ``read_record`` reads a path: the format from the content, then from the extension, unless
+    ``format`` names it. Raises ``RecordError`` (its ``.path`` set) or ``OSError``."""
 
 def read_all(
     source: Union[bytes, bytearray, memoryview, str, os.PathLike[str]],
