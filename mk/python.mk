@@ -7,16 +7,18 @@
 #
 #   wheel         scripts/build-wheel.sh: the pinned maturin, zig and auditwheel
 #                 (shogi-py/requirements-build.txt) in .venvs/build, then into target/wheels/
-#                 the sdist and, built from it, one cp39-abi3 wheel for CPython 3.9 and later,
+#                 the sdist and, built from it, a cp39-abi3 wheel for CPython 3.9 and later
+#                 and a cp310-abi3 wheel (array calls) for 3.10 and later, each
 #                 linked by zig against glibc 2.17: tagged manylinux2014 / manylinux_2_17
 #                 x86_64 (the release build with fat LTO is most of the time); skipped
 #                 when its inputs did not change              ~3-5 min cold, ~1.5 min warm, ~1 s
-#   wheel-check   scripts/check-wheel.sh: one wheel and one sdist; the wheel's tags; `auditwheel
+#   wheel-check   scripts/check-wheel.sh: two wheels and one sdist; the wheels' tags; `auditwheel
 #                 show` finds the extension consistent with manylinux_2_17 (or older), else
 #                 it fails; LICENSE in both                                                ~2 s
 #   python-env    wheel-check, then scripts/python-env.sh: .venvs/py3.9, py3.11 and py3.13 from
 #                 pyenv's interpreters (PYTHON_TEST_VERSIONS), each with the pinned pytest (and
-#                 mypy) of shogi-py/requirements-dev.txt and the wheel file installed with a PATH
+#                 mypy) of shogi-py/requirements-dev.txt and the wheel pip picks (cp39-abi3 on
+#                 3.9, cp310-abi3 from 3.10 on; checked) installed from target/wheels with a PATH
 #                 that holds no cargo or rustc (checked); skips each unchanged step  ~1 min cold, ~1 s
 #   python-test   python-env, then (pytest and stubtest with that PATH, scripts/python-run.sh):
 #                   pytest      shogi-py/tests against the installed wheel, from the repository
@@ -87,7 +89,7 @@ python-lint:
 			--manifest-path $(SHOGI_PY_MANIFEST) --all-targets --no-default-features -- -D warnings; \
 	}
 
-python-bench:
+python-bench: wheel-check
 	@TIMEFORMAT='==> python-bench took %0R s'; time \
 		shogi-py/bench/run.sh $(PYTHON_BENCH_ARGS)
 

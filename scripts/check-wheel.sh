@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Checks the distributions scripts/build-wheel.sh made in target/wheels/ (WHEEL_DIR): exactly one
-# wheel and one sdist; the wheel is tagged cp39-abi3 and manylinux_2_17 (manylinux2014) x86_64
-# or older; `auditwheel show` (the pinned auditwheel of .venvs/build) finds the extension
-# consistent with manylinux_2_17 or an older policy, that is it needs no symbol of a glibc after
-# 2.17 and no library outside the policy; both carry the license. Exits non-zero on any failure.
+# Checks the distributions scripts/build-wheel.sh made in target/wheels/ (WHEEL_DIR): exactly two
+# wheels, one tagged cp39-abi3 and one cp310-abi3, and one sdist; each wheel is tagged
+# manylinux_2_17 (manylinux2014) x86_64 or older, `auditwheel show` (the pinned auditwheel of
+# .venvs/build) finds its extension consistent with manylinux_2_17 or an older policy, that is
+# it needs no symbol of a glibc after 2.17 and no library outside the policy; all carry the
+# license. Exits non-zero on any failure.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -11,23 +12,13 @@ out="${WHEEL_DIR:-$root/target/wheels}"
 auditwheel="$root/.venvs/build/bin/auditwheel"
 python="$root/.venvs/build/bin/python"
 
-fail() { echo "wheel-check: $*" >&2; exit 1; }
-
 shopt -s nullglob
 wheels=("$out"/shogi_rules-*.whl)
 sdists=("$out"/shogi_rules-*.tar.gz)
 shopt -u nullglob
-[ ${#wheels[@]} -eq 1 ] || fail "expected one wheel in $out, found ${#wheels[@]} (run make wheel)"
+[ ${#wheels[@]} -eq 2 ] || fail "expected two wheels in $out, found ${#wheels[@]} (run make wheel)"
 [ ${#sdists[@]} -eq 1 ] || fail "expected one sdist in $out, found ${#sdists[@]} (run make wheel)"
-wheel=${wheels[0]}
 sdist=${sdists[0]}
-name=$(basename "$wheel")
-echo "==> $name"
-
-# name-version-pythontag-abitag-platformtags.whl
-tags=${name%.whl}
-tags=${tags#shogi_rules-*-}
-[[ $tags == cp39-abi3-* ]] || fail "$name: not a cp39-abi3 wheel"
 
 # The glibc minor version of a manylinux tag (manylinux2014 is 2.17, manylinux2010 2.12,
 # manylinux1 2.5), or nothing for another tag.
@@ -39,23 +30,42 @@ glibc_minor() {
         manylinux1_x86_64) echo 5 ;;
     esac
 }
-IFS=. read -r -a platforms <<< "${tags#cp39-abi3-}"
-for platform in "${platforms[@]}"; do
-    minor=$(glibc_minor "$platform")
+# Checks the tags and the linking of one wheel of Python tag $2 (cp39 or cp310).
+check_one() { # wheel pythontag
+    local wheel=$1 name tags platform minor report policy
+    name=$(basename "$wheel")
+    echo "==> $name"
+    # name-version-pythontag-abitag-platformtags.whl
+    tags=${name%.whl}
+    tags=${tags#shogi_rules-*-}
+    [[ $tags == "$2"-abi3-* ]] || fail "$name: not a $2-abi3 wheel"
+    IFS=. read -r -a platforms <<< "${tags#"$2"-abi3-}"
+    for platform in "${platforms[@]}"; do
+        minor=$(glibc_minor "$platform")
+        [ -n "$minor" ] && [ "$minor" -le 17 ] \
+            || fail "$name: platform tag $platform is not manylinux2014 (manylinux_2_17) x86_64 or older"
+    done
+
+    report=$("$auditwheel" show "$wheel") || fail "auditwheel show failed on $name"
+    echo "$report"
+    # auditwheel wraps its lines; the policy is the quoted tag after "platform tag:".
+    policy=$(tr -s ' \n' '  ' <<< "$report" \
+        | sed -n 's/.*is consistent with the following platform tag: "\([^"]*\)".*/\1/p')
+    minor=$(glibc_minor "$policy")
     [ -n "$minor" ] && [ "$minor" -le 17 ] \
-        || fail "$name: platform tag $platform is not manylinux2014 (manylinux_2_17) x86_64 or older"
-done
+        || fail "auditwheel: $name is consistent with ${policy:-no manylinux policy}, not manylinux_2_17 (manylinux2014) or older"
+    echo "==> $name: manylinux_2_17 or older (auditwheel: $policy)"
+}
 
-report=$("$auditwheel" show "$wheel") || fail "auditwheel show failed on $name"
-echo "$report"
-# auditwheel wraps its lines; the policy is the quoted tag after "platform tag:".
-policy=$(tr -s ' \n' '  ' <<< "$report" \
-    | sed -n 's/.*is consistent with the following platform tag: "\([^"]*\)".*/\1/p')
-minor=$(glibc_minor "$policy")
-[ -n "$minor" ] && [ "$minor" -le 17 ] \
-    || fail "auditwheel: $name is consistent with ${policy:-no manylinux policy}, not manylinux_2_17 (manylinux2014) or older"
+cp39=("$out"/shogi_rules-*-cp39-abi3-*.whl)
+cp310=("$out"/shogi_rules-*-cp310-abi3-*.whl)
+[ -f "${cp39[0]}" ] || fail "no cp39-abi3 wheel in $out"
+[ -f "${cp310[0]}" ] || fail "no cp310-abi3 wheel in $out"
+check_one "${cp39[0]}" cp39
+check_one "${cp310[0]}" cp310
 
-# The license in both, where the package metadata points at it.
+# The license in every distribution, where the package metadata points at it.
+for wheel in "${wheels[@]}"; do
 "$python" - "$wheel" "$sdist" <<'PY' || fail "license missing from a distribution"
 import sys, tarfile, zipfile
 
@@ -74,4 +84,5 @@ with tarfile.open(sdist) as t:
     assert "MIT License" in t.extractfile(f"{top}/LICENSE").read().decode()
 print(f"==> LICENSE in {wheel.rsplit('/', 1)[-1]} and {sdist.rsplit('/', 1)[-1]}")
 PY
-echo "==> wheel-check passed: $name is cp39-abi3 and manylinux_2_17 (auditwheel: $policy)"
+done
+echo "==> wheel-check passed: a cp39-abi3 and a cp310-abi3 wheel, both manylinux_2_17"

@@ -24,8 +24,7 @@ out="${WHEEL_DIR:-$root/target/wheels}"
 shopt -s nullglob
 wheels=("$out"/shogi_rules-*.whl)
 shopt -u nullglob
-[ ${#wheels[@]} -eq 1 ] || { echo "python-env: expected one wheel in $out (run make wheel)" >&2; exit 1; }
-wheel=${wheels[0]}
+[ ${#wheels[@]} -eq 2 ] || { echo "python-env: expected two wheels in $out (run make wheel)" >&2; exit 1; }
 
 # The newest installed patch release of a Python version.
 find_python() { # 3.X
@@ -49,15 +48,24 @@ for version in ${PYTHON_TEST_VERSIONS:-3.9 3.11 3.13}; do
     install_pinned "$tools_stamp" shogi-py/requirements-dev.txt "py$version: test tools" "${pip[@]}"
 
     package_stamp="$venv/.shogi-package.stamp"
-    package_digest=$( { digest "$wheel"; cat "$tools_stamp"; } | sha256sum | cut -d' ' -f1)
+    package_digest=$( { digest "${wheels[@]}"; cat "$tools_stamp"; } | sha256sum | cut -d' ' -f1)
+    # pip picks the wheel: cp39-abi3 on 3.9, cp310-abi3 (the better match) from 3.10 on.
+    expected=cp39
+    [ "$version" = 3.9 ] || expected=cp310
     if up_to_date "$package_stamp" "$package_digest" \
         && "$venv/bin/python" -c 'import shogi_rules' 2>/dev/null; then
-        echo "==> py$version: $(basename "$wheel") up to date"
+        echo "==> py$version: shogi_rules ($expected-abi3 wheel) up to date"
         continue
     fi
     rm -f "$package_stamp"
-    echo "==> py$version: installing $(basename "$wheel") (PATH without cargo and rustc)"
-    # Only the wheel file: no index, so nothing else could be found and built instead.
-    "${pip[@]}" install -q --no-index --no-deps --force-reinstall "$wheel"
+    echo "==> py$version: installing shogi_rules from $out (PATH without cargo and rustc)"
+    # Only the wheels of $out: no index, so nothing else could be found and built instead.
+    "${pip[@]}" install -q --no-index --no-deps --force-reinstall --find-links "$out" \
+        --only-binary :all: shogi_rules
+    tag=$("$venv/bin/python" -c 'import importlib.metadata as m
+print(next(l.split(": ", 1)[1] for l in m.distribution("shogi_rules").read_text("WHEEL").splitlines() if l.startswith("Tag: ")))')
+    [[ $tag == "$expected"-abi3-* ]] \
+        || { echo "python-env: py$version got the $tag wheel, expected $expected-abi3" >&2; exit 1; }
+    echo "==> py$version: installed the $tag wheel"
     echo "$package_digest" > "$package_stamp"
 done

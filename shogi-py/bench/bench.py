@@ -102,7 +102,7 @@ def random_positions(count: int, seed: int = SEED) -> list[str]:
     while len(sfens) < count:
         pos = shogi_rules.Position()
         for _ in range(rng.randrange(0, 161)):
-            moves = pos.legal_moves()
+            moves = pos.legal_moves
             if not moves:
                 break
             pos = pos.play(rng.choice(moves))
@@ -151,7 +151,7 @@ def perft_ours_python(game, depth: int) -> int:
     if depth == 1:
         return game.count_legal_moves()
     nodes = 0
-    for m in game.legal_moves():
+    for m in game.legal_moves:
         game.push(m)
         nodes += perft_ours_python(game, depth - 1)
         game.pop()
@@ -313,7 +313,7 @@ def check_perft() -> None:
 
 
 def check_legal_moves(sfens: list[str], py_count: int) -> None:
-    ours = [sorted(m.usi() for m in shogi_rules.Position.from_sfen(s).legal_moves()) for s in sfens]
+    ours = [sorted(m.usi() for m in shogi_rules.Position.from_sfen(s).legal_moves) for s in sfens]
     if cshogi is not None:
         bad = 0
         for s, expected in zip(sfens, ours):
@@ -423,7 +423,7 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
     rows.append(Row(
         "perft start d4, Python loop", "leaves/s",
         Entry(lambda: perft_ours_python(Game(start), 4),
-              "Python recursion over Game.push/pop and Game.legal_moves(), depth 4, "
+              "Python recursion over Game.push/pop and Game.legal_moves, depth 4, "
               "Game.count_legal_moves() at the last ply"),
         none_if(cshogi, lambda: Entry(lambda: perft_cshogi(cshogi.Board(START_SFEN), 4),
                                       "as in 'perft start d4'")),
@@ -438,18 +438,18 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
     positions = [Position.from_sfen(s) for s in sfens]
     cs_boards = [cshogi.Board(s) for s in sfens] if cshogi else []
     py_boards = [pyshogi.Board(s) for s in sfens[:py_n]] if pyshogi else []
-    total_moves = sum(len(p.legal_moves()) for p in positions)
+    total_moves = sum(len(p.legal_moves) for p in positions)
     notes.append(f"{len(sfens)} random positions (seed {SEED}), {total_moves:,} legal moves in all, "
                  f"{total_moves / len(sfens):.1f} per position")
 
     def ours_lists():
         for p in positions:
-            p.legal_moves()
+            p.legal_moves
         return len(positions)
 
     def ours_objects():
         for p in positions:
-            list(p.legal_moves())
+            list(p.legal_moves)
         return len(positions)
 
     def cs_lists():
@@ -464,14 +464,14 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
 
     rows.append(Row(
         "legal moves, objects", "lists/s",
-        Entry(ours_lists, f"pos.legal_moves() -> MoveList (packed; a Move object made per item read) "
+        Entry(ours_lists, f"pos.legal_moves -> MoveList (packed; a Move object made per item read) "
                           f"on {len(positions)} positions"),
         none_if(cshogi, lambda: Entry(cs_lists, f"list(board.legal_moves) -> list[int] on {len(cs_boards)} boards")),
         none_if(pyshogi, lambda: Entry(py_lists, f"list(board.legal_moves) -> list[Move] on {len(py_boards)} boards")),
     ))
     rows.append(Row(
         "legal moves, list of Move objects", "lists/s",
-        Entry(ours_objects, f"list(pos.legal_moves()) -> list[Move] on {len(positions)} positions"),
+        Entry(ours_objects, f"list(pos.legal_moves) -> list[Move] on {len(positions)} positions"),
         none_if(cshogi, lambda: Entry(cs_lists, "list(board.legal_moves) -> list[int] as above")),
         none_if(pyshogi, lambda: Entry(py_lists, "as above")),
         note="every move as a Move object, against cshogi's ints",
@@ -487,9 +487,9 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
     else:
         def ours_usi():
             for p in positions:
-                [m.usi() for m in p.legal_moves()]
+                [m.usi() for m in p.legal_moves]
             return len(positions)
-        ours_usi_desc = "[m.usi() for m in pos.legal_moves()]"
+        ours_usi_desc = "[m.usi() for m in pos.legal_moves]"
 
     def cs_usi():
         to_usi = cshogi.move_to_usi
@@ -510,7 +510,7 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
     ))
 
     # push + pop: every legal move of every position, pushed and popped.
-    ours_games = [(Game(p), list(p.legal_moves())) for p in positions]
+    ours_games = [(Game(p), list(p.legal_moves)) for p in positions]
     cs_work = [(b, list(b.legal_moves)) for b in cs_boards]
     py_work = [(b, list(b.legal_moves)) for b in py_boards]
 
@@ -549,6 +549,60 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
                             "(the game checks legality and adjudicates)"),
         none_if(cshogi, lambda: Entry(cs_pushpop, "board.push(move) + board.pop() (no legality check)")),
         none_if(pyshogi, lambda: Entry(py_pushpop, f"board.push(move) + board.pop() on {len(py_boards)} boards")),
+    ))
+
+    # The same with integer move codes, cshogi's own idiom: ours from MoveList.bits().
+    ours_code_games = [(g, pos.legal_moves.bits()) for (g, _), pos in zip(ours_games, positions)]
+
+    def ours_pushpop_codes():
+        n = 0
+        for g, codes in ours_code_games:
+            push, pop = g.push, g.pop
+            for c in codes:
+                push(c)
+                pop()
+            n += len(codes)
+        return n
+
+    rows.append(Row(
+        "push+pop, int codes", "pairs/s",
+        Entry(ours_pushpop_codes, "Game.push(code) + Game.pop() with the codes of "
+                                  "pos.legal_moves.bits() (legality checked, adjudicated)"),
+        none_if(cshogi, lambda: Entry(cs_pushpop, "board.push(move) + board.pop() with the ints of "
+                                                  "board.legal_moves, as above")),
+        None,
+        note="both libraries' integer idiom",
+    ))
+
+    # And with USI strings, the other idiom both offer.
+    ours_usi_games = [(g, pos.legal_moves_usi()) for (g, _), pos in zip(ours_games, positions)]
+    cs_usi_work = [(b, [cshogi.move_to_usi(m) for m in moves]) for b, moves in cs_work]
+
+    def ours_pushpop_usi():
+        n = 0
+        for g, texts in ours_usi_games:
+            push, pop = g.push_usi, g.pop
+            for t in texts:
+                push(t)
+                pop()
+            n += len(texts)
+        return n
+
+    def cs_pushpop_usi():
+        n = 0
+        for b, texts in cs_usi_work:
+            push, pop = b.push_usi, b.pop
+            for t in texts:
+                push(t)
+                pop()
+            n += len(texts)
+        return n
+
+    rows.append(Row(
+        "push+pop, USI strings", "pairs/s",
+        Entry(ours_pushpop_usi, "Game.push_usi(text) + Game.pop() (legality checked, adjudicated)"),
+        none_if(cshogi, lambda: Entry(cs_pushpop_usi, "board.push_usi(text) + board.pop()")),
+        None,
     ))
 
     def ours_play():

@@ -2,12 +2,13 @@
 # Runs the Python benchmark: shogi_rules against cshogi and python-shogi.
 #
 # Creates its own virtualenv in shogi-py/bench/.venv (reused on later runs),
-# installs the pinned competitors from the package index and the local
-# package from shogi-py/ (built in release mode by maturin), then runs
-# bench.py. Extra arguments go to bench.py, e.g. `run.sh --quick`.
+# installs the pinned competitors from the package index and shogi_rules from
+# the wheels of `make wheel` in target/wheels (WHEEL_DIR), the one pip picks for
+# this Python as it would from PyPI, then runs bench.py. Extra arguments go to
+# bench.py, e.g. `run.sh --quick`.
 #
 # Environment: PYTHON (default python3) picks the interpreter;
-# SKIP_INSTALL=1 reuses the installed local package without rebuilding it.
+# SKIP_INSTALL=1 keeps the installed shogi_rules.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -21,6 +22,10 @@ if [[ ! -x "$venv/bin/python" ]]; then
 fi
 "$venv/bin/python" -m pip install --quiet "cshogi==1.1.0" "python-shogi==1.1.1"
 if [[ "${SKIP_INSTALL:-0}" != 1 ]] || ! "$venv/bin/python" -c "import shogi_rules" 2>/dev/null; then
-    "$venv/bin/python" -m pip install --quiet "$pkg"
+    wheels="${WHEEL_DIR:-$(dirname "$pkg")/target/wheels}"
+    compgen -G "$wheels/shogi_rules-*.whl" >/dev/null \
+        || { echo "run.sh: no wheel in $wheels (run make wheel)" >&2; exit 1; }
+    "$venv/bin/python" -m pip install --quiet --no-index --no-deps --force-reinstall \
+        --only-binary :all: --find-links "$wheels" shogi_rules
 fi
 exec "$venv/bin/python" "$here/bench.py" "$@"
