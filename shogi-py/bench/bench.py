@@ -477,6 +477,19 @@ def build_rows(args) -> tuple[list[Row], list[str]]:
         note="every move as a Move object, against cshogi's ints",
     ))
 
+    def ours_codes():
+        for p in positions:
+            p.legal_moves.bits()
+        return len(positions)
+
+    rows.append(Row(
+        "legal moves, int codes", "lists/s",
+        Entry(ours_codes, f"pos.legal_moves.bits() -> list[int] on {len(positions)} positions"),
+        none_if(cshogi, lambda: Entry(cs_lists, "list(board.legal_moves) -> list[int] as above")),
+        None,
+        note="both libraries' integer idiom",
+    ))
+
     usi_list = getattr(Position, "legal_moves_usi", None)
     if usi_list is not None:
         def ours_usi():
