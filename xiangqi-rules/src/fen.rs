@@ -247,8 +247,8 @@ fn read_placement(setup: &mut Setup, placement: &str, start: usize) -> Result<()
             }
             '1'..='9' => file += c as usize - '0' as usize,
             _ => {
-                let piece = Piece::from_char(c)
-                    .ok_or(FenError::PlacementCharacter { found: c, column })?;
+                let piece =
+                    Piece::from_char(c).ok_or(FenError::PlacementCharacter { found: c, column })?;
                 let rank = 9usize.checked_sub(rank_index);
                 match rank.and_then(|r| Square::new(file as u8, r as u8).filter(|_| file < 9)) {
                     Some(sq) => setup.set_piece(sq, Some(piece)),

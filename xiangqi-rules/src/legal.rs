@@ -9,12 +9,14 @@ use crate::{IccsMove, Move, ParseIccsMoveError, Piece, Position, Role, Square};
 
 crate::names::named_enum! {
     /// Why a move is illegal: the first rule it breaks, tested in this order:
-    /// `no_piece`, `not_your_piece`, `own_piece`, then the movement rule of
-    /// the role (`wrong_direction` for a shape the role never makes, then
-    /// `outside_palace`, `crosses_river`, `soldier_backward`,
-    /// `soldier_sideways_before_river`, `elephant_blocked`, `horse_blocked`,
-    /// `path_blocked`, `no_screen`, `too_many_screens`), then the rules
-    /// about the generals: `flying_general` before `leaves_general_in_check`.
+    /// `no_piece`, `not_your_piece`, then the movement rule of the role
+    /// (`wrong_direction` for a shape the role never makes, a move to the
+    /// origin included, then `outside_palace`, `crosses_river`,
+    /// `soldier_backward`, `soldier_sideways_before_river`,
+    /// `elephant_blocked`, `horse_blocked`, `path_blocked`, `no_screen`,
+    /// `too_many_screens`; for a cannon any piece on the destination makes
+    /// the move a capture), then `own_piece`, then the rules about the
+    /// generals: `flying_general` before `leaves_general_in_check`.
     /// A [`Move`] whose points make a legal move but whose role or capture
     /// is not what stands on the board is `move_mismatch`.
     ///
@@ -201,12 +203,16 @@ impl Position {
         if piece.color != us {
             return Err(IllegalReason::NotYourPiece);
         }
+        if mv.from == mv.to {
+            return Err(IllegalReason::NotAMove);
+        }
         let target = self.piece_at(mv.to);
-        if mv.from == mv.to || target.is_some_and(|t| t.color == us) {
-            // A piece "moving" onto itself is on its own point.
+        // The movement rule comes first: a horse whose leg is blocked is
+        // hobbled whatever stands on its destination.
+        self.movement_rule(piece, mv.from, mv.to, target.is_some())?;
+        if target.is_some_and(|t| t.color == us) {
             return Err(IllegalReason::OwnPieceOnTarget);
         }
-        self.movement_rule(piece, mv.from, mv.to, target.is_some())?;
         let m = Move::new(piece.role, mv.from, mv.to, target.map(|t| t.role));
         let mut board = self.board;
         board[mv.to.index()] = board[mv.from.index()];
@@ -260,7 +266,10 @@ impl Position {
                 if to.side() != piece.color {
                     return Err(IllegalReason::ElephantCrossesRiver);
                 }
-                match ELEPHANT[from.index()].iter().find(|&(t, _)| t == to.index()) {
+                match ELEPHANT[from.index()]
+                    .iter()
+                    .find(|&(t, _)| t == to.index())
+                {
                     Some((_, eye)) if self.board[eye] != 0 => {
                         Err(IllegalReason::ElephantEyeBlocked)
                     }

@@ -53,6 +53,6 @@ pub use names::ParseNameError;
 pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide};
 pub use position::Position;
 pub use role::{Piece, Role};
-pub use setup::{Setup, SetupError};
+pub use setup::{Setup, SetupChecks, SetupError};
 pub use square::{ParseSquareError, Square};
 pub use square_set::SquareSet;

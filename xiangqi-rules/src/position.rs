@@ -264,23 +264,29 @@ impl Position {
     /// ```
     #[must_use]
     pub fn is_bare_material(&self) -> bool {
-        !self
-            .pieces()
-            .any(|(_, p)| p.role.is_attacker())
+        !self.pieces().any(|(_, p)| p.role.is_attacker())
     }
 
     /// Whether the side to move's general is attacked.
     #[must_use]
     pub fn in_check(&self) -> bool {
         let us = self.turn;
-        attacked(&self.board, self.generals[us.index()] as usize, us.opposite())
+        attacked(
+            &self.board,
+            self.generals[us.index()] as usize,
+            us.opposite(),
+        )
     }
 
     /// The enemy pieces that attack the side to move's general.
     #[must_use]
     pub fn checkers(&self) -> SquareSet {
         let us = self.turn;
-        attackers(&self.board, self.generals[us.index()] as usize, us.opposite())
+        attackers(
+            &self.board,
+            self.generals[us.index()] as usize,
+            us.opposite(),
+        )
     }
 
     /// Whether `sq` is attacked by `by` as a general standing there would
@@ -296,7 +302,11 @@ impl Position {
     /// Whether the two generals stand on one file with no piece between them.
     #[must_use]
     pub fn generals_face(&self) -> bool {
-        generals_face(&self.board, self.generals[0] as usize, self.generals[1] as usize)
+        generals_face(
+            &self.board,
+            self.generals[0] as usize,
+            self.generals[1] as usize,
+        )
     }
 
     /// Plays `m`, which must be legal here (checked by callers).

@@ -5,14 +5,23 @@
 //! The rules ([`SetupError`], in the order they are tested):
 //! - each side has exactly one general, and at most 2 advisors, 2
 //!   elephants, 2 horses, 2 chariots, 2 cannons and 5 soldiers;
-//! - every general, advisor, elephant and soldier stands on a point it can
-//!   reach: a general in its palace, an advisor on one of the 5 points of
-//!   its palace's diagonals, an elephant on one of the 7 elephant points of
-//!   its side of the river, a soldier not behind its start (a Red soldier on
-//!   rank 3 or above, and on ranks 3–4 only on files a, c, e, g, i; Black
-//!   mirrored);
+//! - every general, advisor and elephant stands on a point it can reach: a
+//!   general in its palace, an advisor on one of the 5 points of its
+//!   palace's diagonals, an elephant on one of the 7 elephant points of its
+//!   side of the river;
+//! - with [`SetupChecks::STRICT`] only: no soldier stands behind its start
+//!   (a Red soldier stands on rank 3 or above, and on ranks 3–4 only on
+//!   files a, c, e, g, i; Black mirrored). [`SetupChecks::DEFAULT`] allows
+//!   it, as composed positions and rule tests place soldiers there (a
+//!   soldier behind its start moves by the same rules as anywhere on its
+//!   side of the river);
 //! - the generals do not face each other on an open file;
 //! - the side not to move is not in check.
+//!
+//! The counts, the generals and the last two rules are always checked: the
+//! move generator relies on them (one general a side, at most
+//! [`MAX_LEGAL_MOVES`](crate::MAX_LEGAL_MOVES) moves), and a position
+//! breaking the last two cannot arise in a game.
 //!
 //! ```
 //! use xiangqi_rules::{Color, Piece, Position, Role, Setup, SetupError, Square};
@@ -29,6 +38,31 @@
 
 use crate::position::attacked;
 use crate::{Color, Piece, Position, Role, Square};
+
+/// Which of the optional setup rules [`Position::from_setup_with`] checks
+/// (see the [`Setup`] documentation for the rules that are always checked).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SetupChecks {
+    soldiers_behind_start: bool,
+}
+
+impl SetupChecks {
+    /// What [`Position::from_fen`] and [`Position::from_setup`] check: every
+    /// rule but soldiers behind their start.
+    pub const DEFAULT: SetupChecks = SetupChecks {
+        soldiers_behind_start: false,
+    };
+    /// Every rule: also no soldier behind its start.
+    pub const STRICT: SetupChecks = SetupChecks {
+        soldiers_behind_start: true,
+    };
+}
+
+impl Default for SetupChecks {
+    fn default() -> SetupChecks {
+        SetupChecks::DEFAULT
+    }
+}
 
 /// Why a setup is not a legal xiangqi position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -55,8 +89,8 @@ pub enum SetupError {
         max: u32,
     },
     /// A general outside its palace, an advisor off its palace's diagonals,
-    /// an elephant off the elephant points of its side, or a soldier behind
-    /// its start.
+    /// an elephant off the elephant points of its side, or (with
+    /// [`SetupChecks::STRICT`]) a soldier behind its start.
     #[error("a {} {} cannot stand on {square}", .piece.color, .piece.role)]
     ImpossiblePoint {
         /// The point.
@@ -129,7 +163,7 @@ impl Setup {
     }
 
     /// The first setup rule this setup breaks, in the order of [`SetupError`].
-    fn check(&self, pos: &Position) -> Result<(), SetupError> {
+    fn check(&self, pos: &Position, checks: SetupChecks) -> Result<(), SetupError> {
         let mut counts = [[0u32; 7]; 2];
         for piece in self.board.iter().flatten() {
             counts[piece.color.index()][piece.role.index()] += 1;
@@ -157,7 +191,8 @@ impl Setup {
             let (Some(piece), Some(square)) = (slot, Square::from_index(i)) else {
                 continue;
             };
-            if !possible_point(*piece, square) {
+            let soldier = piece.role == Role::Soldier;
+            if (!soldier || checks.soldiers_behind_start) && !possible_point(*piece, square) {
                 return Err(SetupError::ImpossiblePoint {
                     square,
                     piece: *piece,
@@ -194,11 +229,31 @@ fn possible_point(piece: Piece, sq: Square) -> bool {
 
 impl Position {
     /// The position of a setup that obeys the setup rules (see
-    /// [`SetupError`]).
+    /// [`SetupError`]), checked with [`SetupChecks::DEFAULT`].
     ///
     /// # Errors
     /// The first [`SetupError`] that applies.
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        Position::from_setup_with(setup, SetupChecks::DEFAULT)
+    }
+
+    /// The position of a setup that obeys the setup rules, with the
+    /// optional rules `checks` asks for.
+    ///
+    /// ```
+    /// use xiangqi_rules::{Position, Setup, SetupChecks, SetupError};
+    /// // A black soldier on e7, behind its start.
+    /// let setup = Setup::from_fen("4k4/9/4p4/4p4/9/9/4P4/4C4/9/3K5 w - - 0 1").unwrap();
+    /// assert!(Position::from_setup(&setup).is_ok());
+    /// assert!(matches!(
+    ///     Position::from_setup_with(&setup, SetupChecks::STRICT),
+    ///     Err(SetupError::ImpossiblePoint { .. })
+    /// ));
+    /// ```
+    ///
+    /// # Errors
+    /// The first [`SetupError`] that applies.
+    pub fn from_setup_with(setup: &Setup, checks: SetupChecks) -> Result<Position, SetupError> {
         let mut pos = Position::empty();
         for (i, slot) in setup.board.iter().enumerate() {
             if let (Some(piece), Some(sq)) = (slot, Square::from_index(i)) {
@@ -208,7 +263,7 @@ impl Position {
         pos.set_turn(setup.turn);
         pos.halfmoves = setup.halfmoves;
         pos.fullmoves = setup.fullmoves;
-        setup.check(&pos)?;
+        setup.check(&pos, checks)?;
         Ok(pos)
     }
 }

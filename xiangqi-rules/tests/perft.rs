@@ -19,7 +19,9 @@ struct Case {
 fn cases() -> Vec<Case> {
     let text = include_str!("data/perft.json");
     let json: serde_json::Value = serde_json::from_str(text).expect("perft.json is JSON");
-    let positions = json["positions"].as_array().expect("perft.json has positions");
+    let positions = json["positions"]
+        .as_array()
+        .expect("perft.json has positions");
     assert_eq!(positions.len(), 24, "perft.json should hold 24 positions");
     positions
         .iter()
@@ -31,12 +33,7 @@ fn cases() -> Vec<Case> {
                 .unwrap_or_else(|| panic!("{name}: no counts"));
             let mut counts: Vec<(u32, u64)> = table
                 .iter()
-                .map(|(d, n)| {
-                    (
-                        d.parse().expect("a depth"),
-                        n.as_u64().expect("a count"),
-                    )
-                })
+                .map(|(d, n)| (d.parse().expect("a depth"), n.as_u64().expect("a count")))
                 .collect();
             counts.sort_unstable();
             assert!(!counts.is_empty(), "{name}: no counts");
@@ -52,12 +49,7 @@ fn check(filter: impl Fn(u32, u64) -> bool) -> usize {
             .unwrap_or_else(|e| panic!("{}: {} does not load: {e}", case.name, case.fen));
         for &(depth, expected) in &case.counts {
             if filter(depth, expected) {
-                assert_eq!(
-                    perft(&pos, depth),
-                    expected,
-                    "{} depth {depth}",
-                    case.name
-                );
+                assert_eq!(perft(&pos, depth), expected, "{} depth {depth}", case.name);
                 checked += 1;
             }
         }
@@ -95,8 +87,10 @@ fn every_position_at_every_depth() {
 
 #[test]
 fn divide_sums_to_perft() {
-    let pos = Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
-        .unwrap();
+    let pos = Position::from_fen(
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    )
+    .unwrap();
     let divide = perft_divide(&pos, 3);
     assert_eq!(divide.len(), 38);
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 43_929);
