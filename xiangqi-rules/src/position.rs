@@ -9,13 +9,15 @@
 //! the pieces of a side are found with `trailing_zeros` rather than by
 //! scanning the board. Sliding pieces (chariot, cannon) walk their rays.
 //!
-//! Measured (release, this workspace's profile, a busy 2-core machine):
-//! perft 5 of the start position, 133,312,995 leaves bulk-counted, see the
-//! figure in `examples/perft.rs`'s documentation. A `u128` bitboard design
-//! with rank/file occupancy lookups was not built for comparison: the
-//! mailbox already met the speed target, and its legality test (scan four
-//! rays and eight horse points from the general) is short and easy to
-//! check against the rules.
+//! Measured (release profile of the workspace, a shared 2-core machine,
+//! `cargo run --release -p xiangqi-rules --example perft -- 5`): perft 5 of
+//! the start position, 133,312,995 leaves bulk-counted, in 1.1 s, about
+//! 120 M leaves/s. A `u128` bitboard design (rank and file occupancy
+//! lookups for the sliders and the cannon) was not built for comparison:
+//! the mailbox is three times the speed target of 40 M leaves/s, and its
+//! legality test (scan four rays and eight horse points from the general,
+//! skipped for moves that touch no line or horse leg of the general) is
+//! short and easy to check against the rules.
 
 use core::fmt;
 
