@@ -117,6 +117,12 @@
 //! every value in declaration order, and `FromStr`, the inverse of their
 //! `as_str`, failing with a [`ParseNameError`].
 
+/// The example of the crate's README, compiled and run with the
+/// documentation tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub(crate) mod attacks;
 mod color;
 mod fen;
