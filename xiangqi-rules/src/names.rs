@@ -7,11 +7,15 @@
 //! of `as_str`, failing with a [`ParseNameError`].
 //!
 //! ```
-//! use xiangqi_rules::{Color, Role};
+//! use xiangqi_rules::{Color, IllegalReason, Role, Termination};
 //! assert_eq!("black".parse::<Color>(), Ok(Color::Black));
 //! for r in Role::ALL {
 //!     assert_eq!(r.as_str().parse::<Role>(), Ok(r));
 //! }
+//! for t in Termination::ALL {
+//!     assert_eq!(t.as_str().parse::<Termination>(), Ok(t));
+//! }
+//! assert_eq!("horse_blocked".parse(), Ok(IllegalReason::HorseHobbled));
 //! let err = "blue".parse::<Color>().unwrap_err();
 //! assert_eq!(err.to_string(), r#"unknown color "blue": expected "red" or "black""#);
 //! ```

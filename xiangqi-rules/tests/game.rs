@@ -181,3 +181,39 @@ fn the_capture_clock_comes_back_with_undo() {
     game.undo().unwrap();
     assert_eq!(game.position().halfmove_clock(), 2);
 }
+
+/// xorshift64*: a small deterministic generator.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+#[test]
+fn random_games_end_consistently_and_undo_to_the_start() {
+    let mut state = 0x0ddb_a11c_0ffe_e000_u64;
+    let mut endings = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        let mut game = Game::new();
+        while game.outcome().is_none() {
+            let moves = game.legal_moves();
+            assert!(!moves.is_empty());
+            let m = moves[(next(&mut state) % moves.len() as u64) as usize];
+            game.play(m).unwrap();
+            assert!(game.ply_count() <= 300);
+        }
+        let outcome = game.outcome().unwrap();
+        assert!(outcome.is_consistent(), "{outcome:?}");
+        assert!(game.legal_moves().is_empty());
+        endings.insert(outcome.termination.as_str());
+        let plies = game.ply_count();
+        for _ in 0..plies {
+            game.undo().unwrap();
+        }
+        assert_eq!(game.position(), &Position::startpos());
+        assert!(matches!(game.undo(), Err(GameError::NothingToUndo)));
+    }
+    // Random play reaches more than one kind of ending.
+    assert!(endings.len() >= 2, "{endings:?}");
+}
