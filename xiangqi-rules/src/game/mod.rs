@@ -59,7 +59,7 @@ pub struct Ply {
 /// assert!(game.play_iccs("h0g2").is_err()); // the game is over
 /// # Ok::<(), xiangqi_rules::GameError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: RuleSet,
     start: Position,
