@@ -1,0 +1,23 @@
+//! What a [`Game`](super::Game) refuses.
+
+use super::Outcome;
+use crate::{IllegalMoveError, ParseIccsMoveError};
+
+/// An action the game refused; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over ({})", .0.termination.as_str())]
+    GameOver(Outcome),
+    /// The move is illegal.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMoveError),
+    /// The move text is not an ICCS move.
+    #[error(transparent)]
+    BadMoveText(#[from] ParseIccsMoveError),
+    /// There is no move to take back (none was played, or the game ended
+    /// otherwise than by a move).
+    #[error("there is no move to take back")]
+    NothingToUndo,
+}

@@ -1,0 +1,301 @@
+//! A game in progress: moves with undo, and adjudication of every way a
+//! game of xiangqi ends.
+//!
+//! After each move, in this order (the first that applies ends the game):
+//! 1. the side to move has no legal move: it loses,
+//!    [`Termination::Checkmate`] if it is in check, else
+//!    [`Termination::NoLegalMoves`] (there is no stalemate draw);
+//! 2. the position (board and side to move) occurs for the third time
+//!    ([`RuleSet::repetitions`]): a side that gave check with every one of
+//!    its moves since the first occurrence loses
+//!    ([`Termination::PerpetualCheck`]); if neither or both did, a draw
+//!    ([`Termination::Repetition`]);
+//! 3. neither side has a chariot, horse, cannon or soldier: a draw
+//!    ([`Termination::BareMaterial`]);
+//! 4. the ply limit ([`RuleSet::move_limit`], 300 plies of both sides
+//!    together) is reached: a draw ([`Termination::MoveLimit`]) — a mate or
+//!    a perpetual-check loss on the last ply stands.
+//!
+//! A game set up from a position that is already decided (no legal move,
+//! or bare material) is over before any move. Resignation, loss on time
+//! and a draw agreement end the game when the caller says so; taking moves
+//! back ([`Game::undo`]) is the caller's policy.
+//!
+//! Legality depends on the position alone: repetition and history never
+//! make a move illegal. Illegal moves are rejected with the reason and the
+//! game is unchanged; once the game is over, every action is rejected with
+//! [`GameError::GameOver`].
+
+mod error;
+mod outcome;
+mod repetition;
+
+pub use error::GameError;
+pub use outcome::{Outcome, Termination};
+
+use crate::{Color, Move, MoveList, Position, RuleSet};
+
+/// A move played in a game, with whether it gave check.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ply {
+    /// The move.
+    pub mv: Move,
+    /// Whether it left the opponent in check.
+    pub check: bool,
+}
+
+/// A game: a start position, the moves played, and the result once it ends.
+///
+/// ```
+/// use xiangqi_rules::{Color, Game, Outcome, Termination};
+/// let mut game = Game::new();
+/// for m in ["h2e2", "h9g7", "h0g2"] {
+///     game.play_iccs(m)?;
+/// }
+/// assert!(game.outcome().is_none());
+/// game.undo()?;
+/// game.resign(Color::Black)?;
+/// assert_eq!(game.outcome(), Some(Outcome::win(Color::Red, Termination::Resignation)));
+/// assert!(game.play_iccs("h0g2").is_err()); // the game is over
+/// # Ok::<(), xiangqi_rules::GameError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    rules: RuleSet,
+    start: Position,
+    position: Position,
+    plies: Vec<Ply>,
+    /// The key of the position after each number of plies, the start's first.
+    keys: Vec<u64>,
+    /// The FEN halfmove clock before each ply, which taking a capture back
+    /// cannot recompute.
+    clocks: Vec<u32>,
+    outcome: Option<Outcome>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the start position under the site rules.
+    #[must_use]
+    pub fn new() -> Game {
+        Game::from_position(Position::startpos(), RuleSet::site())
+    }
+
+    /// A game from `start` under `rules`. The FEN counters of `start` play
+    /// no part: plies are counted from 0. The start position is the first
+    /// occurrence of itself. If it is already decided (no legal move, or
+    /// bare material) the game is over at once.
+    #[must_use]
+    pub fn from_position(start: Position, rules: RuleSet) -> Game {
+        let mut game = Game {
+            rules,
+            position: start.clone(),
+            keys: vec![start.zobrist()],
+            start,
+            plies: Vec::new(),
+            clocks: Vec::new(),
+            outcome: None,
+        };
+        game.outcome = game.no_legal_moves().or_else(|| game.bare_material());
+        game
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played, with whether each gave check.
+    #[must_use]
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.plies.iter().map(|p| p.mv)
+    }
+
+    /// The number of plies played.
+    #[must_use]
+    pub fn ply_count(&self) -> usize {
+        self.plies.len()
+    }
+
+    /// How the game ended, or `None` while it runs.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The moves [`Game::play`] accepts now: the legal moves while the game
+    /// runs, none once it is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        match self.outcome {
+            None => self.position.legal_moves(),
+            Some(_) => MoveList::new(),
+        }
+    }
+
+    /// How many times the current position (board and side to move) has
+    /// occurred in this game, this time included.
+    #[must_use]
+    pub fn occurrences(&self) -> usize {
+        let key = self.position.zobrist();
+        self.keys
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count()
+    }
+
+    /// Plays a legal move and adjudicates the position it leads to.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] once the game is over,
+    /// [`GameError::IllegalMove`] for an illegal move; the game is then
+    /// unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        self.check_running()?;
+        let clock = self.position.halfmove_clock();
+        self.position.play(m)?;
+        self.clocks.push(clock);
+        let check = self.position.in_check();
+        self.plies.push(Ply { mv: m, check });
+        self.keys.push(self.position.zobrist());
+        self.outcome = self.adjudicate();
+        Ok(())
+    }
+
+    /// Reads an ICCS move (`h2e2`) and plays it.
+    ///
+    /// # Errors
+    /// As [`Game::play`], and [`GameError::BadMoveText`] for text that is
+    /// not a move.
+    pub fn play_iccs(&mut self, text: &str) -> Result<Move, GameError> {
+        self.check_running()?;
+        let m = self.position.to_move(text.parse()?)?;
+        self.play(m)?;
+        Ok(m)
+    }
+
+    /// Takes back the last move, and the end of the game if that move ended
+    /// it.
+    ///
+    /// # Errors
+    /// [`GameError::NothingToUndo`] if no move was played;
+    /// [`GameError::GameOver`] if the game ended otherwise than by a move
+    /// (resignation, time, agreement).
+    pub fn undo(&mut self) -> Result<Move, GameError> {
+        if let Some(outcome) = self.outcome {
+            if !outcome.termination.is_by_move() {
+                return Err(GameError::GameOver(outcome));
+            }
+        }
+        let ply = self.plies.pop().ok_or(GameError::NothingToUndo)?;
+        self.keys.pop();
+        self.position.undo(ply.mv);
+        if let Some(clock) = self.clocks.pop() {
+            self.position.halfmoves = clock;
+        }
+        // The position before a move that was played was not decided.
+        self.outcome = None;
+        Ok(ply.mv)
+    }
+
+    /// `color` resigns: the other side wins.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] once the game is over.
+    pub fn resign(&mut self, color: Color) -> Result<(), GameError> {
+        self.end(Outcome::win(color.opposite(), Termination::Resignation))
+    }
+
+    /// `color` ran out of time: the other side wins.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] once the game is over.
+    pub fn time_out(&mut self, color: Color) -> Result<(), GameError> {
+        self.end(Outcome::win(color.opposite(), Termination::Timeout))
+    }
+
+    /// The players agree to a draw.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] once the game is over.
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        self.end(Outcome::draw(Termination::DrawAgreement))
+    }
+
+    fn end(&mut self, outcome: Outcome) -> Result<(), GameError> {
+        self.check_running()?;
+        self.outcome = Some(outcome);
+        Ok(())
+    }
+
+    fn check_running(&self) -> Result<(), GameError> {
+        match self.outcome {
+            Some(outcome) => Err(GameError::GameOver(outcome)),
+            None => Ok(()),
+        }
+    }
+
+    /// The end tests after a move, in the order of the module documentation.
+    fn adjudicate(&self) -> Option<Outcome> {
+        self.no_legal_moves()
+            .or_else(|| {
+                repetition::adjudicate(&self.keys, &self.plies, self.start.turn(), &self.rules)
+            })
+            .or_else(|| self.bare_material())
+            .or_else(|| self.move_limit())
+    }
+
+    fn no_legal_moves(&self) -> Option<Outcome> {
+        let pos = &self.position;
+        if pos.has_legal_move() {
+            return None;
+        }
+        let winner = pos.turn().opposite();
+        Some(if pos.in_check() {
+            Outcome::win(winner, Termination::Checkmate)
+        } else {
+            Outcome::win(winner, Termination::NoLegalMoves)
+        })
+    }
+
+    fn bare_material(&self) -> Option<Outcome> {
+        (self.rules.bare_material_draw && self.position.is_bare_material())
+            .then_some(Outcome::draw(Termination::BareMaterial))
+    }
+
+    fn move_limit(&self) -> Option<Outcome> {
+        let limit = self.rules.move_limit as usize;
+        (limit > 0 && self.plies.len() >= limit).then_some(Outcome::draw(Termination::MoveLimit))
+    }
+}

@@ -1,0 +1,155 @@
+#![forbid(unsafe_code)]
+//! Exact xiangqi (Chinese chess) rules: positions, FEN, legal move
+//! generation with the reason a move is illegal, perft, and games
+//! adjudicated to their end.
+//!
+//! - [`Position`]: FEN in and out ([`Position::from_fen`],
+//!   [`Position::to_fen`]) with the setup rules ([`SetupError`]), the legal
+//!   moves ([`Position::legal_moves`], into a [`MoveList`] on the stack),
+//!   for a move that is not legal the reason ([`IllegalReason`]), check
+//!   ([`Position::in_check`], [`Position::checkers`]), a Zobrist key;
+//!   [`perft`] and [`perft_divide`].
+//! - [`Game`]: a game under a [`RuleSet`], adjudicated after every move,
+//!   with undo, resignation, loss on time and draw agreement; how it ended
+//!   is its [`Outcome`].
+//!
+//! # Example
+//!
+//! ```
+//! use xiangqi_rules::{perft, Color, Game, IllegalReason, Outcome, Position, Termination};
+//!
+//! let mut pos = Position::startpos();
+//! assert_eq!(pos.legal_moves().len(), 44);
+//!
+//! // Moves are resolved from ICCS text and know what they capture.
+//! let m = pos.parse_iccs_move("h2e2")?;
+//! pos.play(m)?;
+//! assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+//!
+//! // A client can ask why a move is illegal.
+//! let reason = pos.why_illegal_iccs("h7h0".parse()?);
+//! assert_eq!(reason, Some(IllegalReason::CannonNoScreen));
+//!
+//! assert_eq!(perft(&Position::startpos(), 2), 1_920);
+//!
+//! // A game ends by the rules: here by checkmate.
+//! let start = Position::from_fen("3aka3/9/2n6/p1p3p1p/9/4C4/P1P3P1P/1C7/9/3K5 b - - 0 1")?;
+//! let mut game = Game::from_position(start, Default::default());
+//! game.play_iccs("a6a5")?;
+//! game.play_iccs("b2e2")?;
+//! assert_eq!(game.outcome(), Some(Outcome::win(Color::Red, Termination::Checkmate)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Coordinates and formats
+//! Points are ICCS coordinates: files `a`–`i` from Red's left, ranks `0`–`9`
+//! from Red's side ([`Square`]); moves are written `h2e2` ([`IccsMove`]).
+//! FEN as UCCI engines write it (see [`Position::from_fen`] for the forms
+//! read).
+//!
+//! # Rules
+//! - Board of 9 files × 10 ranks; the river lies between ranks 4 and 5
+//!   (ranks 0–4 are Red's side); each palace is files d–f, ranks 0–2 (Red)
+//!   or 7–9 (Black), with its diagonals. Red moves first; passing is not
+//!   allowed.
+//! - General: one orthogonal step inside its palace. Advisor: one diagonal
+//!   step inside its palace. Elephant: exactly two diagonal steps, blocked
+//!   by a piece on the midpoint (the eye), never across the river. Horse:
+//!   one orthogonal step then one diagonal step outward, blocked by a piece
+//!   on the first point (the leg). Chariot: any distance along a file or
+//!   rank, no jumping. Cannon: moves like a chariot; captures by jumping
+//!   exactly one piece of either colour (the screen). Soldier: one step
+//!   forward; after crossing the river also one step sideways; never
+//!   backward, no promotion.
+//! - The generals may never face each other on a file with no piece
+//!   between (flying general); no move may leave the mover's general
+//!   attacked or the generals facing, in check or not.
+//! - Checkmate wins; a side to move without a legal move loses, in check or
+//!   not (no stalemate draw).
+//! - The same position for the third time ends the game: a side that gave
+//!   check with every one of its moves since the first occurrence loses
+//!   (perpetual check); otherwise it is a draw.
+//! - 300 plies (Red's and Black's moves together) is a draw; when neither
+//!   side has a chariot, horse, cannon or soldier left the game is drawn at
+//!   once. Resignation, loss on time and agreed draws end the game; taking
+//!   moves back is the caller's policy.
+//!
+//! # Decisions
+//! Where the rules leave a point open, this crate decides:
+//! 1. **Same position** = the same piece (role and colour) on each of the 90
+//!    points and the same side to move. The FEN counters are not part of
+//!    it; nothing else in xiangqi affects which moves are legal.
+//! 2. **Which occurrences count**: the start position of the game (the
+//!    initial position, or the position the game was set up from) is the
+//!    first occurrence of itself; occurrences are counted over the whole
+//!    game, not only consecutive cycles.
+//! 3. **Perpetual checker** = a side all of whose moves, from the first
+//!    occurrence of the repeated position to the move that produced the
+//!    third occurrence, gave check (left the opponent in check). Which side
+//!    made that last move does not matter. If both sides checked with every
+//!    move (mutual perpetual check) the game is a draw.
+//! 4. **Order of the end tests after a move**: (a) checkmate or no legal
+//!    move for the side now to move, (b) third occurrence (perpetual check
+//!    or draw), (c) bare material, (d) the 300-ply limit. A mate or a
+//!    perpetual-check loss on ply 300 stands.
+//! 5. **Bare material** applies only when *neither* side has a chariot,
+//!    horse, cannon or soldier; a single soldier that can never reach the
+//!    general keeps the game going. A game set up from a bare position is
+//!    drawn before any move.
+//! 6. **Counting plies**: the plies played in this game, from 0 at its
+//!    start; the FEN counters of a set-up position are ignored. The game
+//!    ends right after ply 300.
+//! 7. **Illegal positions**: a position where the generals face each other
+//!    on an open file, or where the side not to move is in check, is
+//!    rejected ([`SetupError`]), as are wrong piece counts and generals,
+//!    advisors or elephants on points they can never reach. Soldiers behind
+//!    their start are rejected only on request ([`SetupChecks::STRICT`]).
+//! 8. **Chasing** is never illegal and never decides a game: only checks
+//!    count for repetition.
+//! 9. **The reason of an illegal move** is the first rule it breaks, in the
+//!    order given at [`IllegalReason`]: the piece's own movement rule
+//!    (shape, palace, river, blocking, screens) before an own piece on the
+//!    destination, and the flying-general rule before leaving the general
+//!    in check.
+//!
+//! # Names
+//! [`Color`], [`Role`], [`IllegalReason`] and [`Termination`] have `ALL`,
+//! every value in declaration order, and `FromStr`, the inverse of their
+//! `as_str`, failing with a [`ParseNameError`].
+
+/// The example of the crate's README, compiled and run with the
+/// documentation tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
+pub(crate) mod attacks;
+mod color;
+mod fen;
+mod game;
+mod legal;
+mod movegen;
+mod moves;
+mod names;
+mod perft;
+mod position;
+mod role;
+mod rules;
+mod setup;
+mod square;
+mod square_set;
+mod zobrist;
+
+pub use color::Color;
+pub use fen::{FenError, FenField};
+pub use game::{Game, GameError, Outcome, Ply, Termination};
+pub use legal::{IccsMoveError, IllegalMoveError, IllegalReason};
+pub use moves::{IccsMove, MAX_LEGAL_MOVES, Move, MoveList, ParseIccsMoveError};
+pub use names::ParseNameError;
+pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide};
+pub use position::Position;
+pub use role::{Piece, Role};
+pub use rules::RuleSet;
+pub use setup::{Setup, SetupChecks, SetupError};
+pub use square::{ParseSquareError, Square};
+pub use square_set::SquareSet;

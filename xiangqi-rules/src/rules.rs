@@ -1,0 +1,48 @@
+//! Rule sets: what a [`Game`](crate::Game) adjudicates by.
+
+/// The rules a [`Game`](crate::Game) adjudicates by, as data.
+///
+/// The defaults are the site rules ([`RuleSet::site`]).
+///
+/// ```
+/// use xiangqi_rules::RuleSet;
+/// let rules = RuleSet { move_limit: 0, ..RuleSet::site() }; // no move limit
+/// assert_eq!(rules.repetitions, 3);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// How many occurrences of one position (board and side to move) end the
+    /// game (3). Values below 2 are read as 2.
+    pub repetitions: u32,
+    /// Whether, at the repetition, a side that gave check with every one of
+    /// its moves since the first occurrence loses (true), or the game is a
+    /// plain draw.
+    pub perpetual_check_loses: bool,
+    /// The game is drawn after this many plies (Red's and Black's moves
+    /// together) unless the last one ends it otherwise (300); 0 means no
+    /// limit.
+    pub move_limit: u32,
+    /// Whether the game is drawn at once when neither side has a chariot,
+    /// horse, cannon or soldier.
+    pub bare_material_draw: bool,
+}
+
+impl RuleSet {
+    /// The site rules: third occurrence ends the game, perpetual check
+    /// loses, 300 plies, bare material draws.
+    #[must_use]
+    pub const fn site() -> RuleSet {
+        RuleSet {
+            repetitions: 3,
+            perpetual_check_loses: true,
+            move_limit: 300,
+            bare_material_draw: true,
+        }
+    }
+}
+
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        RuleSet::site()
+    }
+}
