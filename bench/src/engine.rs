@@ -227,10 +227,10 @@ impl XiangqiOracle {
         for line in &lines {
             if let Some(n) = line.strip_prefix("Nodes searched: ") {
                 total = n.trim().parse().unwrap_or(u64::MAX);
-            } else if let Some((m, n)) = line.split_once(": ") {
-                if let Ok(n) = n.trim().parse() {
-                    moves.push((m.to_owned(), n));
-                }
+            } else if let Some((m, n)) = line.split_once(": ")
+                && let Ok(n) = n.trim().parse()
+            {
+                moves.push((m.to_owned(), n));
             }
         }
         Ok((moves, total))
