@@ -7,9 +7,13 @@
 #                the core's library without features, with `serde` alone and with
 #                `jkf` alone (~10 s each)
 #                and on the fuzz crate (builds libFuzzer's C++ once)                  ~1 min
-#   doc-check    cargo doc of the core with -D warnings, all features and none         ~1 min
+#   doc-check    cargo doc of the cores with -D warnings (shogi-rules with all        ~1 min
+#                features and none, xiangqi-rules)
+#   engines      scripts/install-engines.sh: fairy-stockfish and gpsshogi from Debian's    ~0-60 s
+#                packages (apt-get update and install) unless both are installed
 #   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
-#                games, notation, records, CLI, properties) and doc tests; release
+#                games, notation, records, CLI, properties; xiangqi-rules' against
+#                Fairy-Stockfish, which must be installed) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
 #                crate builds haitaka and rsshogi); then the core's unit tests
 #                without features (debug)                                             ~40 s
@@ -62,11 +66,11 @@ FUZZ_STACK_KB ?= 256
 # limit applies to them and not to cargo.
 FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 
-.PHONY: test fmt-check clippy doc-check test-suites package-test fuzz-if-nightly fuzz-smoke \
-	fuzz-long bench perft clean
+.PHONY: test fmt-check clippy doc-check engines test-suites package-test fuzz-if-nightly \
+	fuzz-smoke fuzz-long bench xiangqi-bench perft clean
 
-test: fmt-check clippy doc-check test-suites package-test cli-install-test ffi-test python-test \
-	python-freethreaded-check fuzz-if-nightly
+test: fmt-check clippy doc-check engines test-suites package-test cli-install-test ffi-test \
+	python-test python-freethreaded-check fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -84,17 +88,24 @@ clippy:
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
 	}
 
-# The API documentation of the core crate builds without a warning (every intra-doc link
-# resolves), with all features and with none.
+# The API documentation of the core crates builds without a warning (every intra-doc link
+# resolves); shogi-rules with all features and with none.
 doc-check:
 	@TIMEFORMAT='==> doc-check took %0R s'; time { \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --all-features --no-deps; \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --no-default-features --no-deps; \
+		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p xiangqi-rules --all-features --no-deps; \
 	}
 
+# The engines the tests talk to (Fairy-Stockfish, gpsshogi), from Debian's packages.
+engines:
+	@TIMEFORMAT='==> engines took %0R s'; time scripts/install-engines.sh
+
+# REQUIRE_ENGINES: a test that compares with an engine fails when the engine is missing,
+# instead of saying so and passing as it does for a plain `cargo test`.
 test-suites:
 	@TIMEFORMAT='==> test-suites took %0R s'; time { \
-		$(CARGO) test --release --workspace --all-features --no-fail-fast; \
+		REQUIRE_ENGINES=1 $(CARGO) test --release --workspace --all-features --no-fail-fast; \
 		$(CARGO) test -p shogi-rules --lib --no-default-features; \
 	}
 
@@ -176,6 +187,10 @@ fuzz-long:
 
 bench:
 	$(CARGO) run --release -p shogi-bench
+
+# xiangqi-rules' perft against Fairy-Stockfish's `go perft` and the chessai crate.
+xiangqi-bench: engines
+	$(CARGO) run --release -p shogi-bench --bin xiangqi_perft
 
 perft:
 	$(CARGO) run --release -p shogi-cli -- perft startpos 5
