@@ -276,44 +276,6 @@ pub(crate) static SOLDIER_ATTACKERS: [[Steps; 90]; 2] = soldier_attacks();
 /// The four orthogonal rays (north, east, south, west).
 pub(crate) static RAYS: [[Ray; 4]; 90] = rays();
 
-const fn line_masks() -> [u128; 90] {
-    let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let mut other = 0;
-        while other < 90 {
-            if other != sq && (other % 9 == sq % 9 || other / 9 == sq / 9) {
-                t[sq] |= 1 << other;
-            }
-            other += 1;
-        }
-        sq += 1;
-    }
-    t
-}
-
-const fn diagonal_masks() -> [u128; 90] {
-    let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let n = offset(sq, DIAGONALS[d].0, DIAGONALS[d].1);
-            if n >= 0 {
-                t[sq] |= 1 << n;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-}
-
-/// The other points of the point's file and rank.
-pub(crate) static LINES: [u128; 90] = line_masks();
-/// The diagonal neighbours of the point: the legs of every horse that attacks it.
-pub(crate) static DIAGONAL_NEIGHBOURS: [u128; 90] = diagonal_masks();
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,16 +4,16 @@
 //! and each is kept only if, after it, the mover's general is not attacked
 //! and the generals do not face each other. That test (four rays, eight
 //! horse points and the soldiers around the general, on a copy of the
-//! board) is skipped where it cannot fail: when the side to move is not in
-//! check, the general does not move, the origin is neither on the
-//! general's file or rank nor diagonally next to it (the leg of any horse
-//! that attacks it), and the destination is not on the general's file or
-//! rank (where the piece could become a cannon's screen). Any other move
-//! changes nothing on a line or a horse leg that reaches the general.
+//! board) runs in full when the side to move is in check or the general
+//! moves. Otherwise only what the move can change is looked at: no enemy
+//! piece moves, so an attack can only open on the general's file or rank
+//! through the origin (a line unblocked, or a cannon's screen taken away)
+//! or through the destination (a new screen for a cannon), or from a horse
+//! whose leg the origin was (a point diagonally next to the general). A
+//! move that touches none of these is legal without a look; one that does
+//! has the one or two rays concerned, and the horses if need be, looked at.
 
-use crate::attacks::{
-    ADVISOR, DIAGONAL_NEIGHBOURS, ELEPHANT, GENERAL, HORSE, LINES, RAYS, SOLDIER,
-};
+use crate::attacks::{ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, RAYS, SOLDIER};
 use crate::position::{attacked, code_color};
 use crate::{Color, Move, MoveList, Position, Role, Square};
 
@@ -25,8 +25,12 @@ struct Generator<'a> {
     us: usize,
     them: Color,
     general: usize,
-    test_from: u128,
-    test_to: u128,
+    /// Every move is tested (the side to move is in check).
+    test_all: bool,
+    /// Origins whose piece, once gone, could open an attack on the general.
+    danger_from: u128,
+    /// Destinations where a piece could become a cannon's screen.
+    danger_to: u128,
 }
 
 impl Generator<'_> {
@@ -34,15 +38,29 @@ impl Generator<'_> {
     /// mover's general safe.
     #[inline]
     fn safe(&mut self, from: usize, to: usize, code: u8) -> bool {
-        let general_moves = from == self.general;
-        if !general_moves && (self.test_from >> from) & 1 == 0 && (self.test_to >> to) & 1 == 0 {
+        if from != self.general
+            && !self.test_all
+            && (self.danger_from >> from) & 1 == 0
+            && (self.danger_to >> to) & 1 == 0
+        {
             return true;
         }
+        self.test(from, to, code)
+    }
+
+    /// The test of [`Generator::safe`]: on a copy of the board with the
+    /// move made, whether the general is attacked.
+    #[inline(never)]
+    fn test(&mut self, from: usize, to: usize, code: u8) -> bool {
         let saved = self.scratch[to];
         self.scratch[to] = code;
         self.scratch[from] = 0;
-        let g = if general_moves { to } else { self.general };
-        let ok = !attacked(&self.scratch, g, self.them);
+        let at = if from == self.general {
+            to
+        } else {
+            self.general
+        };
+        let ok = !attacked(&self.scratch, at, self.them);
         self.scratch[from] = code;
         self.scratch[to] = saved;
         ok
@@ -86,22 +104,22 @@ impl Position {
     pub(crate) fn generate<F: FnMut(Move) -> bool>(&self, mut f: F) -> bool {
         let us = self.turn;
         let general = self.generals[us.index()] as usize;
-        let (test_from, test_to) = if self.in_check() {
+        let them = us.opposite();
+        let test_all = self.in_check();
+        let (danger_from, danger_to) = if test_all {
             (u128::MAX, u128::MAX)
         } else {
-            (
-                LINES[general] | DIAGONAL_NEIGHBOURS[general],
-                LINES[general],
-            )
+            self.dangers(general, them)
         };
         let mut g = Generator {
             board: &self.board,
             scratch: self.board,
             us: us.index(),
-            them: us.opposite(),
+            them,
             general,
-            test_from,
-            test_to,
+            test_all,
+            danger_from,
+            danger_to,
         };
         let board = &self.board;
         let mut bits = self.occupied[us.index()];
@@ -165,6 +183,72 @@ impl Position {
             }
         }
         true
+    }
+
+    /// Where a move of a piece other than the general can expose the
+    /// general of the side to move, which is not in check: the origins
+    /// (`from`) and destinations (`to`) of the moves that need the test.
+    ///
+    /// No enemy piece moves, so an attack can only open along the general's
+    /// four rays or from a horse. Along a ray, with its first pieces p0, p1,
+    /// p2 (nearest first; p0 is no enemy chariot, p1 no enemy cannon, since
+    /// the general is not attacked): taking p0 away makes p1 first and p2
+    /// second, taking p1 away makes p2 second, so p0 is an origin when p1 is
+    /// an enemy chariot (or, along the file, the enemy general) or p2 an
+    /// enemy cannon, and p1 when p2 is an enemy cannon. A piece put before
+    /// p0 makes p0 second, and one that takes p0 makes p1 second: the empty
+    /// points before an enemy cannon p0, and an enemy p0 followed by an
+    /// enemy cannon, are destinations. A piece that moves along the ray is
+    /// covered by the same cases. A horse attacks once its leg is empty:
+    /// the legs of enemy horses around the general are origins. Any other
+    /// move leaves every ray's first two pieces and every horse leg as they
+    /// were.
+    fn dangers(&self, general: usize, them: Color) -> (u128, u128) {
+        let chariot = crate::position::code(them, Role::Chariot);
+        let cannon = crate::position::code(them, Role::Cannon);
+        let enemy_general = crate::position::code(them, Role::General);
+        let (mut from, mut to) = (0u128, 0u128);
+        for d in 0..4 {
+            let mut at = [0usize; 3];
+            let mut code = [0u8; 3];
+            let mut n = 0;
+            let mut before = 0u128;
+            for &p in RAYS[general][d].points() {
+                let c = self.board[p as usize];
+                if c == 0 {
+                    if n == 0 {
+                        before |= 1 << p;
+                    }
+                    continue;
+                }
+                at[n] = p as usize;
+                code[n] = c;
+                n += 1;
+                if n == 3 {
+                    break;
+                }
+            }
+            let slider = |c: u8| c == chariot || (d % 2 == 0 && c == enemy_general);
+            if n >= 2 && (slider(code[1]) || (n == 3 && code[2] == cannon)) {
+                from |= 1 << at[0];
+            }
+            if n == 3 && code[2] == cannon {
+                from |= 1 << at[1];
+            }
+            if n >= 1 && code[0] == cannon {
+                to |= before;
+            }
+            if n >= 2 && code_color(code[0]) == them.index() && code[1] == cannon {
+                to |= 1 << at[0];
+            }
+        }
+        let horse = crate::position::code(them, Role::Horse);
+        for (h, leg) in HORSE_ATTACKERS[general].iter() {
+            if self.board[h] == horse {
+                from |= 1 << leg;
+            }
+        }
+        (from, to)
     }
 
     /// The legal moves, in a list on the stack.

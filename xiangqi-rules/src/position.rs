@@ -29,7 +29,11 @@
 //! bytes is as quick as looking its moves up. Running the mailbox's
 //! legality test on every move, instead of skipping it where it cannot
 //! fail (see the `movegen` module), gives 78–83 M leaves/s from the start
-//! position.
+//! position. Deciding which moves need the test from the first pieces on
+//! the general's rays and the horses around it, rather than from the
+//! general's whole file and rank, took the count of perft 5 from the start
+//! from 24.7 to 15.6 billion instructions (callgrind): 120 to about 160 M
+//! leaves/s.
 
 use core::fmt;
 
@@ -392,16 +396,22 @@ pub(crate) fn attacked(board: &[u8; 90], sq: usize, by: Color) -> bool {
             }
         }
     }
-    let horse = code(by, Role::Horse);
-    for (from, leg) in HORSE_ATTACKERS[sq].iter() {
-        if board[from] == horse && board[leg] == 0 {
-            return true;
-        }
+    if attacked_by_horse(board, sq, by) {
+        return true;
     }
     let soldier = code(by, Role::Soldier);
     SOLDIER_ATTACKERS[by.index()][sq]
         .iter()
         .any(|(from, _)| board[from] == soldier)
+}
+
+/// Whether a horse of colour `by` attacks `sq` (its leg empty).
+#[inline]
+pub(crate) fn attacked_by_horse(board: &[u8; 90], sq: usize, by: Color) -> bool {
+    let horse = code(by, Role::Horse);
+    HORSE_ATTACKERS[sq]
+        .iter()
+        .any(|(from, leg)| board[from] == horse && board[leg] == 0)
 }
 
 /// The pieces of colour `by` that attack `sq` (a general facing it included).
