@@ -720,6 +720,19 @@ xiangqi_result xiangqi_position_piece_at(const struct xiangqi_position *pos,
 xiangqi_result xiangqi_position_in_check(const struct xiangqi_position *pos, bool *out);
 
 /**
+ * Writes the points of the pieces giving check to the side to move into
+ * `buf` (capacity `cap` points, in increasing order) and their number to
+ * `*out_len` (0 when not in check; two for a double check). Buffer
+ * convention as for `xiangqi_position_legal_moves`; a capacity of 16 always
+ * suffices. `XIANGQI_RESULT_NULL_PARAMETER` if `pos` or `out_len` is NULL.
+ * Thread-safe.
+ */
+xiangqi_result xiangqi_position_checkers(const struct xiangqi_position *pos,
+                                         xiangqi_square *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
  * Writes the legal moves of the side to move into `buf` (capacity `cap`
  * moves) and their number to `*out_len`. If they do not fit, nothing is
  * written to `buf`, `*out_len` gets their number and the result is

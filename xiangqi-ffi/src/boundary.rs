@@ -3,7 +3,7 @@
 //! values (NULL pointers become [`xiangqi_result::NullParameter`], bad UTF-8
 //! [`xiangqi_result::InvalidUtf8`]) and write results into caller memory, and
 //! the bodies most exports share, built on both: [`read_value`],
-//! [`read_text`] and [`read_moves`] (a handle read into an out-parameter,
+//! [`read_text`] and [`read_array`] (a handle read into an out-parameter,
 //! a text buffer or a move array), [`write_value`], [`new_handle`] and
 //! [`write_text`] (a value made without a handle) and [`update`] (a handle
 //! changed). Each catches panics as `ffi_fn!` does, checks every pointer it
@@ -21,7 +21,6 @@ use core::ptr::NonNull;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::result::xiangqi_result;
-use crate::types::move_bits;
 
 /// Runs the body of an exported function and catches any panic.
 ///
@@ -113,18 +112,18 @@ pub(crate) fn write_text<S: AsRef<str>>(
     })
 }
 
-/// The body of an export that writes moves of the handle `handle` into the
-/// caller's array `(buf, cap, out_len)`: `write` gets the checked array (see
-/// [`MovesOut`]).
-pub(crate) fn read_moves<H>(
+/// The body of an export that writes values of the handle `handle` (moves,
+/// points) into the caller's array `(buf, cap, out_len)`: `write` gets the
+/// checked array (see [`ArrayOut`]).
+pub(crate) fn read_array<H, T>(
     handle: *const H,
-    buf: *mut u32,
+    buf: *mut T,
     cap: usize,
     out_len: *mut usize,
-    write: impl FnOnce(&H, MovesOut) -> Result<(), xiangqi_result>,
+    write: impl FnOnce(&H, ArrayOut<T>) -> Result<(), xiangqi_result>,
 ) -> xiangqi_result {
     guard(|| {
-        let out = arg_moves_out(buf, cap, out_len)?;
+        let out = arg_array_out(buf, cap, out_len)?;
         write(arg_ref(handle)?, out)
     })
 }
@@ -250,44 +249,44 @@ impl TextOut {
     }
 }
 
-/// A caller array for moves: `(buf, cap, out_len)`.
-pub(crate) struct MovesOut {
-    buf: *mut u32,
+/// A caller array of `T` (moves, points): `(buf, cap, out_len)`.
+pub(crate) struct ArrayOut<T> {
+    buf: *mut T,
     cap: usize,
     out_len: Out<usize>,
 }
 
-/// Checks a move array: `out_len` must not be NULL; `buf` may be NULL only
+/// Checks a caller array: `out_len` must not be NULL; `buf` may be NULL only
 /// when `cap` is 0 (a size query).
-pub(crate) fn arg_moves_out(
-    buf: *mut u32,
+pub(crate) fn arg_array_out<T>(
+    buf: *mut T,
     cap: usize,
     out_len: *mut usize,
-) -> Result<MovesOut, xiangqi_result> {
+) -> Result<ArrayOut<T>, xiangqi_result> {
     let out_len = arg_out(out_len)?;
     if buf.is_null() && cap > 0 {
         return Err(xiangqi_result::NullParameter);
     }
-    Ok(MovesOut { buf, cap, out_len })
+    Ok(ArrayOut { buf, cap, out_len })
 }
 
-impl MovesOut {
-    /// Writes the moves' bits and sets `*out_len` to their number; when they do
+impl<T> ArrayOut<T> {
+    /// Writes the values and sets `*out_len` to their number; when they do
     /// not fit, writes nothing, sets `*out_len` to the number and fails with
     /// [`xiangqi_result::BufferTooSmall`].
     pub(crate) fn write(
         self,
-        moves: impl ExactSizeIterator<Item = xq::Move>,
+        values: impl ExactSizeIterator<Item = T>,
     ) -> Result<(), xiangqi_result> {
-        let n = moves.len();
+        let n = values.len();
         if n > self.cap {
             self.out_len.write(n);
             return Err(xiangqi_result::BufferTooSmall);
         }
-        for (i, m) in moves.enumerate() {
+        for (i, value) in values.enumerate() {
             // SAFETY: `i < n <= cap`, and `buf` holds `cap` writable, aligned
-            // `uint32_t` (header contract; non-NULL because `cap >= n > i`).
-            unsafe { self.buf.add(i).write(move_bits(m)) };
+            // `T` (header contract; non-NULL because `cap >= n > i`).
+            unsafe { self.buf.add(i).write(value) };
         }
         self.out_len.write(n);
         Ok(())
@@ -365,7 +364,7 @@ mod tests {
         );
         assert!(arg_text_out(core::ptr::null_mut(), 0, core::ptr::null_mut()).is_err());
         assert!(arg_text_out(core::ptr::null_mut(), 4, &mut 0).is_err());
-        assert!(arg_moves_out(core::ptr::null_mut(), 4, &mut 0).is_err());
+        assert!(arg_array_out::<u32>(core::ptr::null_mut(), 4, &mut 0).is_err());
     }
 
     #[test]
@@ -411,11 +410,11 @@ mod tests {
 
     fn write_moves(n: usize, cap: usize) -> (xiangqi_result, Vec<u32>, usize) {
         let sq = |s: &str| s.parse::<xq::Square>().unwrap();
-        let m = xq::Move::new(xq::Role::Cannon, sq("h2"), sq("e2"), None);
+        let m = crate::types::move_bits(xq::Move::new(xq::Role::Cannon, sq("h2"), sq("e2"), None));
         let mut buf = vec![7u32; cap];
         let mut out_len = usize::MAX;
         let r = guard(|| {
-            arg_moves_out(buf.as_mut_ptr(), cap, &mut out_len)?.write(core::iter::repeat_n(m, n))
+            arg_array_out(buf.as_mut_ptr(), cap, &mut out_len)?.write(core::iter::repeat_n(m, n))
         });
         (r, buf, out_len)
     }
@@ -437,7 +436,7 @@ mod tests {
         assert_eq!(buf, vec![7, 7]);
         let mut out_len = 0;
         let r = guard(|| {
-            arg_moves_out(core::ptr::null_mut(), 0, &mut out_len)?.write(core::iter::empty())
+            arg_array_out::<u32>(core::ptr::null_mut(), 0, &mut out_len)?.write(core::iter::empty())
         });
         assert_eq!((r, out_len), (xiangqi_result::Ok, 0));
     }

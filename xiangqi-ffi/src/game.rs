@@ -6,7 +6,7 @@ use core::ffi::c_char;
 use xq::{Game, Outcome, RuleSet, Termination};
 
 use crate::boundary::{
-    arg_opt, arg_out_opt, arg_str, free_handle, into_handle, new_handle, read_moves, read_text,
+    arg_opt, arg_out_opt, arg_str, free_handle, into_handle, new_handle, read_array, read_text,
     read_value, update, write_value,
 };
 use crate::position::xiangqi_position;
@@ -334,8 +334,8 @@ pub extern "C" fn xiangqi_game_legal_moves(
     cap: usize,
     out_len: *mut usize,
 ) -> xiangqi_result {
-    read_moves(game, buf, cap, out_len, |game, out| {
-        out.write(game.inner.legal_moves().iter().copied())
+    read_array(game, buf, cap, out_len, |game, out| {
+        out.write(game.inner.legal_moves().iter().map(|m| move_bits(*m)))
     })
 }
 
@@ -349,8 +349,8 @@ pub extern "C" fn xiangqi_game_moves(
     cap: usize,
     out_len: *mut usize,
 ) -> xiangqi_result {
-    read_moves(game, buf, cap, out_len, |game, out| {
-        let moves: Vec<xq::Move> = game.inner.moves().collect();
+    read_array(game, buf, cap, out_len, |game, out| {
+        let moves: Vec<xiangqi_move> = game.inner.moves().map(move_bits).collect();
         out.write(moves.into_iter())
     })
 }

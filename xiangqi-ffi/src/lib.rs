@@ -8,7 +8,7 @@
 //!   written only on success. Infallible functions say so.
 //! - Every export runs its body through the `ffi_fn!` macro or one of the
 //!   shared bodies of `boundary` built on it (`read_value`, `read_text`,
-//!   `read_moves`, `write_value`, `write_text`, `new_handle`, `update`),
+//!   `read_array`, `write_value`, `write_text`, `new_handle`, `update`),
 //!   which catch panics (`XIANGQI_RESULT_PANIC`); NULL pointers give
 //!   `XIANGQI_RESULT_NULL_PARAMETER` unless a parameter is documented as
 //!   optional (`_or_null`).

@@ -7,13 +7,13 @@ use core::ffi::c_char;
 use xq::{IccsMove, Position};
 
 use crate::boundary::{
-    arg_ref, arg_str, free_handle, into_handle, new_handle, read_moves, read_text, read_value,
+    arg_ref, arg_str, free_handle, into_handle, new_handle, read_array, read_text, read_value,
     update,
 };
 use crate::result::xiangqi_result;
 use crate::types::{
-    color_out, move_arg, move_bits, square_arg, xiangqi_color, xiangqi_move, xiangqi_piece,
-    xiangqi_square,
+    color_out, move_arg, move_bits, square_arg, square_out, xiangqi_color, xiangqi_move,
+    xiangqi_piece, xiangqi_square,
 };
 
 /// An opaque position: the 90 points, the side to move and the FEN counters.
@@ -148,6 +148,25 @@ pub extern "C" fn xiangqi_position_in_check(
     read_value(pos, out, |pos| Ok(pos.inner.in_check()))
 }
 
+/// Writes the points of the pieces giving check to the side to move into
+/// `buf` (capacity `cap` points, in increasing order) and their number to
+/// `*out_len` (0 when not in check; two for a double check). Buffer
+/// convention as for `xiangqi_position_legal_moves`; a capacity of 16 always
+/// suffices. `XIANGQI_RESULT_NULL_PARAMETER` if `pos` or `out_len` is NULL.
+/// Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_position_checkers(
+    pos: *const xiangqi_position,
+    buf: *mut xiangqi_square,
+    cap: usize,
+    out_len: *mut usize,
+) -> xiangqi_result {
+    read_array(pos, buf, cap, out_len, |pos, out| {
+        let points: Vec<xiangqi_square> = pos.inner.checkers().iter().map(square_out).collect();
+        out.write(points.into_iter())
+    })
+}
+
 /// Writes the legal moves of the side to move into `buf` (capacity `cap`
 /// moves) and their number to `*out_len`. If they do not fit, nothing is
 /// written to `buf`, `*out_len` gets their number and the result is
@@ -161,8 +180,8 @@ pub extern "C" fn xiangqi_position_legal_moves(
     cap: usize,
     out_len: *mut usize,
 ) -> xiangqi_result {
-    read_moves(pos, buf, cap, out_len, |pos, out| {
-        out.write(pos.inner.legal_moves().iter().copied())
+    read_array(pos, buf, cap, out_len, |pos, out| {
+        out.write(pos.inner.legal_moves().iter().map(|m| move_bits(*m)))
     })
 }
 
@@ -408,6 +427,27 @@ mod tests {
         for handle in [pos, next, clone] {
             xiangqi_position_free(handle);
         }
+    }
+
+    #[test]
+    fn checkers_are_listed_by_point() {
+        let pos = from_fen("1n3k3/7r1/R3c4/9/9/9/4p4/2N5B/9/3AKA3 w - - 0 1").unwrap();
+        let points = checker_points(pos);
+        assert_eq!(points, vec![point("e7")]);
+        xiangqi_position_free(pos);
+        let start = out(|o| xiangqi_position_new(o));
+        assert!(checker_points(start).is_empty());
+        xiangqi_position_free(start);
+    }
+
+    fn checker_points(pos: *mut xiangqi_position) -> Vec<xiangqi_square> {
+        let mut buf = [0u8; 16];
+        let mut n = 0;
+        assert_eq!(
+            xiangqi_position_checkers(pos, buf.as_mut_ptr(), buf.len(), &mut n),
+            xiangqi_result::Ok
+        );
+        buf[..n].to_vec()
     }
 
     #[test]

@@ -61,38 +61,43 @@ int check_record_result(uint32_t got, uint32_t expected, const char *file, int l
         free(tl_buf_);                                                                             \
     } while (0)
 
-/* The buffer protocol of a move-list function, given as CALL(buf, cap, out_len): a count
- * query, a buffer one move short (nothing written, the count reported), the exact buffer, and
- * the NULL cases. Leaves the moves in MOVES (an array of at least `count` moves). */
-#define CHECK_MOVES_OUT(CALL, expected_count, moves)                                               \
+/* The buffer protocol of an array-out function (moves, points), given as CALL(buf, cap,
+ * out_len) writing values of TYPE: a count query, a buffer one value short (nothing written, the
+ * count reported), the exact buffer, and the NULL cases. Leaves the values in OUT (an array of
+ * at least `count` values). */
+#define CHECK_ARRAY_OUT(CALL, TYPE, expected_count, out)                                           \
     do {                                                                                           \
         size_t ml_n_ = 12345;                                                                      \
         size_t ml_count_ = (size_t)(expected_count);                                               \
-        xiangqi_move *ml_buf_;                                                                     \
+        TYPE *ml_buf_;                                                                             \
         size_t ml_i_;                                                                              \
         if (ml_count_ > 0) {                                                                       \
             CHECK_RES(CALL(NULL, 0, &ml_n_), XIANGQI_RESULT_BUFFER_TOO_SMALL);                     \
             CHECK_EQ_UINT(ml_n_, ml_count_);                                                       \
         }                                                                                          \
-        ml_buf_ = (xiangqi_move *)malloc((ml_count_ + 1) * sizeof(xiangqi_move));                  \
+        ml_buf_ = (TYPE *)malloc((ml_count_ + 1) * sizeof(TYPE));                                  \
         for (ml_i_ = 0; ml_i_ <= ml_count_; ml_i_++) {                                             \
-            ml_buf_[ml_i_] = 0xdeadbeefu;                                                          \
+            ml_buf_[ml_i_] = (TYPE)0xdeadbeefu;                                                    \
         }                                                                                          \
         if (ml_count_ > 0) {                                                                       \
             ml_n_ = 0;                                                                             \
             CHECK_RES(CALL(ml_buf_, ml_count_ - 1, &ml_n_), XIANGQI_RESULT_BUFFER_TOO_SMALL);      \
             CHECK_EQ_UINT(ml_n_, ml_count_);                                                       \
-            CHECK_EQ_UINT(ml_buf_[0], 0xdeadbeefu);                                                \
+            CHECK_EQ_UINT(ml_buf_[0], (TYPE)0xdeadbeefu);                                          \
         }                                                                                          \
         ml_n_ = 12345;                                                                             \
         CHECK_OK(CALL(ml_buf_, ml_count_, &ml_n_));                                                \
         CHECK_EQ_UINT(ml_n_, ml_count_);                                                           \
-        CHECK_EQ_UINT(ml_buf_[ml_count_], 0xdeadbeefu);                                            \
+        CHECK_EQ_UINT(ml_buf_[ml_count_], (TYPE)0xdeadbeefu);                                      \
         CHECK_NULL_PARAM(CALL(NULL, 4, &ml_n_));                                                   \
         CHECK_NULL_PARAM(CALL(ml_buf_, ml_count_, NULL));                                          \
-        memcpy((moves), ml_buf_, ml_count_ * sizeof(xiangqi_move));                                \
+        memcpy((out), ml_buf_, ml_count_ * sizeof(TYPE));                                          \
         free(ml_buf_);                                                                             \
     } while (0)
+
+/* CHECK_ARRAY_OUT for a move-list function. */
+#define CHECK_MOVES_OUT(CALL, expected_count, moves)                                               \
+    CHECK_ARRAY_OUT(CALL, xiangqi_move, expected_count, moves)
 
 /* A position from FEN, or NULL (a recorded failure). */
 xiangqi_position *position_from(const char *fen);

@@ -59,6 +59,35 @@ static int same_move_set(const xiangqi_move *moves, size_t n, const char *expect
     return listed == n;
 }
 
+/* Whether the space-separated ICCS points `expected` are exactly `points` (in any order). */
+static int same_points(const xiangqi_square *points, size_t n, const char *expected) {
+    size_t listed = 0;
+    size_t i;
+    const char *p = expected;
+    while (*p != '\0') {
+        int found = 0;
+        if (strcspn(p, " ") != 2) {
+            return 0;
+        }
+        for (i = 0; i < n; i++) {
+            char text[3];
+            text[0] = (char)('a' + xiangqi_square_file(points[i]));
+            text[1] = (char)('0' + xiangqi_square_rank(points[i]));
+            text[2] = '\0';
+            if (strncmp(text, p, 2) == 0) {
+                found = 1;
+            }
+        }
+        if (!found) {
+            return 0;
+        }
+        listed++;
+        p += 2;
+        p += strspn(p, " ");
+    }
+    return listed == n;
+}
+
 static void run_case(char **f) {
     const char *name = f[1];
     const char *kind = f[2];
@@ -103,8 +132,14 @@ static void run_case(char **f) {
         memcpy(to, move + 2, 2);
         CHECK_RES(xiangqi_position_why_illegal_points(pos, point(from), point(to)), code);
     } else if (strcmp(kind, "in_check") == 0) {
+        xiangqi_square points[16];
+        size_t checkers = 0;
         if (!CHECK_EQ_INT(in_check, strcmp(expected, "true") == 0)) {
             CHECK_FAIL("case %s: in check", name);
+        }
+        CHECK_OK(xiangqi_position_checkers(pos, points, 16, &checkers));
+        if (!CHECK(same_points(points, checkers, f[7]))) {
+            CHECK_FAIL("case %s: the checkers are not %s", name, f[7]);
         }
     } else if (strcmp(kind, "legal_moves") == 0) {
         if (!CHECK(same_move_set(moves, n, f[10]))) {

@@ -180,19 +180,42 @@ static void check_moves_and_reasons(void) {
     xiangqi_position_free(pos);
 }
 
+#define POSITION_CHECKERS(buf, cap, out_len) xiangqi_position_checkers(text_pos, buf, cap, out_len)
+
 static void check_in_check(void) {
+    /* One checker: Black's cannon on e7, over the soldier on e3. Two in the double check: Red's
+     * cannon on e5 (over the advisor on e8) and horse on g8. */
     xiangqi_position *pos = position_from("1n3k3/7r1/R3c4/9/9/9/4p4/2N5B/9/3AKA3 w - - 0 1");
+    xiangqi_position *twice = position_from("3ak4/4a1N2/2n6/p1p3p1p/4C4/9/P5P1P/9/4A4/3K1A3 b - - 0 1");
     bool in_check = false;
     xiangqi_move moves[XIANGQI_MAX_LEGAL_MOVES];
+    xiangqi_square points[16];
     size_t count = 0;
+    size_t i;
     check_suite("in check");
-    if (pos == NULL) {
+    if (pos == NULL || twice == NULL) {
+        xiangqi_position_free(pos);
+        xiangqi_position_free(twice);
         return;
     }
     CHECK_OK(xiangqi_position_in_check(pos, &in_check));
     CHECK(in_check);
     CHECK_OK(xiangqi_position_legal_moves(pos, moves, XIANGQI_MAX_LEGAL_MOVES, &count));
     CHECK_EQ_UINT(count, 4);
+    CHECK_OK(xiangqi_position_checkers(pos, points, 16, &count));
+    CHECK_EQ_UINT(count, 1);
+    CHECK_EQ_UINT(points[0], point("e7"));
+    text_pos = twice;
+    CHECK_ARRAY_OUT(POSITION_CHECKERS, xiangqi_square, 2, points);
+    for (i = 0; i < 2; i++) {
+        xiangqi_piece piece;
+        CHECK_OK(xiangqi_position_piece_at(twice, points[i], &piece));
+        CHECK_EQ_UINT(piece.color, XIANGQI_COLOR_RED);
+    }
+    CHECK_EQ_UINT(points[0], point("e5"));
+    CHECK_EQ_UINT(points[1], point("g8"));
+    text_pos = pos;
+    xiangqi_position_free(twice);
     xiangqi_position_free(pos);
 }
 
