@@ -98,6 +98,44 @@ mod tests {
         assert_eq!(version.to_str(), Ok(env!("CARGO_PKG_VERSION")));
     }
 
+    /// Every function of the committed header comes with its documentation
+    /// (cbindgen copies the doc comment; a function without one would be a
+    /// bare declaration), and names its thread safety or its infallibility.
+    #[test]
+    fn every_function_of_the_header_is_documented() {
+        let header = include_str!("../../include/xiangqi_rules.h");
+        let lines: Vec<&str> = header.lines().collect();
+        let mut functions = 0;
+        let mut doc: Vec<&str> = Vec::new();
+        for line in &lines {
+            if line.starts_with("/**") {
+                doc.clear();
+            }
+            doc.push(line);
+            let declares = !line.starts_with(' ')
+                && !line.starts_with('#')
+                && !line.starts_with("typedef")
+                && line.contains("xiangqi_")
+                && line.contains('(');
+            if declares {
+                functions += 1;
+                let text = doc.join("\n");
+                assert!(
+                    doc.len() > 2 && doc[doc.len() - 2].trim() == "*/",
+                    "{line} has no documentation"
+                );
+                assert!(
+                    ["hread", "Infallible", "exclusive access"]
+                        .iter()
+                        .any(|word| text.contains(word)),
+                    "{line}: the documentation does not say whether it is thread-safe"
+                );
+                doc.clear();
+            }
+        }
+        assert!(functions > 50, "found {functions} functions in the header");
+    }
+
     #[test]
     fn handles_may_be_shared_and_sent_between_threads() {
         fn send_sync<T: Send + Sync>() {}
