@@ -7,18 +7,19 @@
 #                         (scripts/install-cbindgen.sh installs it into .tools/ first)
 #   xiangqi-header-check  fails (with a diff) when regenerating would change the header
 #   xiangqi-ffi-test      every check of the xiangqi C API, each step timed (measured on a busy
-#                         2-core machine):
-#                           xiangqi-ffi-lib       the library (release)      ~10 s warm, ~1 min cold
+#                         2-core machine; about 20 s in all, 30 s from a cold target directory):
+#                           xiangqi-ffi-lib       the library (release)        ~0 s warm, ~6 s cold
 #                           xiangqi-header-check  (+ a few minutes the first time: cbindgen is
 #                                                 built into .tools/)                    ~1 s
 #                           exports   every function of the header is called in
 #                                     tests/c/xiangqi/                                    ~0 s
-#                           build     the C tests as C99 (gcc), as C++11 (g++), and with   ~5 s
+#                           build     the C tests as C99 (gcc), as C++11 (g++), and with   ~2 s
 #                                     AddressSanitizer + UBSan, against the static library
-#                           run       the three builds, with every rule case and game and  ~4 s
+#                           run       the three builds, with every rule case and game and  ~5 s
 #                                     the perft counts up to XQ_PERFT_LIMIT nodes
 #                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~5 s
-#                           install   `make xiangqi-install-test`
+#                           install   `make xiangqi-install-test` (+ ~5 s the first time:
+#                                     CMake into .tools/venv)                              ~2 s
 #   xiangqi-install       installs under PREFIX (default /usr/local; DESTDIR is honoured): the
 #                         header xiangqi_rules.h, libxiangqi_rules.a, libxiangqi_rules.so.VERSION
 #                         with the links libxiangqi_rules.so.MAJOR and libxiangqi_rules.so, the
