@@ -7,7 +7,7 @@
 #                         (scripts/install-cbindgen.sh installs it into .tools/ first)
 #   xiangqi-header-check  fails (with a diff) when regenerating would change the header
 #   xiangqi-ffi-test      every check of the xiangqi C API, each step timed (measured on a busy
-#                         2-core machine; about 20 s in all, 30 s from a cold target directory):
+#                         2-core machine; about 30 s in all, 40 s from a cold target directory):
 #                           xiangqi-ffi-lib       the library (release)        ~0 s warm, ~6 s cold
 #                           xiangqi-header-check  (+ a few minutes the first time: cbindgen is
 #                                                 built into .tools/)                    ~1 s
@@ -15,9 +15,10 @@
 #                                     tests/c/xiangqi/                                    ~0 s
 #                           build     the C tests as C99 (gcc), as C++11 (g++), and with   ~2 s
 #                                     AddressSanitizer + UBSan, against the static library
-#                           run       the three builds, with every rule case and game and  ~5 s
-#                                     the perft counts up to XQ_PERFT_LIMIT nodes
-#                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~5 s
+#                           run       the three builds, with every rule case and game, the ~10 s
+#                                     perft counts up to XQ_PERFT_LIMIT nodes, and the
+#                                     robustness tests (random move bits, FEN, ICCS, games)
+#                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~10 s
 #                           install   `make xiangqi-install-test` (+ ~5 s the first time:
 #                                     CMake into .tools/venv)                              ~2 s
 #   xiangqi-install       installs under PREFIX (default /usr/local; DESTDIR is honoured): the

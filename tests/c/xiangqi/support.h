@@ -134,6 +134,7 @@ void test_positions(void);
 void test_games(void);
 void test_null_parameters(void);
 void test_threads(void);
+void test_robustness(void);
 void test_data(const char *data_tsv, unsigned long long perft_limit);
 
 #ifdef __cplusplus

@@ -29,6 +29,7 @@ int main(int argc, char **argv) {
     test_games();
     test_null_parameters();
     test_threads();
+    test_robustness();
     test_data(argv[1], perft_limit);
     return check_summary();
 }
