@@ -356,6 +356,21 @@ typedef struct xiangqi_piece {
 } xiangqi_piece;
 
 /**
+ * One line of `xiangqi_position_perft_divide`: a legal move and the perft
+ * count below it.
+ */
+typedef struct xiangqi_perft_entry {
+  /**
+   * The legal move.
+   */
+  xiangqi_move move;
+  /**
+   * The leaf nodes below it at `depth - 1` plies.
+   */
+  uint64_t nodes;
+} xiangqi_perft_entry;
+
+/**
  * The rules a game is adjudicated by. `xiangqi_rules_default` gives the
  * site rules (3 occurrences, perpetual check loses, 300 plies, bare material
  * draws).
@@ -714,6 +729,29 @@ xiangqi_result xiangqi_position_piece_at(const struct xiangqi_position *pos,
                                          struct xiangqi_piece *out);
 
 /**
+ * Writes the point of `color`'s general to `*out`.
+ * `XIANGQI_RESULT_INVALID_ARGUMENT` for a color out of range,
+ * `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+xiangqi_result xiangqi_position_general(const struct xiangqi_position *pos,
+                                        xiangqi_color color,
+                                        xiangqi_square *out);
+
+/**
+ * Writes FEN field 5, the plies since the last capture (no rule uses it),
+ * to `*out`. `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL.
+ * Thread-safe.
+ */
+xiangqi_result xiangqi_position_halfmove_clock(const struct xiangqi_position *pos, uint32_t *out);
+
+/**
+ * Writes FEN field 6, the move number (1 at the start, incremented after
+ * each Black move), to `*out`. `XIANGQI_RESULT_NULL_PARAMETER` if a pointer
+ * is NULL. Thread-safe.
+ */
+xiangqi_result xiangqi_position_fullmove_number(const struct xiangqi_position *pos, uint32_t *out);
+
+/**
  * Writes whether the side to move is in check to `*out`.
  * `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
  */
@@ -827,6 +865,23 @@ xiangqi_result xiangqi_position_zobrist(const struct xiangqi_position *pos, uint
 xiangqi_result xiangqi_position_perft(const struct xiangqi_position *pos,
                                       uint32_t depth,
                                       uint64_t *out);
+
+/**
+ * Writes the perft count below each legal move of `pos` (`depth` plies in
+ * all), in the order of `xiangqi_position_legal_moves`, into `buf`
+ * (capacity `cap` entries; buffer convention as for
+ * `xiangqi_position_legal_moves`, `XIANGQI_MAX_LEGAL_MOVES` always
+ * suffices): for finding where two move generators disagree. No entries for
+ * depth 0. `XIANGQI_RESULT_INVALID_ARGUMENT` for a depth above
+ * `XIANGQI_MAX_PERFT_DEPTH`, `XIANGQI_RESULT_NULL_PARAMETER` if `pos` or
+ * `out_len` is NULL. The counts are computed before the capacity is
+ * checked: a size query costs as much as the call. Thread-safe.
+ */
+xiangqi_result xiangqi_position_perft_divide(const struct xiangqi_position *pos,
+                                             uint32_t depth,
+                                             struct xiangqi_perft_entry *buf,
+                                             size_t cap,
+                                             size_t *out_len);
 
 /**
  * Writes the site rules (3 occurrences, perpetual check loses, 300 plies,

@@ -12,7 +12,7 @@ use crate::boundary::{
 };
 use crate::result::xiangqi_result;
 use crate::types::{
-    color_out, move_arg, move_bits, square_arg, square_out, xiangqi_color, xiangqi_move,
+    color_arg, color_out, move_arg, move_bits, square_arg, square_out, xiangqi_color, xiangqi_move,
     xiangqi_piece, xiangqi_square,
 };
 
@@ -136,6 +136,42 @@ pub extern "C" fn xiangqi_position_piece_at(
         let sq = square_arg(sq)?;
         Ok(xiangqi_piece::of(pos.inner.piece_at(sq)))
     })
+}
+
+/// Writes the point of `color`'s general to `*out`.
+/// `XIANGQI_RESULT_INVALID_ARGUMENT` for a color out of range,
+/// `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_position_general(
+    pos: *const xiangqi_position,
+    color: xiangqi_color,
+    out: *mut xiangqi_square,
+) -> xiangqi_result {
+    read_value(pos, out, |pos| {
+        Ok(square_out(pos.inner.general(color_arg(color)?)))
+    })
+}
+
+/// Writes FEN field 5, the plies since the last capture (no rule uses it),
+/// to `*out`. `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL.
+/// Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_position_halfmove_clock(
+    pos: *const xiangqi_position,
+    out: *mut u32,
+) -> xiangqi_result {
+    read_value(pos, out, |pos| Ok(pos.inner.halfmove_clock()))
+}
+
+/// Writes FEN field 6, the move number (1 at the start, incremented after
+/// each Black move), to `*out`. `XIANGQI_RESULT_NULL_PARAMETER` if a pointer
+/// is NULL. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_position_fullmove_number(
+    pos: *const xiangqi_position,
+    out: *mut u32,
+) -> xiangqi_result {
+    read_value(pos, out, |pos| Ok(pos.inner.fullmove_number()))
 }
 
 /// Writes whether the side to move is in check to `*out`.
@@ -330,6 +366,50 @@ pub extern "C" fn xiangqi_position_perft(
     })
 }
 
+/// One line of `xiangqi_position_perft_divide`: a legal move and the perft
+/// count below it.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct xiangqi_perft_entry {
+    /// The legal move.
+    pub r#move: xiangqi_move,
+    /// The leaf nodes below it at `depth - 1` plies.
+    pub nodes: u64,
+}
+
+/// Writes the perft count below each legal move of `pos` (`depth` plies in
+/// all), in the order of `xiangqi_position_legal_moves`, into `buf`
+/// (capacity `cap` entries; buffer convention as for
+/// `xiangqi_position_legal_moves`, `XIANGQI_MAX_LEGAL_MOVES` always
+/// suffices): for finding where two move generators disagree. No entries for
+/// depth 0. `XIANGQI_RESULT_INVALID_ARGUMENT` for a depth above
+/// `XIANGQI_MAX_PERFT_DEPTH`, `XIANGQI_RESULT_NULL_PARAMETER` if `pos` or
+/// `out_len` is NULL. The counts are computed before the capacity is
+/// checked: a size query costs as much as the call. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_position_perft_divide(
+    pos: *const xiangqi_position,
+    depth: u32,
+    buf: *mut xiangqi_perft_entry,
+    cap: usize,
+    out_len: *mut usize,
+) -> xiangqi_result {
+    read_array(pos, buf, cap, out_len, |pos, out| {
+        if depth > XIANGQI_MAX_PERFT_DEPTH {
+            return Err(xiangqi_result::InvalidArgument);
+        }
+        let entries: Vec<xiangqi_perft_entry> = xq::perft_divide(&pos.inner, depth)
+            .into_iter()
+            .map(|(m, nodes)| xiangqi_perft_entry {
+                r#move: move_bits(m),
+                nodes,
+            })
+            .collect();
+        out.write(entries.into_iter())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,6 +534,19 @@ mod tests {
     fn perft_counts_the_start_position_and_refuses_deep_requests() {
         let pos = out(|o| xiangqi_position_new(o));
         assert_eq!(out(|o| xiangqi_position_perft(pos, 2, o)), 1_920);
+        let mut entries = [xiangqi_perft_entry {
+            r#move: 0,
+            nodes: 0,
+        }; 64];
+        let mut n = 0;
+        assert_eq!(
+            xiangqi_position_perft_divide(pos, 2, entries.as_mut_ptr(), entries.len(), &mut n),
+            xiangqi_result::Ok
+        );
+        assert_eq!(n, 44);
+        assert_eq!(entries[..n].iter().map(|e| e.nodes).sum::<u64>(), 1_920);
+        let legal = moves(|b, c, l| xiangqi_position_legal_moves(pos, b, c, l));
+        assert!(entries[..n].iter().map(|e| e.r#move).eq(legal));
         let mut count = 7;
         assert_eq!(
             xiangqi_position_perft(pos, XIANGQI_MAX_PERFT_DEPTH + 1, &mut count),

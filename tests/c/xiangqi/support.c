@@ -18,6 +18,17 @@ int check_record_result(uint32_t got, uint32_t expected, const char *file, int l
     return 0;
 }
 
+int unwritten(const void *p, size_t size) {
+    const unsigned char *bytes = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < size; i++) {
+        if (bytes[i] != UNWRITTEN) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 xiangqi_position *position_from(const char *fen) {
     xiangqi_position *pos = NULL;
     uint32_t res = (uint32_t)xiangqi_position_from_fen(TXT(fen), &pos);

@@ -61,6 +61,11 @@ int check_record_result(uint32_t got, uint32_t expected, const char *file, int l
         free(tl_buf_);                                                                             \
     } while (0)
 
+/* The byte the array checks fill their buffers with, and whether `size` bytes at `p` still
+ * hold it (nothing was written there). */
+#define UNWRITTEN 0xA5
+int unwritten(const void *p, size_t size);
+
 /* The buffer protocol of an array-out function (moves, points), given as CALL(buf, cap,
  * out_len) writing values of TYPE: a count query, a buffer one value short (nothing written, the
  * count reported), the exact buffer, and the NULL cases. Leaves the values in OUT (an array of
@@ -70,25 +75,22 @@ int check_record_result(uint32_t got, uint32_t expected, const char *file, int l
         size_t ml_n_ = 12345;                                                                      \
         size_t ml_count_ = (size_t)(expected_count);                                               \
         TYPE *ml_buf_;                                                                             \
-        size_t ml_i_;                                                                              \
         if (ml_count_ > 0) {                                                                       \
             CHECK_RES(CALL(NULL, 0, &ml_n_), XIANGQI_RESULT_BUFFER_TOO_SMALL);                     \
             CHECK_EQ_UINT(ml_n_, ml_count_);                                                       \
         }                                                                                          \
         ml_buf_ = (TYPE *)malloc((ml_count_ + 1) * sizeof(TYPE));                                  \
-        for (ml_i_ = 0; ml_i_ <= ml_count_; ml_i_++) {                                             \
-            ml_buf_[ml_i_] = (TYPE)0xdeadbeefu;                                                    \
-        }                                                                                          \
+        memset(ml_buf_, UNWRITTEN, (ml_count_ + 1) * sizeof(TYPE));                                \
         if (ml_count_ > 0) {                                                                       \
             ml_n_ = 0;                                                                             \
             CHECK_RES(CALL(ml_buf_, ml_count_ - 1, &ml_n_), XIANGQI_RESULT_BUFFER_TOO_SMALL);      \
             CHECK_EQ_UINT(ml_n_, ml_count_);                                                       \
-            CHECK_EQ_UINT(ml_buf_[0], (TYPE)0xdeadbeefu);                                          \
+            CHECK(unwritten(&ml_buf_[0], sizeof(TYPE)));                                           \
         }                                                                                          \
         ml_n_ = 12345;                                                                             \
         CHECK_OK(CALL(ml_buf_, ml_count_, &ml_n_));                                                \
         CHECK_EQ_UINT(ml_n_, ml_count_);                                                           \
-        CHECK_EQ_UINT(ml_buf_[ml_count_], (TYPE)0xdeadbeefu);                                      \
+        CHECK(unwritten(&ml_buf_[ml_count_], sizeof(TYPE)));                                       \
         CHECK_NULL_PARAM(CALL(NULL, 4, &ml_n_));                                                   \
         CHECK_NULL_PARAM(CALL(ml_buf_, ml_count_, NULL));                                          \
         memcpy((out), ml_buf_, ml_count_ * sizeof(TYPE));                                          \

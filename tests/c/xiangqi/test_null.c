@@ -17,6 +17,8 @@ void test_null_parameters(void) {
     xiangqi_square sq = 77;
     size_t n = 77;
     uint64_t u64 = 77;
+    uint32_t u32 = 77;
+    xiangqi_perft_entry entries[4];
     bool flag = true;
     char buf[128];
     check_suite("NULL parameters");
@@ -44,6 +46,18 @@ void test_null_parameters(void) {
     CHECK_NULL_PARAM(xiangqi_position_turn(pos, NULL));
     CHECK_NULL_PARAM(xiangqi_position_piece_at(NULL, 4, &piece));
     CHECK_NULL_PARAM(xiangqi_position_piece_at(pos, 4, NULL));
+    CHECK_NULL_PARAM(xiangqi_position_general(NULL, XIANGQI_COLOR_RED, &sq));
+    CHECK_NULL_PARAM(xiangqi_position_general(pos, XIANGQI_COLOR_RED, NULL));
+    CHECK_NULL_PARAM(xiangqi_position_halfmove_clock(NULL, &u32));
+    CHECK_NULL_PARAM(xiangqi_position_halfmove_clock(pos, NULL));
+    CHECK_NULL_PARAM(xiangqi_position_fullmove_number(NULL, &u32));
+    CHECK_NULL_PARAM(xiangqi_position_fullmove_number(pos, NULL));
+    CHECK_NULL_PARAM(xiangqi_position_checkers(NULL, &sq, 1, &n));
+    CHECK_NULL_PARAM(xiangqi_position_checkers(pos, &sq, 1, NULL));
+    CHECK_NULL_PARAM(xiangqi_position_checkers(pos, NULL, 1, &n));
+    CHECK_NULL_PARAM(xiangqi_position_perft_divide(NULL, 1, entries, 4, &n));
+    CHECK_NULL_PARAM(xiangqi_position_perft_divide(pos, 1, entries, 4, NULL));
+    CHECK_NULL_PARAM(xiangqi_position_perft_divide(pos, 1, NULL, 4, &n));
     CHECK_NULL_PARAM(xiangqi_position_in_check(NULL, &flag));
     CHECK_NULL_PARAM(xiangqi_position_in_check(pos, NULL));
     CHECK_NULL_PARAM(xiangqi_position_legal_moves(NULL, moves, XIANGQI_MAX_LEGAL_MOVES, &n));
@@ -101,6 +115,7 @@ void test_null_parameters(void) {
     CHECK_EQ_UINT(sq, 77);
     CHECK_EQ_UINT(n, 77);
     CHECK_EQ_UINT(u64, 77);
+    CHECK_EQ_UINT(u32, 77);
     CHECK(flag);
     CHECK_EQ_STR(fen_of(pos, buf), START_FEN);
     CHECK_OK(xiangqi_game_ply_count(game, &n));

@@ -9,6 +9,43 @@ static const xiangqi_position *text_pos;
 #define POSITION_FEN(buf, len, out_len) xiangqi_position_to_fen(text_pos, buf, len, out_len)
 #define POSITION_MOVES(buf, cap, out_len) xiangqi_position_legal_moves(text_pos, buf, cap, out_len)
 
+static unsigned divide_depth;
+#define POSITION_DIVIDE(buf, cap, out_len)                                                         \
+    xiangqi_position_perft_divide(text_pos, divide_depth, buf, cap, out_len)
+
+/* perft_divide: one entry per legal move, in their order, each the perft of the position after
+ * it; the entries sum to the perft count. */
+static void check_perft_divide(const xiangqi_position *pos) {
+    xiangqi_perft_entry entries[XIANGQI_MAX_LEGAL_MOVES];
+    xiangqi_move moves[XIANGQI_MAX_LEGAL_MOVES];
+    size_t n = 0;
+    size_t i;
+    uint64_t sum = 0;
+    text_pos = pos;
+    divide_depth = 3;
+    CHECK_ARRAY_OUT(POSITION_DIVIDE, xiangqi_perft_entry, 44, entries);
+    CHECK_OK(xiangqi_position_legal_moves(pos, moves, XIANGQI_MAX_LEGAL_MOVES, &n));
+    for (i = 0; i < 44 && i < n; i++) {
+        xiangqi_position *next = NULL;
+        uint64_t nodes = 0;
+        CHECK_EQ_UINT(entries[i].move, moves[i]);
+        if (CHECK_OK(xiangqi_position_play_new(pos, entries[i].move, &next))) {
+            CHECK_OK(xiangqi_position_perft(next, 2, &nodes));
+            CHECK_EQ_UINT(entries[i].nodes, nodes);
+        }
+        xiangqi_position_free(next);
+        sum += entries[i].nodes;
+    }
+    CHECK_EQ_UINT(sum, 79666);
+    n = 99;
+    CHECK_OK(xiangqi_position_perft_divide(pos, 0, entries, XIANGQI_MAX_LEGAL_MOVES, &n));
+    CHECK_EQ_UINT(n, 0);
+    CHECK_RES(xiangqi_position_perft_divide(pos, XIANGQI_MAX_PERFT_DEPTH + 1, entries,
+                                            XIANGQI_MAX_LEGAL_MOVES, &n),
+              XIANGQI_RESULT_INVALID_ARGUMENT);
+    CHECK_EQ_UINT(n, 0);
+}
+
 static void check_start_position(void) {
     xiangqi_position *pos = NULL;
     xiangqi_color turn = XIANGQI_COLOR_NONE;
@@ -48,6 +85,22 @@ static void check_start_position(void) {
     CHECK_RES(xiangqi_position_perft(pos, XIANGQI_MAX_PERFT_DEPTH + 1, &nodes),
               XIANGQI_RESULT_INVALID_ARGUMENT);
     CHECK_EQ_UINT(nodes, 79666);
+    {
+        xiangqi_square general = 0;
+        uint32_t counter = 99;
+        CHECK_OK(xiangqi_position_general(pos, XIANGQI_COLOR_RED, &general));
+        CHECK_EQ_UINT(general, point("e0"));
+        CHECK_OK(xiangqi_position_general(pos, XIANGQI_COLOR_BLACK, &general));
+        CHECK_EQ_UINT(general, point("e9"));
+        CHECK_RES(xiangqi_position_general(pos, XIANGQI_COLOR_NONE, &general),
+                  XIANGQI_RESULT_INVALID_ARGUMENT);
+        CHECK_EQ_UINT(general, point("e9"));
+        CHECK_OK(xiangqi_position_halfmove_clock(pos, &counter));
+        CHECK_EQ_UINT(counter, 0);
+        CHECK_OK(xiangqi_position_fullmove_number(pos, &counter));
+        CHECK_EQ_UINT(counter, 1);
+    }
+    check_perft_divide(pos);
     xiangqi_position_free(pos);
 }
 
