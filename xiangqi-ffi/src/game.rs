@@ -11,7 +11,9 @@ use crate::boundary::{
 };
 use crate::position::xiangqi_position;
 use crate::result::xiangqi_result;
-use crate::types::{color_arg, color_opt_out, move_arg, move_bits, xiangqi_color, xiangqi_move};
+use crate::types::{
+    XIANGQI_COLOR_NONE, color_arg, color_opt_out, move_arg, move_bits, xiangqi_color, xiangqi_move,
+};
 
 /// An opaque game: the start position, the rules, the moves played and how
 /// the game ended, if it has.
@@ -140,7 +142,7 @@ impl xiangqi_outcome {
                 termination: termination_out(o.termination),
             },
             None => xiangqi_outcome {
-                winner: color_opt_out(None),
+                winner: XIANGQI_COLOR_NONE,
                 termination: XIANGQI_TERMINATION_NONE,
             },
         }
@@ -413,7 +415,7 @@ pub extern "C" fn xiangqi_game_to_fen(
 mod tests {
     use super::*;
     use crate::testing::{moves, out, s, text};
-    use crate::types::{XIANGQI_COLOR_BLACK, XIANGQI_COLOR_NONE, XIANGQI_COLOR_RED};
+    use crate::types::{XIANGQI_COLOR_BLACK, XIANGQI_COLOR_RED};
 
     fn play(game: *mut xiangqi_game, iccs: &str) -> xiangqi_result {
         let (p, n) = s(iccs);
