@@ -1,0 +1,759 @@
+//! `xiangqi_result`: the code every fallible function returns, its messages,
+//! and the translation of every error of the core crate into a code.
+//!
+//! Codes are grouped in ranges (general 0–99, FEN and setup 100–199, illegal
+//! moves 200–249, move text 250–299, games 300–399). A value, once published,
+//! keeps its meaning and is never reused. The core's error enums are
+//! `#[non_exhaustive]`; a variant a later core adds and this library does not
+//! know yet maps to the catch-all code of its range (`*_OTHER`). The test
+//! `no_core_error_maps_to_a_catch_all_code` walks one value of every variant
+//! of every core error enum (`IllegalReason::ALL`, and examples built for the
+//! others) and fails when one does, or when two variants share a code.
+
+use core::ffi::c_char;
+
+use xq::{
+    FenError, GameError, IccsMoveError, IllegalMoveError, IllegalReason, ParseIccsMoveError,
+    SetupError,
+};
+
+use crate::boundary::write_text;
+
+/// The result of a fallible function: `XIANGQI_RESULT_OK` (0) or the reason
+/// it failed. Values are stable: a published value keeps its meaning and is
+/// never reused. On any result other than `XIANGQI_RESULT_OK`, out-parameters
+/// are left untouched unless the function says otherwise
+/// (`XIANGQI_RESULT_BUFFER_TOO_SMALL` reports the needed size).
+#[allow(non_camel_case_types)]
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum xiangqi_result {
+    /// Success.
+    Ok = 0,
+    /// A pointer argument that must not be NULL was NULL.
+    NullParameter = 1,
+    /// The library caught an internal panic; no output was written, but a
+    /// handle passed for mutation may be in an unspecified (still valid,
+    /// freeable) state.
+    Panic = 2,
+    /// Text passed in is not valid UTF-8.
+    InvalidUtf8 = 3,
+    /// The caller's buffer is too small; the needed length was written to
+    /// `*out_len`.
+    BufferTooSmall = 4,
+    /// An argument is out of range: a point, role or color value that does
+    /// not exist, a perft depth above `XIANGQI_MAX_PERFT_DEPTH`, or move bits
+    /// that no move has.
+    InvalidArgument = 5,
+
+    /// FEN: the text is empty (or only spaces).
+    FenEmpty = 100,
+    /// FEN: a required field is missing.
+    FenMissingField = 101,
+    /// FEN: a character in the placement that is not a piece letter, a digit
+    /// 1–9 or `/`.
+    FenPlacementCharacter = 102,
+    /// FEN: a rank that does not describe exactly nine points.
+    FenRankLength = 103,
+    /// FEN: the placement does not have exactly ten ranks.
+    FenRankCount = 104,
+    /// FEN: a field that is not what it should be (a side to move other than
+    /// `w`, `r` or `b`, castling or en passant other than `-`, a counter that
+    /// is not a number).
+    FenBadField = 105,
+    /// FEN: text after the sixth field.
+    FenTrailingText = 106,
+    /// Illegal setup: a side has no general, or more than one.
+    SetupGeneralCount = 120,
+    /// Illegal setup: a side has more pieces of a role than the standard set.
+    SetupTooManyPieces = 121,
+    /// Illegal setup: a general outside its palace, an advisor off its
+    /// palace's diagonals or an elephant off its side's elephant points.
+    SetupImpossiblePoint = 122,
+    /// Illegal setup: the generals face each other on an open file.
+    SetupGeneralsFacing = 123,
+    /// Illegal setup: the side not to move is in check.
+    SetupOpponentInCheck = 124,
+    /// A FEN or setup error this version does not name.
+    FenOther = 199,
+
+    /// Illegal move (`no_piece`): no piece stands on the origin.
+    IllegalNoPiece = 200,
+    /// Illegal move (`not_your_piece`): the piece on the origin belongs to the
+    /// side not to move.
+    IllegalNotYourPiece = 201,
+    /// Illegal move (`own_piece`): a piece of the mover's side stands on the
+    /// destination.
+    IllegalOwnPiece = 202,
+    /// Illegal move (`wrong_direction`): the role never moves that way.
+    IllegalWrongDirection = 203,
+    /// Illegal move (`outside_palace`): a general or advisor would leave its
+    /// palace.
+    IllegalOutsidePalace = 204,
+    /// Illegal move (`crosses_river`): an elephant would cross the river.
+    IllegalCrossesRiver = 205,
+    /// Illegal move (`soldier_backward`): a soldier would move backward.
+    IllegalSoldierBackward = 206,
+    /// Illegal move (`soldier_sideways_before_river`): a soldier would move
+    /// sideways before crossing the river.
+    IllegalSoldierSidewaysBeforeRiver = 207,
+    /// Illegal move (`elephant_blocked`): the elephant's eye is occupied.
+    IllegalElephantBlocked = 208,
+    /// Illegal move (`horse_blocked`): the horse's leg is occupied.
+    IllegalHorseBlocked = 209,
+    /// Illegal move (`path_blocked`): a chariot, or a cannon not capturing,
+    /// would pass over a piece.
+    IllegalPathBlocked = 210,
+    /// Illegal move (`no_screen`): a cannon would capture with no piece to
+    /// jump over.
+    IllegalNoScreen = 211,
+    /// Illegal move (`too_many_screens`): a cannon would capture over two or
+    /// more pieces.
+    IllegalTooManyScreens = 212,
+    /// Illegal move (`move_mismatch`): the move's points make a legal move,
+    /// but its role or capture is not what stands on the board.
+    IllegalMoveMismatch = 213,
+    /// Illegal move (`flying_general`): the generals would face each other on
+    /// an open file.
+    IllegalFlyingGeneral = 214,
+    /// Illegal move (`leaves_general_in_check`): the mover's general would be
+    /// attacked.
+    IllegalLeavesGeneralInCheck = 215,
+    /// An illegal-move reason this version does not name.
+    IllegalOther = 249,
+
+    /// Move text: not an ICCS move (two points such as `h2e2` or `H2-E2`).
+    IccsSyntax = 250,
+    /// A move-text error this version does not name.
+    MoveTextOther = 299,
+
+    /// Game: the game is over.
+    GameOver = 300,
+    /// Game: there is no move to take back.
+    NothingToUndo = 301,
+    /// A game error this version does not name.
+    GameOther = 349,
+}
+
+/// Every code, in increasing order.
+pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
+    use xiangqi_result::*;
+    const ALL: [xiangqi_result; 41] = [
+        Ok,
+        NullParameter,
+        Panic,
+        InvalidUtf8,
+        BufferTooSmall,
+        InvalidArgument,
+        FenEmpty,
+        FenMissingField,
+        FenPlacementCharacter,
+        FenRankLength,
+        FenRankCount,
+        FenBadField,
+        FenTrailingText,
+        SetupGeneralCount,
+        SetupTooManyPieces,
+        SetupImpossiblePoint,
+        SetupGeneralsFacing,
+        SetupOpponentInCheck,
+        FenOther,
+        IllegalNoPiece,
+        IllegalNotYourPiece,
+        IllegalOwnPiece,
+        IllegalWrongDirection,
+        IllegalOutsidePalace,
+        IllegalCrossesRiver,
+        IllegalSoldierBackward,
+        IllegalSoldierSidewaysBeforeRiver,
+        IllegalElephantBlocked,
+        IllegalHorseBlocked,
+        IllegalPathBlocked,
+        IllegalNoScreen,
+        IllegalTooManyScreens,
+        IllegalMoveMismatch,
+        IllegalFlyingGeneral,
+        IllegalLeavesGeneralInCheck,
+        IllegalOther,
+        IccsSyntax,
+        MoveTextOther,
+        GameOver,
+        NothingToUndo,
+        GameOther,
+    ];
+    ALL.into_iter()
+}
+
+impl xiangqi_result {
+    /// The code with numeric value `value`, if there is one.
+    pub(crate) fn from_u32(value: u32) -> Option<xiangqi_result> {
+        all_results().find(|r| *r as u32 == value)
+    }
+
+    /// The C name, `"XIANGQI_RESULT_ILLEGAL_NO_SCREEN"`, NUL-terminated.
+    pub(crate) const fn name(self) -> &'static str {
+        use xiangqi_result::*;
+        match self {
+            Ok => "XIANGQI_RESULT_OK\0",
+            NullParameter => "XIANGQI_RESULT_NULL_PARAMETER\0",
+            Panic => "XIANGQI_RESULT_PANIC\0",
+            InvalidUtf8 => "XIANGQI_RESULT_INVALID_UTF8\0",
+            BufferTooSmall => "XIANGQI_RESULT_BUFFER_TOO_SMALL\0",
+            InvalidArgument => "XIANGQI_RESULT_INVALID_ARGUMENT\0",
+            FenEmpty => "XIANGQI_RESULT_FEN_EMPTY\0",
+            FenMissingField => "XIANGQI_RESULT_FEN_MISSING_FIELD\0",
+            FenPlacementCharacter => "XIANGQI_RESULT_FEN_PLACEMENT_CHARACTER\0",
+            FenRankLength => "XIANGQI_RESULT_FEN_RANK_LENGTH\0",
+            FenRankCount => "XIANGQI_RESULT_FEN_RANK_COUNT\0",
+            FenBadField => "XIANGQI_RESULT_FEN_BAD_FIELD\0",
+            FenTrailingText => "XIANGQI_RESULT_FEN_TRAILING_TEXT\0",
+            SetupGeneralCount => "XIANGQI_RESULT_SETUP_GENERAL_COUNT\0",
+            SetupTooManyPieces => "XIANGQI_RESULT_SETUP_TOO_MANY_PIECES\0",
+            SetupImpossiblePoint => "XIANGQI_RESULT_SETUP_IMPOSSIBLE_POINT\0",
+            SetupGeneralsFacing => "XIANGQI_RESULT_SETUP_GENERALS_FACING\0",
+            SetupOpponentInCheck => "XIANGQI_RESULT_SETUP_OPPONENT_IN_CHECK\0",
+            FenOther => "XIANGQI_RESULT_FEN_OTHER\0",
+            IllegalNoPiece => "XIANGQI_RESULT_ILLEGAL_NO_PIECE\0",
+            IllegalNotYourPiece => "XIANGQI_RESULT_ILLEGAL_NOT_YOUR_PIECE\0",
+            IllegalOwnPiece => "XIANGQI_RESULT_ILLEGAL_OWN_PIECE\0",
+            IllegalWrongDirection => "XIANGQI_RESULT_ILLEGAL_WRONG_DIRECTION\0",
+            IllegalOutsidePalace => "XIANGQI_RESULT_ILLEGAL_OUTSIDE_PALACE\0",
+            IllegalCrossesRiver => "XIANGQI_RESULT_ILLEGAL_CROSSES_RIVER\0",
+            IllegalSoldierBackward => "XIANGQI_RESULT_ILLEGAL_SOLDIER_BACKWARD\0",
+            IllegalSoldierSidewaysBeforeRiver => {
+                "XIANGQI_RESULT_ILLEGAL_SOLDIER_SIDEWAYS_BEFORE_RIVER\0"
+            }
+            IllegalElephantBlocked => "XIANGQI_RESULT_ILLEGAL_ELEPHANT_BLOCKED\0",
+            IllegalHorseBlocked => "XIANGQI_RESULT_ILLEGAL_HORSE_BLOCKED\0",
+            IllegalPathBlocked => "XIANGQI_RESULT_ILLEGAL_PATH_BLOCKED\0",
+            IllegalNoScreen => "XIANGQI_RESULT_ILLEGAL_NO_SCREEN\0",
+            IllegalTooManyScreens => "XIANGQI_RESULT_ILLEGAL_TOO_MANY_SCREENS\0",
+            IllegalMoveMismatch => "XIANGQI_RESULT_ILLEGAL_MOVE_MISMATCH\0",
+            IllegalFlyingGeneral => "XIANGQI_RESULT_ILLEGAL_FLYING_GENERAL\0",
+            IllegalLeavesGeneralInCheck => "XIANGQI_RESULT_ILLEGAL_LEAVES_GENERAL_IN_CHECK\0",
+            IllegalOther => "XIANGQI_RESULT_ILLEGAL_OTHER\0",
+            IccsSyntax => "XIANGQI_RESULT_ICCS_SYNTAX\0",
+            MoveTextOther => "XIANGQI_RESULT_MOVE_TEXT_OTHER\0",
+            GameOver => "XIANGQI_RESULT_GAME_OVER\0",
+            NothingToUndo => "XIANGQI_RESULT_NOTHING_TO_UNDO\0",
+            GameOther => "XIANGQI_RESULT_GAME_OTHER\0",
+        }
+    }
+
+    /// A one-line English description.
+    pub(crate) const fn message(self) -> &'static str {
+        use xiangqi_result::*;
+        match self {
+            Ok => "success",
+            NullParameter => "a required pointer argument was NULL",
+            Panic => "internal error: the library panicked",
+            InvalidUtf8 => "the text is not valid UTF-8",
+            BufferTooSmall => "the buffer is too small",
+            InvalidArgument => "an argument is out of range",
+            FenEmpty => "FEN: empty text",
+            FenMissingField => "FEN: a field is missing",
+            FenPlacementCharacter => "FEN: unexpected character in the placement",
+            FenRankLength => "FEN: a rank does not have 9 points",
+            FenRankCount => "FEN: the placement does not have 10 ranks",
+            FenBadField => "FEN: a bad side to move, castling, en passant or counter field",
+            FenTrailingText => "FEN: unexpected text after the move number",
+            SetupGeneralCount => "illegal setup: a side does not have exactly one general",
+            SetupTooManyPieces => "illegal setup: more pieces of a role than the standard set",
+            SetupImpossiblePoint => "illegal setup: a piece on a point it can never reach",
+            SetupGeneralsFacing => "illegal setup: the generals face each other on an open file",
+            SetupOpponentInCheck => "illegal setup: the side not to move is in check",
+            FenOther => "invalid FEN or setup",
+            IllegalNoPiece => "illegal move: no_piece: there is no piece on that point",
+            IllegalNotYourPiece => {
+                "illegal move: not_your_piece: that piece belongs to the other side"
+            }
+            IllegalOwnPiece => {
+                "illegal move: own_piece: a piece of the same side stands on the destination"
+            }
+            IllegalWrongDirection => {
+                "illegal move: wrong_direction: the piece does not move that way"
+            }
+            IllegalOutsidePalace => {
+                "illegal move: outside_palace: the general and the advisors stay in the palace"
+            }
+            IllegalCrossesRiver => {
+                "illegal move: crosses_river: an elephant may not cross the river"
+            }
+            IllegalSoldierBackward => {
+                "illegal move: soldier_backward: a soldier never moves backward"
+            }
+            IllegalSoldierSidewaysBeforeRiver => {
+                "illegal move: soldier_sideways_before_river: a soldier moves sideways only after \
+                 crossing the river"
+            }
+            IllegalElephantBlocked => {
+                "illegal move: elephant_blocked: the elephant's eye is blocked"
+            }
+            IllegalHorseBlocked => "illegal move: horse_blocked: the horse's leg is blocked",
+            IllegalPathBlocked => "illegal move: path_blocked: a piece stands in the way",
+            IllegalNoScreen => {
+                "illegal move: no_screen: a cannon captures only by jumping over one piece"
+            }
+            IllegalTooManyScreens => {
+                "illegal move: too_many_screens: a cannon captures by jumping over exactly one \
+                 piece"
+            }
+            IllegalMoveMismatch => {
+                "illegal move: move_mismatch: the move names a role or capture other than the \
+                 pieces on the board"
+            }
+            IllegalFlyingGeneral => {
+                "illegal move: flying_general: the generals may not face each other on an open \
+                 file"
+            }
+            IllegalLeavesGeneralInCheck => {
+                "illegal move: leaves_general_in_check: the move leaves the general in check"
+            }
+            IllegalOther => "illegal move",
+            IccsSyntax => "not an ICCS move: expected two points such as h2e2 or H2-E2",
+            MoveTextOther => "malformed move text",
+            GameOver => "the game is over",
+            NothingToUndo => "there is no move to take back",
+            GameOther => "the game refused the action",
+        }
+    }
+}
+
+/// Writes the English description of `result` into `buf`: the text plus a
+/// NUL, with its length (without the NUL) in `*out_len`. A value that is not a
+/// known code gets the text `unknown result code`.
+///
+/// Returns `XIANGQI_RESULT_NULL_PARAMETER` if `out_len` is NULL, or `buf` is
+/// NULL while `buf_len` is not 0; `XIANGQI_RESULT_BUFFER_TOO_SMALL` (with the
+/// needed length in `*out_len`, and an empty string in `buf` when
+/// `buf_len > 0`) if the text and its NUL do not fit. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_result_message(
+    result: u32,
+    buf: *mut c_char,
+    buf_len: usize,
+    out_len: *mut usize,
+) -> xiangqi_result {
+    write_text(buf, buf_len, out_len, || {
+        Ok(xiangqi_result::from_u32(result).map_or("unknown result code", |r| r.message()))
+    })
+}
+
+/// The C name of `result` as a static NUL-terminated string
+/// (`"XIANGQI_RESULT_ILLEGAL_NO_SCREEN"`), or NULL for a value that is not a
+/// known code. Infallible; the string must not be freed. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_result_name(result: u32) -> *const c_char {
+    ffi_fn!(infallible core::ptr::null(), {
+        xiangqi_result::from_u32(result).map_or(core::ptr::null(), |r| r.name().as_ptr().cast())
+    })
+}
+
+impl From<IllegalReason> for xiangqi_result {
+    fn from(reason: IllegalReason) -> xiangqi_result {
+        use xiangqi_result::*;
+        match reason {
+            IllegalReason::NoPiece => IllegalNoPiece,
+            IllegalReason::NotYourPiece => IllegalNotYourPiece,
+            IllegalReason::OwnPieceOnTarget => IllegalOwnPiece,
+            IllegalReason::NotAMove => IllegalWrongDirection,
+            IllegalReason::LeavesPalace => IllegalOutsidePalace,
+            IllegalReason::ElephantCrossesRiver => IllegalCrossesRiver,
+            IllegalReason::SoldierBackward => IllegalSoldierBackward,
+            IllegalReason::SoldierSidewaysBeforeRiver => IllegalSoldierSidewaysBeforeRiver,
+            IllegalReason::ElephantEyeBlocked => IllegalElephantBlocked,
+            IllegalReason::HorseHobbled => IllegalHorseBlocked,
+            IllegalReason::PathBlocked => IllegalPathBlocked,
+            IllegalReason::CannonNoScreen => IllegalNoScreen,
+            IllegalReason::CannonMoreThanOneScreen => IllegalTooManyScreens,
+            IllegalReason::MoveMismatch => IllegalMoveMismatch,
+            IllegalReason::FlyingGeneral => IllegalFlyingGeneral,
+            IllegalReason::LeavesGeneralInCheck => IllegalLeavesGeneralInCheck,
+            _ => IllegalOther,
+        }
+    }
+}
+
+impl From<IllegalMoveError> for xiangqi_result {
+    fn from(err: IllegalMoveError) -> xiangqi_result {
+        err.reason.into()
+    }
+}
+
+impl From<ParseIccsMoveError> for xiangqi_result {
+    fn from(_: ParseIccsMoveError) -> xiangqi_result {
+        xiangqi_result::IccsSyntax
+    }
+}
+
+impl From<IccsMoveError> for xiangqi_result {
+    fn from(err: IccsMoveError) -> xiangqi_result {
+        match err {
+            IccsMoveError::Syntax(e) => e.into(),
+            IccsMoveError::Illegal(e) => e.into(),
+            _ => xiangqi_result::MoveTextOther,
+        }
+    }
+}
+
+impl From<SetupError> for xiangqi_result {
+    fn from(err: SetupError) -> xiangqi_result {
+        match err {
+            SetupError::GeneralCount { .. } => xiangqi_result::SetupGeneralCount,
+            SetupError::TooManyPieces { .. } => xiangqi_result::SetupTooManyPieces,
+            SetupError::ImpossiblePoint { .. } => xiangqi_result::SetupImpossiblePoint,
+            SetupError::GeneralsFacing => xiangqi_result::SetupGeneralsFacing,
+            SetupError::OpponentInCheck(_) => xiangqi_result::SetupOpponentInCheck,
+            _ => xiangqi_result::FenOther,
+        }
+    }
+}
+
+impl From<FenError> for xiangqi_result {
+    fn from(err: FenError) -> xiangqi_result {
+        match err {
+            FenError::Empty => xiangqi_result::FenEmpty,
+            FenError::MissingField { .. } => xiangqi_result::FenMissingField,
+            FenError::PlacementCharacter { .. } => xiangqi_result::FenPlacementCharacter,
+            FenError::RankLength { .. } => xiangqi_result::FenRankLength,
+            FenError::RankCount { .. } => xiangqi_result::FenRankCount,
+            FenError::BadField { .. } => xiangqi_result::FenBadField,
+            FenError::TrailingText { .. } => xiangqi_result::FenTrailingText,
+            FenError::Setup(e) => e.into(),
+            _ => xiangqi_result::FenOther,
+        }
+    }
+}
+
+impl From<GameError> for xiangqi_result {
+    fn from(err: GameError) -> xiangqi_result {
+        match err {
+            GameError::GameOver(_) => xiangqi_result::GameOver,
+            GameError::IllegalMove(e) => e.into(),
+            GameError::BadMoveText(e) => e.into(),
+            GameError::NothingToUndo => xiangqi_result::NothingToUndo,
+            _ => xiangqi_result::GameOther,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::text;
+    use std::collections::HashMap;
+    use xq::{Color, FenField, Outcome, Piece, Position, Role, Square, Termination};
+
+    /// Every code with the value it was published with.
+    const PUBLISHED: [(xiangqi_result, u32); 41] = {
+        use xiangqi_result::*;
+        [
+            (Ok, 0),
+            (NullParameter, 1),
+            (Panic, 2),
+            (InvalidUtf8, 3),
+            (BufferTooSmall, 4),
+            (InvalidArgument, 5),
+            (FenEmpty, 100),
+            (FenMissingField, 101),
+            (FenPlacementCharacter, 102),
+            (FenRankLength, 103),
+            (FenRankCount, 104),
+            (FenBadField, 105),
+            (FenTrailingText, 106),
+            (SetupGeneralCount, 120),
+            (SetupTooManyPieces, 121),
+            (SetupImpossiblePoint, 122),
+            (SetupGeneralsFacing, 123),
+            (SetupOpponentInCheck, 124),
+            (FenOther, 199),
+            (IllegalNoPiece, 200),
+            (IllegalNotYourPiece, 201),
+            (IllegalOwnPiece, 202),
+            (IllegalWrongDirection, 203),
+            (IllegalOutsidePalace, 204),
+            (IllegalCrossesRiver, 205),
+            (IllegalSoldierBackward, 206),
+            (IllegalSoldierSidewaysBeforeRiver, 207),
+            (IllegalElephantBlocked, 208),
+            (IllegalHorseBlocked, 209),
+            (IllegalPathBlocked, 210),
+            (IllegalNoScreen, 211),
+            (IllegalTooManyScreens, 212),
+            (IllegalMoveMismatch, 213),
+            (IllegalFlyingGeneral, 214),
+            (IllegalLeavesGeneralInCheck, 215),
+            (IllegalOther, 249),
+            (IccsSyntax, 250),
+            (MoveTextOther, 299),
+            (GameOver, 300),
+            (NothingToUndo, 301),
+            (GameOther, 349),
+        ]
+    };
+
+    #[test]
+    fn codes_keep_their_published_values() {
+        for (code, value) in PUBLISHED {
+            assert_eq!(code as u32, value, "{code:?}");
+        }
+        assert_eq!(
+            all_results().collect::<Vec<_>>(),
+            PUBLISHED.map(|(code, _)| code).to_vec(),
+            "every code is listed once, in increasing order"
+        );
+    }
+
+    #[test]
+    fn every_code_has_a_name_and_a_message_and_reads_back_from_its_value() {
+        for code in all_results() {
+            let name = code.name();
+            assert!(name.starts_with("XIANGQI_RESULT_") && name.ends_with('\0'));
+            assert!(!code.message().is_empty());
+            assert_eq!(xiangqi_result::from_u32(code as u32), Some(code));
+            let message = text(|b, l, n| xiangqi_result_message(code as u32, b, l, n));
+            assert_eq!(message, code.message());
+        }
+        assert_eq!(xiangqi_result::from_u32(6), None);
+        assert_eq!(xiangqi_result::from_u32(u32::MAX), None);
+        assert!(xiangqi_result_name(6).is_null());
+        let unknown = text(|b, l, n| xiangqi_result_message(6, b, l, n));
+        assert_eq!(unknown, "unknown result code");
+    }
+
+    /// The header lists exactly the codes of `all_results`, with the same
+    /// names and values (it is generated, but a stale header would lie).
+    #[test]
+    fn the_committed_header_lists_every_code() {
+        let header = include_str!("../../include/xiangqi_rules.h");
+        let mut listed = Vec::new();
+        for line in header.lines() {
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix("XIANGQI_RESULT_") {
+                let (name, value) = rest.trim_end_matches(',').split_once(" = ").unwrap();
+                listed.push((
+                    format!("XIANGQI_RESULT_{name}\0"),
+                    value.parse::<u32>().unwrap(),
+                ));
+            }
+        }
+        let expected: Vec<(String, u32)> = all_results()
+            .map(|c| (c.name().to_string(), c as u32))
+            .collect();
+        assert_eq!(listed, expected);
+    }
+
+    /// The catch-all codes: what a variant of a core error enum that this
+    /// library does not name would map to.
+    const CATCH_ALL: [xiangqi_result; 4] = [
+        xiangqi_result::FenOther,
+        xiangqi_result::IllegalOther,
+        xiangqi_result::MoveTextOther,
+        xiangqi_result::GameOther,
+    ];
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    /// One value of each variant of `FenError` (its `Setup` variant once per
+    /// variant of `SetupError`). The core's enums are `#[non_exhaustive]`, so
+    /// the compiler cannot check that this list is complete: a variant the
+    /// core adds without a code here maps to `XIANGQI_RESULT_FEN_OTHER`, and
+    /// `fen_errors_read_from_text_map_to_their_codes` covers the parser.
+    fn fen_error_examples() -> Vec<FenError> {
+        let mut errors = vec![
+            FenError::Empty,
+            FenError::MissingField {
+                field: FenField::SideToMove,
+                column: 1,
+            },
+            FenError::PlacementCharacter {
+                found: 'x',
+                column: 1,
+            },
+            FenError::RankLength {
+                rank: 9,
+                points: 8,
+                column: 1,
+            },
+            FenError::RankCount {
+                ranks: 9,
+                column: 1,
+            },
+            FenError::BadField {
+                field: FenField::Castling,
+                text: "K".into(),
+                column: 1,
+            },
+            FenError::TrailingText { column: 1 },
+        ];
+        errors.extend(setup_error_examples().into_iter().map(FenError::Setup));
+        errors
+    }
+
+    /// One value of each variant of `SetupError`.
+    fn setup_error_examples() -> Vec<SetupError> {
+        vec![
+            SetupError::GeneralCount {
+                color: Color::Red,
+                count: 0,
+            },
+            SetupError::TooManyPieces {
+                color: Color::Red,
+                role: Role::Chariot,
+                count: 3,
+                max: 2,
+            },
+            SetupError::ImpossiblePoint {
+                square: sq("a0"),
+                piece: Piece::new(Color::Red, Role::Advisor),
+            },
+            SetupError::GeneralsFacing,
+            SetupError::OpponentInCheck(Color::Black),
+        ]
+    }
+
+    /// One value of each variant of `GameError` (its `IllegalMove` variant
+    /// once per `IllegalReason`) and of `IccsMoveError`.
+    fn game_error_examples() -> Vec<GameError> {
+        let mut errors = vec![
+            GameError::GameOver(Outcome::draw(Termination::DrawAgreement)),
+            GameError::BadMoveText(ParseIccsMoveError("x".into())),
+            GameError::NothingToUndo,
+        ];
+        errors.extend(IllegalReason::ALL.into_iter().map(|reason| {
+            GameError::IllegalMove(IllegalMoveError {
+                iccs: "h2e2".parse().unwrap(),
+                reason,
+            })
+        }));
+        errors
+    }
+
+    /// Every variant of every error enum of the core maps to a code of its
+    /// own: not to a catch-all `*_OTHER` code, and not to the code of another
+    /// variant.
+    #[test]
+    fn no_core_error_maps_to_a_catch_all_code() {
+        let mut codes: Vec<(String, xiangqi_result)> = Vec::new();
+        codes.extend(
+            fen_error_examples()
+                .into_iter()
+                .map(|e| (format!("{e:?}"), xiangqi_result::from(e))),
+        );
+        codes.extend(
+            game_error_examples()
+                .into_iter()
+                .filter(|e| !matches!(e, GameError::IllegalMove(_)))
+                .map(|e| (format!("{e:?}"), xiangqi_result::from(e))),
+        );
+        codes.extend(
+            IllegalReason::ALL
+                .into_iter()
+                .map(|r| (format!("{r:?}"), xiangqi_result::from(r))),
+        );
+        let mut seen: HashMap<xiangqi_result, String> = HashMap::new();
+        for (error, code) in codes {
+            assert!(
+                !CATCH_ALL.contains(&code)
+                    && code != xiangqi_result::Ok
+                    && code != xiangqi_result::Panic,
+                "{error} maps to {code:?}"
+            );
+            if let Some(other) = seen.insert(code, error.clone()) {
+                panic!("{error} and {other} both map to {code:?}");
+            }
+        }
+        assert_eq!(
+            seen.len(),
+            7 + 5 + 16 + 3,
+            "FEN, setup, illegal-reason and game codes"
+        );
+    }
+
+    #[test]
+    fn errors_carried_by_other_errors_keep_their_codes() {
+        for e in setup_error_examples() {
+            assert_eq!(
+                xiangqi_result::from(FenError::Setup(e.clone())),
+                xiangqi_result::from(e)
+            );
+        }
+        for e in game_error_examples() {
+            if let GameError::IllegalMove(illegal) = &e {
+                let code = xiangqi_result::from(illegal.reason);
+                assert_eq!(xiangqi_result::from(e.clone()), code);
+                assert_eq!(
+                    xiangqi_result::from(IccsMoveError::Illegal(illegal.clone())),
+                    code
+                );
+            }
+        }
+        assert_eq!(
+            xiangqi_result::from(IccsMoveError::Syntax(ParseIccsMoveError("x".into()))),
+            xiangqi_result::IccsSyntax
+        );
+    }
+
+    /// Each illegal-move code is named after the reason's name in the rule
+    /// cases (`elephant_blocked` → `XIANGQI_RESULT_ILLEGAL_ELEPHANT_BLOCKED`).
+    #[test]
+    fn each_illegal_reason_has_the_code_of_its_name() {
+        for reason in IllegalReason::ALL {
+            let code = xiangqi_result::from(reason);
+            let expected = format!(
+                "XIANGQI_RESULT_ILLEGAL_{}\0",
+                reason.as_str().to_ascii_uppercase()
+            );
+            assert_eq!(code.name(), expected, "{reason:?}");
+        }
+    }
+
+    fn fen_code(fen: &str) -> xiangqi_result {
+        Position::from_fen(fen).unwrap_err().into()
+    }
+
+    #[test]
+    fn fen_errors_read_from_text_map_to_their_codes() {
+        use xiangqi_result::*;
+        let cases = [
+            ("", FenEmpty),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
+                FenMissingField,
+            ),
+            (
+                "rnbakabnx/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+                FenPlacementCharacter,
+            ),
+            (
+                "rnbakabn/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+                FenRankLength,
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w",
+                FenRankCount,
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+                FenBadField,
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 x",
+                FenTrailingText,
+            ),
+            (
+                "rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+                SetupGeneralCount,
+            ),
+            ("3k5/9/9/9/9/9/9/9/9/3K5 w", SetupGeneralsFacing),
+            ("4k4/9/9/9/9/9/9/9/9/A2K5 w", SetupImpossiblePoint),
+            ("3k5/9/9/9/9/9/9/9/9/RRRK5 w", SetupTooManyPieces),
+            ("3k5/9/9/9/9/9/9/9/9/3R1K3 w", SetupOpponentInCheck),
+        ];
+        for (fen, code) in cases {
+            assert_eq!(fen_code(fen), code, "{fen:?}");
+        }
+    }
+}
