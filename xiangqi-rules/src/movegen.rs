@@ -208,12 +208,12 @@ impl Position {
         let cannon = crate::position::code(them, Role::Cannon);
         let enemy_general = crate::position::code(them, Role::General);
         let (mut from, mut to) = (0u128, 0u128);
-        for d in 0..4 {
+        for (d, ray) in RAYS[general].iter().enumerate() {
             let mut at = [0usize; 3];
             let mut code = [0u8; 3];
             let mut n = 0;
             let mut before = 0u128;
-            for &p in RAYS[general][d].points() {
+            for &p in ray.points() {
                 let c = self.board[p as usize];
                 if c == 0 {
                     if n == 0 {
