@@ -30,6 +30,8 @@
 #   ffi-test     the C API from C (mk/ffi.mk): header check, C tests as C99, C++11, under   ~2-4 min
 #                ASan/UBSan and valgrind, the C example, the C++17 wrapper's tests, make
 #                install with pkg-config (shared, static) and CMake, the README's C block
+#   xiangqi-ffi-test  the xiangqi C API (mk/xiangqi-ffi.mk): header check, C tests as C99,   ~0.5-4 min
+#                C++11, under ASan/UBSan and valgrind, install with pkg-config and CMake
 #   python-test  the Python package (mk/python.mk): the manylinux2014 cp39-abi3 wheel and    ~1-11 min
 #                sdist built with maturin and zig, their tags checked with auditwheel; that
 #                wheel installed without Rust on PATH into CPython 3.9, 3.11 and 3.13 venvs, pytest
@@ -70,7 +72,7 @@ FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 	fuzz-smoke fuzz-long bench xiangqi-bench perft clean
 
 test: fmt-check clippy doc-check engines test-suites package-test cli-install-test ffi-test \
-	python-test python-freethreaded-check fuzz-if-nightly
+	xiangqi-ffi-test python-test python-freethreaded-check fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:
