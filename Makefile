@@ -18,7 +18,7 @@
 #                crate builds haitaka and rsshogi); then the core's unit tests
 #                without features (debug)                                             ~40 s
 #   package-test the crates as published: LICENSE copied into each crate, `cargo package`  ~2-5 min
-#                of shogi-rules and shogi-cli (cargo builds each extracted crate, the
+#                of enum-names, shogi-rules and shogi-cli (cargo builds each extracted crate, the
 #                command against the packaged core: ~1 min cold, seconds warm), then
 #                `cargo test --release --all-features` inside the extracted shogi-rules
 #                (its unit, documentation and self-contained integration tests; the
@@ -116,19 +116,24 @@ test-suites:
 # tested where cargo put it, with the workspace's target directory (its path does not change from
 # one run to the next, so its build is reused).
 PACKAGE_CORE_DIR = $(CARGO_TARGET_DIR)/package/shogi-rules-$(WORKSPACE_VERSION)
+# The packaged enum-names, which the extracted core is built against as it would be from the
+# registry (a patch of crates.io; the core's packaged lock file names the registry's, so this
+# build cannot be --locked).
+PACKAGE_NAMES_DIR = $(CARGO_TARGET_DIR)/package/enum-names-$(WORKSPACE_VERSION)
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
-		for crate in shogi-rules shogi-cli shogi-ffi; do \
+		for crate in enum-names shogi-rules shogi-cli shogi-ffi xiangqi-ffi; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \
 			fi; \
 		done; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' \
-			$(CARGO) package -p shogi-rules -p shogi-cli --allow-dirty --locked; \
+			$(CARGO) package -p enum-names -p shogi-rules -p shogi-cli --allow-dirty --locked; \
 		cd '$(PACKAGE_CORE_DIR)'; \
-		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features --locked; \
+		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features \
+			--config "patch.crates-io.enum-names.path='$(PACKAGE_NAMES_DIR)'"; \
 	}
 
 fuzz-if-nightly:

@@ -21,7 +21,8 @@
 //! The data-carrying error kinds [`RecordErrorKind`], [`GameError`] and
 //! [`RestoreError`] have `name()`, the snake_case name of the variant.
 //!
-//! Each of these enums but [`Encoding`] is defined with `named_enum!`, which
+//! Each of these enums but [`Encoding`] is defined with `named_enum!` (from
+//! the `enum-names` crate), which
 //! writes the enum, `ALL`, `as_str` and `FromStr` from one list of the
 //! variants and their names, so that none of them can miss a variant.
 //!
@@ -37,7 +38,6 @@
 //! assert_eq!(err.to_string(), r#"unknown comment kind "note": expected "normal", "engine" or "bookmark""#);
 //! ```
 
-use core::fmt;
 use core::str::FromStr;
 
 use crate::GameError;
@@ -45,116 +45,12 @@ use crate::GameError;
 use crate::RestoreError;
 use crate::record::{Encoding, RecordErrorKind};
 
-/// Text that names no value of a named enum: the error of their `FromStr`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {kind} {text:?}: expected {}", OneOf(.expected))]
-pub struct ParseNameError {
-    /// What the text should have named: `"color"`, `"termination"`,
-    /// `"record format"`, ….
-    pub kind: &'static str,
-    /// The text.
-    pub text: String,
-    /// The names accepted, in the order of the enum's `ALL`.
-    pub expected: &'static [&'static str],
-}
+pub use enum_names::ParseNameError;
 
-/// `"a", "b" or "c"`.
-struct OneOf<'a>(&'a [&'static str]);
-
-impl fmt::Display for OneOf<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.0.len();
-        for (i, name) in self.0.iter().enumerate() {
-            let separator = match i {
-                0 => "",
-                _ if i + 1 == n => " or ",
-                _ => ", ",
-            };
-            write!(f, "{separator}{name:?}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Defines a named enum: the enum as written (its attributes, documents and
-/// discriminants), and from the one list of its variants with their names
-///
-/// - `ALL`, every value in declaration order,
-/// - `as_str`, the name of a value, and
-/// - `FromStr`, the value of a name, failing with a [`ParseNameError`] of
-///   the kind given after the enum's name.
-///
-/// A variant that exists only under a configuration names it after its
-/// name, `Jkf => "jkf" if feature = "jkf",`: the variant, its place in
-/// `ALL` and its name are all compiled out without it.
-///
-/// ```ignore
-/// named_enum! {
-///     /// A side.
-///     pub enum Color("color") {
-///         /// The first player.
-///         Sente = 0 => "sente",
-///         /// The second player.
-///         Gote = 1 => "gote",
-///     }
-/// }
-/// ```
-macro_rules! named_enum {
-    (
-        $(#[$meta:meta])*
-        $vis:vis enum $ty:ident($kind:literal) {
-            $(
-                $(#[$variant_meta:meta])*
-                $variant:ident $(= $value:expr)? => $name:literal $(if $cfg:meta)?,
-            )+
-        }
-    ) => {
-        // `all()` with nothing in it holds: a variant without a condition is
-        // always compiled.
-        $(#[$meta])*
-        $vis enum $ty {
-            $($(#[$variant_meta])* #[cfg(all($($cfg)?))] $variant $(= $value)?,)+
-        }
-
-        impl $ty {
-            /// Every value, in declaration order.
-            pub const ALL: [$ty; $ty::NAMES.len()] = [$(#[cfg(all($($cfg)?))] $ty::$variant),+];
-
-            /// The name of the value, which `FromStr` reads back (the names, in the order of `ALL`:
-            $(#[cfg_attr(all($($cfg)?), doc = concat!("`\"", $name, "\"`"))])+
-            /// ).
-            #[must_use]
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $(#[cfg(all($($cfg)?))] $ty::$variant => $name,)+
-                }
-            }
-        }
-
-        impl $ty {
-            /// The names of [`Self::ALL`], in its order.
-            const NAMES: [&'static str; [$(#[cfg(all($($cfg)?))] $name),+].len()] =
-                [$(#[cfg(all($($cfg)?))] $name),+];
-        }
-
-        impl core::str::FromStr for $ty {
-            type Err = $crate::ParseNameError;
-
-            /// The value whose name is `text` (see [Names](crate#names)).
-            fn from_str(text: &str) -> Result<$ty, $crate::ParseNameError> {
-                match $ty::NAMES.iter().position(|&name| name == text) {
-                    Some(i) => Ok($ty::ALL[i]),
-                    None => Err($crate::ParseNameError {
-                        kind: $kind,
-                        text: text.to_owned(),
-                        expected: &$ty::NAMES,
-                    }),
-                }
-            }
-        }
-    };
-}
-pub(crate) use named_enum;
+/// Defines a named enum: the enum, `ALL`, `as_str` and `FromStr` from one
+/// list of its variants and their names (the `enum-names` crate, shared with
+/// the other rules crate).
+pub(crate) use enum_names::named_enum;
 
 // Checks that `Encoding::ALL` lists every variant: the match has no
 // wildcard, so a variant added fails to compile until it is listed.
@@ -303,6 +199,7 @@ mod tests {
     use crate::{
         Color, DeclarationRejection, IllegalReason, ImpasseRule, Promotion, Role, Termination,
     };
+    use core::fmt;
 
     /// Every name reads back as its value, and nothing else does.
     fn round_trips<T>(all: &[T], name: fn(T) -> &'static str)
