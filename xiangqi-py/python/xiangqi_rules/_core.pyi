@@ -420,6 +420,7 @@ class Outcome:
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Game:
     """A game: a start position, the moves played and the result under its rules, adjudicated
     after every move. Mutable and not hashable; pickles and copies (a pickled game is replayed
