@@ -114,8 +114,10 @@ python-freethreaded-check:
 # installed without Rust on PATH into the same .venvs/py3.9, py3.11 and py3.13 (stamps of its
 # own), pytest of xiangqi-py/tests on each (the data is xiangqi-rules/tests/data), stubtest on
 # the newest, cargo fmt --check and clippy -D warnings of the binding (its own workspace,
-# xiangqi-py/Cargo.toml). Measured on the busy 2-core machine: about 4 min cold (the release
-# build with fat LTO is most of it), about 20 s when nothing changed.
+# xiangqi-py/Cargo.toml). Measured on the busy 2-core machine (load about 3.5), with the
+# virtualenvs there: about 2 min cold (the two release builds with fat LTO, ~75 s, and clippy,
+# ~25 s, are most of it), about 1.5 min after a change of the binding and about 10 s when
+# nothing changed (pytest, 250 tests, takes about 1 s on each Python).
 #
 #   xiangqi-wheel        scripts/build-wheel.sh with PACKAGE=xiangqi
 #   xiangqi-wheel-check  scripts/check-wheel.sh with PACKAGE=xiangqi

@@ -8,8 +8,9 @@
 # the sdist shogi_rules-VERSION.tar.gz. The same sources, as the package's features choose:
 # default (abi3-py39) and `--no-default-features --features abi3-py310`.
 #
-# The tools are the pinned ones of shogi-py/requirements-build.txt (xiangqi-py/... for xiangqi), in the virtualenv
-# .venvs/build (made by PYTHON, default python3). maturin builds the sdist, then the wheel from
+# The tools are the pinned ones of shogi-py/requirements-build.txt (the same pins in
+# xiangqi-py/requirements-build.txt), in the virtualenv .venvs/build (made by PYTHON, default
+# python3). maturin builds the sdist, then the wheel from
 # it; zig (the ziglang package) links the extension against glibc 2.17, so the wheel loads on
 # every Linux of manylinux2014 (CentOS 7) and later, whatever glibc the build machine has.
 # `--compatibility manylinux2014` makes maturin refuse a library that needs more.

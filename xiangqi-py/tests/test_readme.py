@@ -36,3 +36,11 @@ def test_package_docstring_examples():
 
     results = doctest.testmod(xiangqi_rules, optionflags=doctest.ELLIPSIS)
     assert results.attempted > 0 and results.failed == 0
+
+
+def test_readme_python_blocks_run():
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, str(README), "exec"), {})
