@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Checks the distributions of a Python package (shogi-py by default, xiangqi-py with
 # PACKAGE=xiangqi; the names below are shogi-py's) that scripts/build-wheel.sh made in
-# target/wheels/ (WHEEL_DIR): exactly two wheels, one tagged cp39-abi3 and one cp310-abi3, and
-# one sdist; each wheel is tagged manylinux_2_17 (manylinux2014) x86_64 or older, `auditwheel show` (the pinned auditwheel of
-# .venvs/build) finds its extension consistent with manylinux_2_17 or an older policy, that is
-# it needs no symbol of a glibc after 2.17 and no library outside the policy; all carry the
-# license. Exits non-zero on any failure.
+# target/wheels/ (WHEEL_DIR): exactly two wheels, one tagged cp39-abi3 and one cp310-abi3, and one
+# sdist; each wheel is tagged manylinux_2_17 (manylinux2014) x86_64 or older, `auditwheel show` (the
+# pinned auditwheel of .venvs/build) finds its extension consistent with manylinux_2_17 or an older
+# policy, that is it needs no symbol of a glibc after 2.17 and no library outside the policy; all
+# carry the license. Exits non-zero on any failure.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

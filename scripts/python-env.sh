@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # For the Python package shogi-py (the default) or xiangqi-py (PACKAGE=xiangqi; see
 # python-stamps.sh; the names below are shogi-py's): makes one test virtualenv per Python of
-# PYTHON_TEST_VERSIONS (default "3.9 3.11 3.13": the oldest, a middle and the newest CPython
-# the package supports), .venvs/py3.9, py3.11 and py3.13, each with the pinned test tools of shogi-py/requirements-dev.txt and the wheel that scripts/build-wheel.sh made in
-# target/wheels/ (WHEEL_DIR), installed as a user installs it from PyPI: the wheel file itself,
-# never a build from source.
+# PYTHON_TEST_VERSIONS (default "3.9 3.11 3.13": the oldest, a middle and the newest CPython the
+# package supports), .venvs/py3.9, py3.11 and py3.13, each with the pinned test tools of
+# shogi-py/requirements-dev.txt and the wheel that scripts/build-wheel.sh made in target/wheels/
+# (WHEEL_DIR), installed as a user installs it from PyPI: the wheel file itself, never a build from
+# source.
 #
 # Both packages share the virtualenvs (their test tools have the same pins); each has its own
 # stamps there (.shogi-*.stamp, .xiangqi-*.stamp).
