@@ -175,3 +175,15 @@ xiangqi-python-lint:
 			--manifest-path $(XIANGQI_PY_MANIFEST) --all-targets --no-default-features \
 			--features abi3-py310 -- -D warnings; \
 	}
+
+# xiangqi-python-freethreaded-check: the binding builds for free-threaded CPython 3.14
+# (Py_GIL_DISABLED, no stable ABI), as python-freethreaded-check checks shogi-py's: clippy
+# -D warnings without the default `abi3` feature against the same interpreter description
+# (shogi-py/pyo3-freethreaded-3.14.txt), in a target directory of its own.          ~20 s
+.PHONY: xiangqi-python-freethreaded-check
+xiangqi-python-freethreaded-check:
+	@TIMEFORMAT='==> xiangqi-python-freethreaded-check took %0R s'; time { \
+		export PYO3_CONFIG_FILE="$(CURDIR)/shogi-py/pyo3-freethreaded-3.14.txt"; \
+		$(CARGO) clippy --manifest-path $(XIANGQI_PY_MANIFEST) --no-default-features \
+			--all-targets --target-dir xiangqi-py/target/freethreaded -- -D warnings; \
+	}
