@@ -107,3 +107,83 @@ python-freethreaded-check:
 		$(CARGO) clippy --manifest-path $(SHOGI_PY_MANIFEST) --no-default-features \
 			--all-targets --target-dir shogi-py/target/freethreaded -- -D warnings; \
 	}
+
+# The Python package xiangqi-py (`import xiangqi_rules`), built, checked and tested as shogi-py
+# is, by the same scripts with PACKAGE=xiangqi: the cp39-abi3 and cp310-abi3 wheels and the
+# sdist into target/wheels/ (xiangqi_rules-*), auditwheel's manylinux_2_17 check, the wheel
+# installed without Rust on PATH into the same .venvs/py3.9, py3.11 and py3.13 (stamps of its
+# own), pytest of xiangqi-py/tests on each (the data is xiangqi-rules/tests/data), stubtest on
+# the newest, cargo fmt --check and clippy -D warnings of the binding (its own workspace,
+# xiangqi-py/Cargo.toml). Measured on the busy 2-core machine (load about 3.5), with the
+# virtualenvs there: about 2 min cold (the two release builds with fat LTO, ~75 s, and clippy,
+# ~25 s, are most of it), about 1.5 min after a change of the binding and about 10 s when
+# nothing changed (pytest, 250 tests, takes about 1 s on each Python).
+#
+#   xiangqi-wheel        scripts/build-wheel.sh with PACKAGE=xiangqi
+#   xiangqi-wheel-check  scripts/check-wheel.sh with PACKAGE=xiangqi
+#   xiangqi-python-env   scripts/python-env.sh with PACKAGE=xiangqi
+#   xiangqi-python-test  all of the above, then pytest, stubtest, fmt and clippy
+XIANGQI_PY_MANIFEST := xiangqi-py/Cargo.toml
+
+.PHONY: xiangqi-wheel xiangqi-wheel-check xiangqi-python-env xiangqi-python-test \
+	xiangqi-python-pytest xiangqi-python-stubtest xiangqi-python-lint
+
+xiangqi-wheel:
+	@TIMEFORMAT='==> xiangqi-wheel took %0R s'; time PACKAGE=xiangqi scripts/build-wheel.sh
+
+xiangqi-wheel-check: xiangqi-wheel
+	@TIMEFORMAT='==> xiangqi-wheel-check took %0R s'; time PACKAGE=xiangqi scripts/check-wheel.sh
+
+xiangqi-python-env: xiangqi-wheel-check
+	@TIMEFORMAT='==> xiangqi-python-env took %0R s'; time PACKAGE=xiangqi scripts/python-env.sh
+
+xiangqi-python-test: xiangqi-python-env
+	@TIMEFORMAT='==> xiangqi-python-test took %0R s'; time { \
+		$(MAKE) --no-print-directory xiangqi-python-pytest && \
+		$(MAKE) --no-print-directory xiangqi-python-stubtest && \
+		$(MAKE) --no-print-directory xiangqi-python-lint; \
+	}
+	@echo "xiangqi-python-test: all xiangqi Python package checks passed"
+
+# From the repository root, where neither xiangqi_rules nor a path to it is importable: the
+# package comes from the virtualenv's site-packages (checked).
+XIANGQI_IMPORTED_FROM_VENV := import xiangqi_rules, sys; w = xiangqi_rules.__file__; \
+	print("==> Python", sys.version.split()[0], "imports", w); sys.exit(not w.startswith(sys.prefix))
+export XIANGQI_IMPORTED_FROM_VENV
+xiangqi-python-pytest:
+	@set -e; for version in $(PYTHON_TEST_VERSIONS); do \
+		venv=.venvs/py$$version; \
+		scripts/python-run.sh $$venv -c "$$XIANGQI_IMPORTED_FROM_VENV"; \
+		TIMEFORMAT="==> xiangqi pytest on Python $$version took %0R s"; time \
+			scripts/python-run.sh $$venv -m pytest xiangqi-py/tests -q -p no:cacheprovider; \
+	done
+
+# Run from xiangqi-py/ so that the installed package, not a source folder, is what gets imported.
+xiangqi-python-stubtest:
+	@TIMEFORMAT='==> xiangqi stubtest took %0R s'; time \
+		(cd xiangqi-py && ../scripts/python-run.sh ../.venvs/py$(PYTHON_STUBTEST_VERSION) \
+			-m mypy.stubtest xiangqi_rules --allowlist stubtest-allowlist.txt)
+
+# Clippy with the default feature (the abi3-py39 wheel's code) and with abi3-py310 (the
+# cp310-abi3 wheel's).
+xiangqi-python-lint:
+	@TIMEFORMAT='==> xiangqi-py fmt and clippy took %0R s'; time { \
+		$(CARGO) fmt --manifest-path $(XIANGQI_PY_MANIFEST) -- --check && \
+		PYO3_PYTHON="$(CURDIR)/.venvs/py$(PYTHON_STUBTEST_VERSION)/bin/python" $(CARGO) clippy \
+			--manifest-path $(XIANGQI_PY_MANIFEST) --all-targets -- -D warnings && \
+		PYO3_PYTHON="$(CURDIR)/.venvs/py$(PYTHON_STUBTEST_VERSION)/bin/python" $(CARGO) clippy \
+			--manifest-path $(XIANGQI_PY_MANIFEST) --all-targets --no-default-features \
+			--features abi3-py310 -- -D warnings; \
+	}
+
+# xiangqi-python-freethreaded-check: the binding builds for free-threaded CPython 3.14
+# (Py_GIL_DISABLED, no stable ABI), as python-freethreaded-check checks shogi-py's: clippy
+# -D warnings without the default `abi3` feature against the same interpreter description
+# (shogi-py/pyo3-freethreaded-3.14.txt), in a target directory of its own.          ~20 s
+.PHONY: xiangqi-python-freethreaded-check
+xiangqi-python-freethreaded-check:
+	@TIMEFORMAT='==> xiangqi-python-freethreaded-check took %0R s'; time { \
+		export PYO3_CONFIG_FILE="$(CURDIR)/shogi-py/pyo3-freethreaded-3.14.txt"; \
+		$(CARGO) clippy --manifest-path $(XIANGQI_PY_MANIFEST) --no-default-features \
+			--all-targets --target-dir xiangqi-py/target/freethreaded -- -D warnings; \
+	}

@@ -1,23 +1,27 @@
 #!/usr/bin/env bash
-# Checks the distributions scripts/build-wheel.sh made in target/wheels/ (WHEEL_DIR): exactly two
-# wheels, one tagged cp39-abi3 and one cp310-abi3, and one sdist; each wheel is tagged
-# manylinux_2_17 (manylinux2014) x86_64 or older, `auditwheel show` (the pinned auditwheel of
-# .venvs/build) finds its extension consistent with manylinux_2_17 or an older policy, that is
-# it needs no symbol of a glibc after 2.17 and no library outside the policy; all carry the
-# license. Exits non-zero on any failure.
+# Checks the distributions of a Python package (shogi-py by default, xiangqi-py with
+# PACKAGE=xiangqi; the names below are shogi-py's) that scripts/build-wheel.sh made in
+# target/wheels/ (WHEEL_DIR): exactly two wheels, one tagged cp39-abi3 and one cp310-abi3, and one
+# sdist; each wheel is tagged manylinux_2_17 (manylinux2014) x86_64 or older, `auditwheel show` (the
+# pinned auditwheel of .venvs/build) finds its extension consistent with manylinux_2_17 or an older
+# policy, that is it needs no symbol of a glibc after 2.17 and no library outside the policy; all
+# carry the license. Exits non-zero on any failure.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=python-stamps.sh
+. "$root/scripts/python-stamps.sh"
+fail() { echo "check-wheel: $*" >&2; exit 1; }
 out="${WHEEL_DIR:-$root/target/wheels}"
 auditwheel="$root/.venvs/build/bin/auditwheel"
 python="$root/.venvs/build/bin/python"
 
 shopt -s nullglob
-wheels=("$out"/shogi_rules-*.whl)
-sdists=("$out"/shogi_rules-*.tar.gz)
+wheels=("$out/$package_name"-*.whl)
+sdists=("$out/$package_name"-*.tar.gz)
 shopt -u nullglob
-[ ${#wheels[@]} -eq 2 ] || fail "expected two wheels in $out, found ${#wheels[@]} (run make wheel)"
-[ ${#sdists[@]} -eq 1 ] || fail "expected one sdist in $out, found ${#sdists[@]} (run make wheel)"
+[ ${#wheels[@]} -eq 2 ] || fail "expected two wheels in $out, found ${#wheels[@]} (run make wheel, or make xiangqi-wheel)"
+[ ${#sdists[@]} -eq 1 ] || fail "expected one sdist in $out, found ${#sdists[@]} (run make wheel, or make xiangqi-wheel)"
 sdist=${sdists[0]}
 
 # The glibc minor version of a manylinux tag (manylinux2014 is 2.17, manylinux2010 2.12,
@@ -37,7 +41,7 @@ check_one() { # wheel pythontag
     echo "==> $name"
     # name-version-pythontag-abitag-platformtags.whl
     tags=${name%.whl}
-    tags=${tags#shogi_rules-*-}
+    tags=${tags#"$package_name"-*-}
     [[ $tags == "$2"-abi3-* ]] || fail "$name: not a $2-abi3 wheel"
     IFS=. read -r -a platforms <<< "${tags#"$2"-abi3-}"
     for platform in "${platforms[@]}"; do
@@ -57,8 +61,8 @@ check_one() { # wheel pythontag
     echo "==> $name: manylinux_2_17 or older (auditwheel: $policy)"
 }
 
-cp39=("$out"/shogi_rules-*-cp39-abi3-*.whl)
-cp310=("$out"/shogi_rules-*-cp310-abi3-*.whl)
+cp39=("$out/$package_name"-*-cp39-abi3-*.whl)
+cp310=("$out/$package_name"-*-cp310-abi3-*.whl)
 [ -f "${cp39[0]}" ] || fail "no cp39-abi3 wheel in $out"
 [ -f "${cp310[0]}" ] || fail "no cp310-abi3 wheel in $out"
 check_one "${cp39[0]}" cp39

@@ -1,5 +1,20 @@
-# Sourced by scripts/build-wheel.sh and scripts/python-env.sh: a step is skipped when a stamp
-# file holds the digest of its inputs from the last time it succeeded. FORCE=1 redoes every step.
+# Sourced by scripts/build-wheel.sh, scripts/check-wheel.sh and scripts/python-env.sh: which
+# Python package they work on, and a step is skipped when a stamp file holds the digest of its
+# inputs from the last time it succeeded. FORCE=1 redoes every step.
+
+# The package: PACKAGE=shogi (the default) is shogi-py, distribution shogi-rules, import name
+# shogi_rules, over the crate shogi-rules; PACKAGE=xiangqi is xiangqi-py, distribution
+# xiangqi-rules, import name xiangqi_rules, over the crate xiangqi-rules. Each has its own stamps
+# (.shogi-*.stamp, .xiangqi-*.stamp) and its own cargo target directory (SHOGI_PY_TARGET_DIR,
+# XIANGQI_PY_TARGET_DIR; default the package folder's target/).
+package=${PACKAGE:-shogi}
+case $package in
+    shogi | xiangqi) ;;
+    *) echo "unknown PACKAGE=$package: expected shogi or xiangqi" >&2; exit 1 ;;
+esac
+package_dir=$package-py
+package_name=${package}_rules
+core_dir=$package-rules
 
 # Hash of the files a step depends on, with their names (files or whole directories).
 digest() {

@@ -1,0 +1,493 @@
+"""Type stubs and reference documentation of the ``xiangqi_rules._core`` extension module.
+
+Everything here is re-exported by ``xiangqi_rules``; import it from there.
+
+Conventions:
+
+* **Squares** are ints 0-89: ``rank * 9 + file`` in ICCS coordinates (files a-i from Red's left,
+  ranks 0-9 from Red's side), so ``a0`` is 0, ``i0`` is 8 and ``i9`` is 89. Every parameter
+  typed ``_Square`` (an int or a str) also accepts the ICCS name of a square, such as ``"e0"``;
+  squares are always returned as ints.
+* **Moves** are written in ICCS as UCCI engines write it: ``"h2e2"`` (``"H2-E2"`` also reads).
+* **Names** of reasons and terminations are snake_case strings, the same as in the Rust crate
+  (``"horse_blocked"``, ``"perpetual_check"``).
+* **Errors** are ``XiangqiError`` (a ``ValueError``) or one of its subclasses. Passing an
+  argument of the wrong type raises ``TypeError``.
+* **Threads**: every object may be used from any thread. ``Position.perft`` and
+  ``Position.perft_divide`` release the GIL while they work. A ``Game`` is mutable: a method
+  that changes one while another thread uses the same object raises ``RuntimeError`` (share it
+  between threads only behind a lock).
+"""
+
+from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Optional, SupportsIndex, Union, final, overload
+
+__version__: Final[str]
+
+_Square = Union[int, str]
+"""A square: an int 0-89 or an ICCS name such as ``"e0"``."""
+
+# A move argument: a `Move`, ICCS text, or a move code (`Move.bits`).
+_MoveArg = Union[Move, str, int]
+
+_IllegalReason = Literal[
+    "no_piece",
+    "not_your_piece",
+    "own_piece",
+    "wrong_direction",
+    "outside_palace",
+    "crosses_river",
+    "soldier_backward",
+    "soldier_sideways_before_river",
+    "elephant_blocked",
+    "horse_blocked",
+    "path_blocked",
+    "no_screen",
+    "too_many_screens",
+    "move_mismatch",
+    "flying_general",
+    "leaves_general_in_check",
+]
+"""Why a move is illegal: the first rule it breaks, as ``IllegalMoveError.reason`` and
+``Position.illegal_reason`` give it."""
+
+_Termination = Literal[
+    "checkmate",
+    "no_legal_moves",
+    "repetition",
+    "perpetual_check",
+    "move_limit",
+    "bare_material",
+    "resignation",
+    "timeout",
+    "draw_agreement",
+]
+"""How a game ended (``Outcome.termination``)."""
+
+_FenErrorKind = Literal[
+    "empty",
+    "missing_field",
+    "placement_character",
+    "rank_length",
+    "rank_count",
+    "bad_field",
+    "trailing_text",
+]
+"""What is wrong in a malformed FEN (``FenError.kind``)."""
+
+_SetupErrorKind = Literal[
+    "general_count", "too_many_pieces", "impossible_point", "generals_facing", "opponent_in_check"
+]
+"""Which setup rule a FEN breaks (``SetupError.kind``)."""
+
+_FenField = Literal[
+    "placement", "side_to_move", "castling", "en_passant", "halfmove_clock", "fullmove_number"
+]
+"""A field of a FEN."""
+
+class XiangqiError(ValueError):
+    """Base class of every error of xiangqi_rules; a ``ValueError``.
+
+    Raised directly for bad arguments (a colour, role or termination name that does not exist, a
+    square off the board); every error of the rules themselves has a subclass."""
+
+class FenError(XiangqiError):
+    """A FEN string that is malformed, or (``SetupError``) describes an illegal position."""
+
+    kind: Union[_FenErrorKind, _SetupErrorKind]
+    """What is wrong."""
+    column: Optional[int]
+    """1-based character column of a text error; ``None`` for an illegal setup or an empty FEN."""
+    field: Optional[_FenField]
+    """The field of a text error, where it names one; ``None`` for an illegal setup."""
+
+class SetupError(FenError):
+    """A well-formed FEN of an illegal position: a side without exactly one general, too many
+    pieces of a role, a piece on a point it can never reach, the generals facing each other, or
+    the side not to move in check."""
+
+    kind: _SetupErrorKind  # type: ignore[assignment]
+    """Which setup rule the position breaks."""
+
+class InvalidMoveError(XiangqiError):
+    """Move text that is not an ICCS move (``"h2e"``), or an int that is no move code."""
+
+    text: str
+    """The text (or the int, written out)."""
+
+class IllegalMoveError(XiangqiError):
+    """A well-formed move that is illegal in the position."""
+
+    reason: _IllegalReason
+    """The first rule the move breaks."""
+    move: str
+    """The move's ICCS text."""
+
+class GameOverError(XiangqiError):
+    """An action on a game that is over."""
+
+    outcome: Outcome
+    """How the game ended."""
+
+class GameActionError(XiangqiError):
+    """An action a game refuses for another reason than its end."""
+
+    kind: Literal["nothing_to_undo"]
+    """Why: ``"nothing_to_undo"``, ``Game.pop`` without a move to take back."""
+
+def _error_examples() -> list[tuple[str, str, BaseException]]:
+    """For the tests: an example of every variant of every error enum of the core, as ``(enum,
+    example, exception)``."""
+
+def square_name(square: _Square) -> str:
+    """The ICCS name of a square: ``square_name(4) == "e0"``."""
+
+def parse_square(name: _Square) -> int:
+    """The index (0-89) of a square given by its ICCS name: ``parse_square("e0") == 4``."""
+
+@final
+class Color:
+    """A side. ``Color.RED`` (moves first, upper case in FEN) or ``Color.BLACK``.
+
+    ``int(color)`` is 0 or 1 and colours compare equal to those ints; ``str(color)`` is
+    ``"red"`` or ``"black"``; ``~color`` is the other side. ``Color(x)`` accepts a ``Color``,
+    0/1, ``"red"``/``"black"`` or a FEN letter (``"w"`` or ``"r"`` for Red, ``"b"``). Every
+    parameter typed ``Color`` accepts the same values."""
+
+    RED: ClassVar[Color]
+    BLACK: ClassVar[Color]
+    def __new__(cls, value: Union[Color, int, str]) -> Color: ...
+    @property
+    def name(self) -> Literal["RED", "BLACK"]:
+        """The member's name."""
+    @property
+    def value(self) -> int:
+        """0 or 1."""
+    def opposite(self) -> Color:
+        """The other side."""
+    def __invert__(self) -> Color: ...
+    def __int__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Role:
+    """A kind of piece. ``int(role)`` is its index (``GENERAL`` = 0 ... ``SOLDIER`` = 6);
+    ``str(role)`` its name (``"horse"``).
+
+    ``Role(x)`` and every parameter typed ``Role`` accept a ``Role``, its index, its name or a
+    FEN letter (``K A B N R C P``, also ``E`` and ``H``, either case)."""
+
+    GENERAL: ClassVar[Role]
+    ADVISOR: ClassVar[Role]
+    ELEPHANT: ClassVar[Role]
+    HORSE: ClassVar[Role]
+    CHARIOT: ClassVar[Role]
+    CANNON: ClassVar[Role]
+    SOLDIER: ClassVar[Role]
+    def __new__(cls, value: Union[Role, int, str]) -> Role: ...
+    @property
+    def name(self) -> str:
+        """The member's name (``"HORSE"``)."""
+    @property
+    def value(self) -> int:
+        """The index, 0-6."""
+    @property
+    def is_attacker(self) -> bool:
+        """Whether this is a chariot, horse, cannon or soldier: the roles whose absence on both
+        sides draws a game at once (bare material)."""
+    def char(self) -> str:
+        """The upper-case FEN letter: ``"K"``, ``"A"``, ``"B"``, ``"N"``, ``"R"``, ``"C"`` or
+        ``"P"``."""
+    def __int__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Piece:
+    """A piece: a role with a colour. Frozen and hashable; ``str(piece)`` is its FEN letter."""
+
+    def __new__(cls, color: Union[Color, int, str], role: Union[Role, int, str]) -> Piece: ...
+    @staticmethod
+    def from_char(letter: str) -> Piece:
+        """The piece of a FEN letter (``"C"``: a red cannon; ``"n"``: a black horse)."""
+    @property
+    def color(self) -> Color:
+        """The owner."""
+    @property
+    def role(self) -> Role:
+        """The kind."""
+    def char(self) -> str:
+        """The FEN letter: upper case for Red, lower case for Black."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Move:
+    """A move of some position: the role that moves, the origin and destination, and the role
+    it captures. Frozen and hashable; ``str(move)`` is its ICCS text. Moves order by role,
+    origin, destination and capture."""
+
+    @staticmethod
+    def from_iccs(text: str, position: Position) -> Move:
+        """The legal move ICCS text (``"h2e2"``, ``"H2-E2"``) names in ``position``.
+        ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError`` for an illegal
+        one."""
+    @staticmethod
+    def from_bits(bits: int) -> Move:
+        """The move of an int code (``Move.bits``); ``InvalidMoveError`` for an int that is no
+        move code."""
+    def iccs(self) -> str:
+        """The ICCS text: ``"h2e2"``."""
+    @property
+    def from_square(self) -> int:
+        """The origin square (0-89)."""
+    @property
+    def to_square(self) -> int:
+        """The destination square (0-89)."""
+    @property
+    def role(self) -> Role:
+        """The role of the moving piece."""
+    @property
+    def capture(self) -> Optional[Role]:
+        """The role of the captured piece, or ``None``."""
+    @property
+    def bits(self) -> int:
+        """The move as an int code, accepted wherever a move is (``Move.from_bits`` reads it)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: object, /) -> bool: ...
+    def __le__(self, value: object, /) -> bool: ...
+    def __gt__(self, value: object, /) -> bool: ...
+    def __ge__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Move: ...
+    def __deepcopy__(self, memo: Any, /) -> Move: ...
+
+@final
+class MoveList:
+    """A list of moves, kept packed: a ``Move`` object is made for each item read. A read-only
+    sequence of ``Move`` objects: ``len``, indexing (negative indices and slices), iteration,
+    ``in`` with a ``Move``, ICCS text or a move code, and equality with a ``MoveList`` or a
+    list of moves."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __new__(cls, moves: Optional[Iterable[Move]] = None) -> MoveList: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, key: SupportsIndex, /) -> Move: ...
+    @overload
+    def __getitem__(self, key: slice, /) -> MoveList: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __reversed__(self) -> Iterator[Move]: ...
+    def __contains__(self, key: object, /) -> bool:
+        """Whether a ``Move``, a move code or ICCS text is in the list."""
+    def index(self, item: object) -> int:
+        """The index of the first move equal to ``item`` (a ``Move`` or a move code);
+        ``ValueError`` if there is none."""
+    def count(self, item: object) -> int:
+        """How many moves equal ``item`` (a ``Move`` or a move code)."""
+    def bits(self) -> list[int]:
+        """The moves as int codes (``Move.bits``)."""
+    def iccs(self) -> list[str]:
+        """The moves as ICCS text."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+
+@final
+class Position:
+    """A position: the pieces on the board, the side to move and the FEN counters. Frozen and
+    hashable: a move gives a new position. ``repr`` shows the FEN, ``str`` the board.
+
+    ``Position()`` is the start position, ``Position(fen)`` the position of a FEN (fields 3-6
+    may be left out; ``"startpos"`` also reads). ``FenError`` for malformed text,
+    ``SetupError`` for an illegal position."""
+
+    def __new__(cls, fen: Optional[str] = None) -> Position: ...
+    @staticmethod
+    def from_fen(fen: str) -> Position:
+        """The position of a FEN, as ``Position(fen)``."""
+    def fen(self) -> str:
+        """The FEN: all six fields, ``w`` for Red to move."""
+    @property
+    def turn(self) -> Color:
+        """The side to move."""
+    @property
+    def halfmove_clock(self) -> int:
+        """FEN field 5: plies since the last capture (no rule uses it)."""
+    @property
+    def fullmove_number(self) -> int:
+        """FEN field 6: the move number, 1 at the start, incremented after Black's move."""
+    @property
+    def zobrist(self) -> int:
+        """The Zobrist key of the board and the side to move (not the counters)."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+    def checkers(self) -> list[int]:
+        """The squares of the pieces giving check."""
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is in check and has no legal move."""
+    def has_legal_moves(self) -> bool:
+        """Whether the side to move has a legal move (without one it loses, in check or not)."""
+    def is_bare_material(self) -> bool:
+        """Whether neither side has a chariot, horse, cannon or soldier."""
+    @property
+    def legal_moves(self) -> MoveList:
+        """Every legal move."""
+    def count_legal_moves(self) -> int:
+        """The number of legal moves."""
+    def is_legal(self, move: _MoveArg) -> bool:
+        """Whether a move is legal here. A ``Move`` must also name the role and capture on its
+        points; malformed text raises ``InvalidMoveError``."""
+    def illegal_reason(self, move: _MoveArg) -> Optional[_IllegalReason]:
+        """Why a move is illegal, or ``None`` when it is legal. A ``Move`` whose points make a
+        legal move but whose role or capture is not what stands there is ``"move_mismatch"``."""
+    def play(self, move: _MoveArg) -> Position:
+        """The position after a legal move; this position is unchanged. ``IllegalMoveError``
+        (with ``.reason``) for an illegal move, ``InvalidMoveError`` for malformed text."""
+    def piece_at(self, square: _Square) -> Optional[Piece]:
+        """The piece on ``square``, or ``None``."""
+    def pieces(self) -> dict[int, Piece]:
+        """Every piece on the board, by square."""
+    def general(self, color: Union[Color, int, str]) -> int:
+        """The square of ``color``'s general."""
+    def perft(self, depth: int) -> int:
+        """The number of leaf nodes of the legal move tree ``depth`` plies deep, counted
+        without the GIL. ``ValueError`` for a depth above 32."""
+    def perft_divide(self, depth: int) -> dict[str, int]:
+        """The leaf counts of ``perft(depth)`` per first move, by ICCS text (empty for depth
+        0), counted without the GIL."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Position: ...
+    def __deepcopy__(self, memo: Any, /) -> Position: ...
+
+@final
+class RuleSet:
+    """The rules a ``Game`` adjudicates by. ``RuleSet()`` is the site rules; any of them can be
+    changed by keyword. Frozen and hashable."""
+
+    def __new__(
+        cls,
+        repetitions: int = 3,
+        perpetual_check_loses: bool = True,
+        move_limit: int = 300,
+        bare_material_draw: bool = True,
+    ) -> RuleSet: ...
+    @property
+    def repetitions(self) -> int:
+        """How many occurrences of one position (board and side to move) end the game (values
+        below 2 are read as 2)."""
+    @property
+    def perpetual_check_loses(self) -> bool:
+        """Whether, at the repetition, a side that gave check with every one of its moves since
+        the first occurrence loses (else it is a plain draw)."""
+    @property
+    def move_limit(self) -> int:
+        """The game is drawn after this many plies unless the last one ends it otherwise; 0: no
+        limit."""
+    @property
+    def bare_material_draw(self) -> bool:
+        """Whether the game is drawn at once when neither side has a chariot, horse, cannon or
+        soldier."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Outcome:
+    """The result of a finished game. Frozen and hashable.
+
+    ``Outcome(winner, termination)``: ``XiangqiError`` when the winner does not fit the
+    termination (a winner exactly for checkmate, no legal moves, perpetual check, resignation
+    and timeout)."""
+
+    def __new__(cls, winner: Optional[Union[Color, int, str]], termination: _Termination) -> Outcome: ...
+    @property
+    def winner(self) -> Optional[Color]:
+        """The winner, or ``None`` for a draw."""
+    @property
+    def loser(self) -> Optional[Color]:
+        """The loser, or ``None`` for a draw."""
+    @property
+    def termination(self) -> _Termination:
+        """How the game ended."""
+    def result(self) -> Literal["1-0", "0-1", "1/2-1/2"]:
+        """``"1-0"`` (Red won), ``"0-1"`` (Black won) or ``"1/2-1/2"``."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Game:
+    """A game: a start position, the moves played and the result under its rules, adjudicated
+    after every move. Mutable and not hashable; pickles and copies (a pickled game is replayed
+    move by move when it is loaded).
+
+    ``Game(start=None, rules=None)``: from ``start`` (a ``Position`` or FEN; the start position
+    by default) under ``rules`` (``RuleSet()`` by default). Plies are counted from 0 whatever
+    the FEN counters say; a start that is already decided ends the game at once."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __new__(cls, start: Optional[Union[Position, str]] = None, rules: Optional[RuleSet] = None) -> Game: ...
+    def push(self, move: _MoveArg) -> Optional[Outcome]:
+        """Plays a legal move; returns the ``Outcome`` when the move ends the game, else
+        ``None``. ``GameOverError`` once the game is over; a move that fails changes nothing."""
+    def push_iccs(self, iccs: str) -> Move:
+        """Plays a legal move given as ICCS text, as ``push`` does, and returns it."""
+    def pop(self) -> Move:
+        """Takes back the last move and returns it, and the end of the game if that move ended
+        it. ``GameActionError`` (kind ``"nothing_to_undo"``) without a move, ``GameOverError``
+        after a resignation, a timeout or an agreed draw."""
+    def peek(self) -> Move:
+        """The last move; ``IndexError`` when no move has been played."""
+    @property
+    def position(self) -> Position:
+        """The current position."""
+    @property
+    def start(self) -> Position:
+        """The start position."""
+    @property
+    def rules(self) -> RuleSet:
+        """The rules."""
+    @property
+    def legal_moves(self) -> MoveList:
+        """The moves ``push`` accepts now: none once the game is over."""
+    @property
+    def moves(self) -> MoveList:
+        """The moves played, in order."""
+    def moves_iccs(self) -> list[str]:
+        """The moves played as ICCS text."""
+    def checks(self) -> list[bool]:
+        """For each move played, whether it gave check."""
+    def __len__(self) -> int:
+        """The number of moves played."""
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        """The result, or ``None`` while the game goes on."""
+    def is_game_over(self) -> bool:
+        """Whether the game is over."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+    def occurrences(self) -> int:
+        """How many times the current position (board and side to move) has occurred in the
+        game, this time included."""
+    def resign(self, color: Optional[Union[Color, int, str]] = None) -> Outcome:
+        """``color`` (the side to move by default) resigns; returns the ``Outcome``.
+        ``GameOverError`` once the game is over."""
+    def time_out(self, color: Optional[Union[Color, int, str]] = None) -> Outcome:
+        """``color`` (the side to move by default) ran out of time; returns the ``Outcome``.
+        ``GameOverError`` once the game is over."""
+    def agree_draw(self) -> Outcome:
+        """The players agree to a draw; returns the ``Outcome``. ``GameOverError`` once the
+        game is over."""
+    @staticmethod
+    def _restore(
+        start: Union[Position, str], rules: RuleSet, moves: list[str], ending: Optional[Outcome]
+    ) -> Game:
+        """The game of a pickled state, replayed move by move."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: Any, /) -> Game: ...

@@ -1,0 +1,450 @@
+//! `Game` (mutable, adjudicated by a `RuleSet`), `Outcome` and `RuleSet`.
+
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use xiangqi_rules::Termination;
+
+use crate::errors::{self, XiangqiError};
+use crate::moves::{Move, MoveArg, MoveList};
+use crate::position::{Position, PositionArg, diagram, legal_moves_vec};
+use crate::types::{Color, ColorArg, color_from_any, quote};
+
+/// The result of a finished game: `winner` (`None` for a draw) and `termination`, a snake_case
+/// name (`"checkmate"`, `"perpetual_check"`, `"repetition"`, `"resignation"`, …).
+#[pyclass(frozen, eq, hash, from_py_object, module = "xiangqi_rules._core")]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Outcome(pub xiangqi_rules::Outcome);
+
+/// What `Outcome.__reduce__` returns: the class and its arguments.
+type ReducedOutcome<'py> = (Bound<'py, PyAny>, (Option<Color>, &'static str));
+
+#[pymethods]
+impl Outcome {
+    /// An outcome; `XiangqiError` when the winner does not fit the termination (a winner
+    /// exactly for checkmate, no legal moves, perpetual check, resignation and timeout).
+    #[new]
+    fn py_new(winner: Option<&Bound<'_, PyAny>>, termination: &str) -> PyResult<Outcome> {
+        let termination: Termination = termination.parse().map_err(|e| errors::name_error(&e))?;
+        let winner = match winner {
+            Some(w) if !w.is_none() => Some(color_from_any(w)?.into()),
+            _ => None,
+        };
+        let outcome = xiangqi_rules::Outcome {
+            winner,
+            termination,
+        };
+        if !outcome.is_consistent() {
+            return Err(XiangqiError::new_err(format!(
+                "a game ended by {} {}",
+                termination.as_str(),
+                if termination.requires_winner() {
+                    "has a winner"
+                } else {
+                    "is a draw"
+                }
+            )));
+        }
+        Ok(Outcome(outcome))
+    }
+
+    /// The winner, or `None` for a draw.
+    #[getter]
+    fn winner(&self) -> Option<Color> {
+        self.0.winner.map(Color::from)
+    }
+
+    /// The loser, or `None` for a draw.
+    #[getter]
+    fn loser(&self) -> Option<Color> {
+        self.0.loser().map(Color::from)
+    }
+
+    /// How the game ended.
+    #[getter]
+    fn termination(&self) -> &'static str {
+        self.0.termination.as_str()
+    }
+
+    /// `"1-0"` (Red won), `"0-1"` (Black won) or `"1/2-1/2"`.
+    fn result(&self) -> &'static str {
+        match self.0.winner {
+            Some(xiangqi_rules::Color::Red) => "1-0",
+            Some(xiangqi_rules::Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = match self.0.winner {
+            Some(xiangqi_rules::Color::Red) => "Color.RED",
+            Some(xiangqi_rules::Color::Black) => "Color.BLACK",
+            None => "None",
+        };
+        format!("Outcome({winner}, {})", quote(self.0.termination.as_str()))
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<ReducedOutcome<'py>> {
+        Ok((
+            py.get_type::<Outcome>().into_any(),
+            (self.winner(), self.termination()),
+        ))
+    }
+}
+
+/// The rules a `Game` adjudicates by. `RuleSet()` is the site rules: the third occurrence of a
+/// position ends the game, perpetual check loses, 300 plies draw, bare material draws.
+#[pyclass(frozen, eq, hash, from_py_object, module = "xiangqi_rules._core")]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct RuleSet(pub xiangqi_rules::RuleSet);
+
+/// What `RuleSet.__reduce__` returns: the class and its arguments.
+type ReducedRules<'py> = (Bound<'py, PyAny>, (u32, bool, u32, bool));
+
+#[pymethods]
+impl RuleSet {
+    /// The site rules, with any of them changed by keyword.
+    #[new]
+    #[pyo3(signature = (repetitions=3, perpetual_check_loses=true, move_limit=300, bare_material_draw=true))]
+    fn py_new(
+        repetitions: u32,
+        perpetual_check_loses: bool,
+        move_limit: u32,
+        bare_material_draw: bool,
+    ) -> RuleSet {
+        RuleSet(xiangqi_rules::RuleSet {
+            repetitions,
+            perpetual_check_loses,
+            move_limit,
+            bare_material_draw,
+        })
+    }
+
+    /// How many occurrences of one position (board and side to move) end the game (values
+    /// below 2 are read as 2).
+    #[getter]
+    fn repetitions(&self) -> u32 {
+        self.0.repetitions
+    }
+
+    /// Whether, at the repetition, a side that gave check with every one of its moves since the
+    /// first occurrence loses (else the game is a plain draw).
+    #[getter]
+    fn perpetual_check_loses(&self) -> bool {
+        self.0.perpetual_check_loses
+    }
+
+    /// The game is drawn after this many plies unless the last one ends it otherwise; 0 means
+    /// no limit.
+    #[getter]
+    fn move_limit(&self) -> u32 {
+        self.0.move_limit
+    }
+
+    /// Whether the game is drawn at once when neither side has a chariot, horse, cannon or
+    /// soldier.
+    #[getter]
+    fn bare_material_draw(&self) -> bool {
+        self.0.bare_material_draw
+    }
+
+    fn __repr__(&self) -> String {
+        let b = |v: bool| if v { "True" } else { "False" };
+        format!(
+            "RuleSet(repetitions={}, perpetual_check_loses={}, move_limit={}, bare_material_draw={})",
+            self.0.repetitions,
+            b(self.0.perpetual_check_loses),
+            self.0.move_limit,
+            b(self.0.bare_material_draw)
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<ReducedRules<'py>> {
+        Ok((
+            py.get_type::<RuleSet>().into_any(),
+            (
+                self.0.repetitions,
+                self.0.perpetual_check_loses,
+                self.0.move_limit,
+                self.0.bare_material_draw,
+            ),
+        ))
+    }
+}
+
+/// What `Game.__reduce__` returns: `Game._restore` and the start FEN, the rules, the moves as
+/// ICCS text and the ending that no move made (resignation, timeout, agreement), if any.
+type ReducedGame<'py> = (
+    Bound<'py, PyAny>,
+    (String, RuleSet, Vec<String>, Option<Outcome>),
+);
+
+/// A game: start position, moves, and the result under its rules, adjudicated after every
+/// move. Mutable; not hashable.
+// pyo3 checks the borrows of each call: a method that changes the game borrows it exclusively,
+// and a conflicting call (from another thread, or re-entered from Python code a method calls)
+// raises `RuntimeError` instead of waiting.
+#[pyclass(module = "xiangqi_rules._core")]
+pub struct Game {
+    pub inner: xiangqi_rules::Game,
+}
+
+impl Game {
+    fn color_or_turn(&self, color: Option<ColorArg>) -> xiangqi_rules::Color {
+        color.map_or_else(|| self.inner.position().turn(), |c| c.0)
+    }
+
+    fn ended(&self) -> PyResult<Outcome> {
+        self.inner
+            .outcome()
+            .map(Outcome)
+            .ok_or_else(|| XiangqiError::new_err("the game did not end"))
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A game from `start` (a `Position` or FEN; the start position by default) under `rules`
+    /// (the site rules by default). Plies are counted from 0 whatever the FEN counters say; a
+    /// start that is already decided (no legal move, bare material) ends the game at once.
+    #[new]
+    #[pyo3(signature = (start=None, rules=None))]
+    fn py_new(start: Option<PositionArg>, rules: Option<RuleSet>) -> Game {
+        let start = start.map_or_else(xiangqi_rules::Position::startpos, |p| p.0);
+        let rules = rules.map_or_else(xiangqi_rules::RuleSet::site, |r| r.0);
+        Game {
+            inner: xiangqi_rules::Game::from_position(start, rules),
+        }
+    }
+
+    /// Plays a legal move (a `Move`, ICCS text or a move code); returns the `Outcome` when the
+    /// move ends the game, else `None`. `GameOverError` once the game is over; the game is
+    /// unchanged by a move that fails.
+    fn push(&mut self, py: Python<'_>, r#move: MoveArg) -> PyResult<Option<Outcome>> {
+        let result = match r#move {
+            MoveArg::Move(m) => self.inner.play(m),
+            MoveArg::Iccs(text) => self.inner.play_iccs(&text).map(|_| ()),
+        };
+        result.map_err(|e| errors::game_error(py, &e))?;
+        Ok(self.inner.outcome().map(Outcome))
+    }
+
+    /// Plays a legal move given as ICCS text, as `push` does, and returns it as a `Move`.
+    fn push_iccs(&mut self, py: Python<'_>, iccs: &Bound<'_, PyString>) -> PyResult<Move> {
+        self.inner
+            .play_iccs(&iccs.to_cow()?)
+            .map(Move)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// Takes back the last move and returns it, with the end of the game if that move ended
+    /// it. `GameActionError` (kind `"nothing_to_undo"`) without a move; `GameOverError` after
+    /// a resignation, a timeout or an agreed draw.
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Move> {
+        self.inner
+            .undo()
+            .map(Move)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// The last move; `IndexError` when no move has been played.
+    fn peek(&self) -> PyResult<Move> {
+        self.inner
+            .plies()
+            .last()
+            .map(|p| Move(p.mv))
+            .ok_or_else(|| PyIndexError::new_err("peek at a game without moves"))
+    }
+
+    /// The current position.
+    #[getter]
+    fn position(&self) -> Position {
+        self.inner.position().clone().into()
+    }
+
+    /// The start position.
+    #[getter]
+    fn start(&self) -> Position {
+        self.inner.start().clone().into()
+    }
+
+    /// The rules.
+    #[getter]
+    fn rules(&self) -> RuleSet {
+        RuleSet(*self.inner.rules())
+    }
+
+    /// The moves `push` accepts now, as a `MoveList`: the legal moves of the current position
+    /// while the game runs, none once it is over.
+    #[getter]
+    fn legal_moves(&self) -> MoveList {
+        MoveList::new(match self.inner.outcome() {
+            Some(_) => Vec::new(),
+            None => legal_moves_vec(self.inner.position()),
+        })
+    }
+
+    /// The moves played, in order, as a `MoveList`.
+    #[getter]
+    fn moves(&self) -> MoveList {
+        MoveList::new(self.inner.moves().collect())
+    }
+
+    /// The moves played as ICCS text.
+    fn moves_iccs(&self) -> Vec<String> {
+        self.inner.moves().map(|m| m.to_string()).collect()
+    }
+
+    /// For each move played, whether it gave check.
+    fn checks(&self) -> Vec<bool> {
+        self.inner.plies().iter().map(|p| p.check).collect()
+    }
+
+    /// The number of moves played.
+    fn __len__(&self) -> usize {
+        self.inner.ply_count()
+    }
+
+    /// The result, or `None` while the game goes on.
+    #[getter]
+    fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome().map(Outcome)
+    }
+
+    /// Whether the game is over.
+    fn is_game_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.inner.position().in_check()
+    }
+
+    /// How many times the current position (board and side to move) has occurred in the game,
+    /// this time included.
+    fn occurrences(&self) -> usize {
+        self.inner.occurrences()
+    }
+
+    /// `color` (the side to move by default) resigns: the other side wins. Returns the
+    /// `Outcome`; `GameOverError` once the game is over.
+    #[pyo3(signature = (color=None))]
+    fn resign(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .resign(color)
+            .map_err(|e| errors::game_error(py, &e))?;
+        self.ended()
+    }
+
+    /// `color` (the side to move by default) ran out of time: the other side wins. Returns the
+    /// `Outcome`; `GameOverError` once the game is over.
+    #[pyo3(signature = (color=None))]
+    fn time_out(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .time_out(color)
+            .map_err(|e| errors::game_error(py, &e))?;
+        self.ended()
+    }
+
+    /// The players agree to a draw. Returns the `Outcome`; `GameOverError` once the game is
+    /// over.
+    fn agree_draw(&mut self, py: Python<'_>) -> PyResult<Outcome> {
+        self.inner
+            .agree_draw()
+            .map_err(|e| errors::game_error(py, &e))?;
+        self.ended()
+    }
+
+    /// Equal games: the same rules, start, moves and result.
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> bool {
+        if slf.is(other) {
+            return true;
+        }
+        let Ok(other) = other.cast::<Game>() else {
+            return false;
+        };
+        match (slf.try_borrow(), other.try_borrow()) {
+            (Ok(a), Ok(b)) => a.inner == b.inner,
+            // Being changed at this moment (by another thread): not comparable now.
+            _ => false,
+        }
+    }
+
+    /// The board diagram of the current position (as `str(game.position)`).
+    fn __str__(&self) -> String {
+        diagram(self.inner.position())
+    }
+
+    fn __repr__(&self) -> String {
+        let status = match self.inner.outcome() {
+            Some(o) => Outcome(o).__repr__(),
+            None => "ongoing".to_string(),
+        };
+        format!(
+            "<Game {} moves, {status}, {}>",
+            self.inner.ply_count(),
+            quote(&self.inner.position().to_fen())
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<ReducedGame<'py>> {
+        let ending = self
+            .inner
+            .outcome()
+            .filter(|o| !o.termination.is_by_move())
+            .map(Outcome);
+        Ok((
+            py.get_type::<Game>().getattr("_restore")?,
+            (
+                self.inner.start().to_fen(),
+                RuleSet(*self.inner.rules()),
+                self.moves_iccs(),
+                ending,
+            ),
+        ))
+    }
+
+    /// The game of a `__reduce__` state, replayed move by move (so checked as any game is):
+    /// the start FEN, the rules, the moves as ICCS text and the ending no move made, if any.
+    #[staticmethod]
+    fn _restore(
+        py: Python<'_>,
+        start: PositionArg,
+        rules: RuleSet,
+        moves: Vec<String>,
+        ending: Option<Outcome>,
+    ) -> PyResult<Game> {
+        let mut game = xiangqi_rules::Game::from_position(start.0, rules.0);
+        for m in &moves {
+            game.play_iccs(m).map_err(|e| errors::game_error(py, &e))?;
+        }
+        if let Some(Outcome(outcome)) = ending {
+            let result = match (outcome.termination, outcome.loser()) {
+                (Termination::Resignation, Some(loser)) => game.resign(loser),
+                (Termination::Timeout, Some(loser)) => game.time_out(loser),
+                (Termination::DrawAgreement, None) => game.agree_draw(),
+                _ => {
+                    return Err(XiangqiError::new_err(format!(
+                        "not an ending of a saved game: {}",
+                        Outcome(outcome).__repr__()
+                    )));
+                }
+            };
+            result.map_err(|e| errors::game_error(py, &e))?;
+        }
+        Ok(Game { inner: game })
+    }
+
+    fn __copy__(&self) -> Game {
+        Game {
+            inner: self.inner.clone(),
+        }
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.__copy__()
+    }
+}

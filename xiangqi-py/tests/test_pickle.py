@@ -1,0 +1,88 @@
+"""Pickling and copying every class."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from xiangqi_rules import Color, Game, IllegalMoveError, Move, MoveList, Outcome, Piece, Position, Role, RuleSet
+
+VALUES = [
+    Color.RED,
+    Color.BLACK,
+    *[Role(i) for i in range(7)],
+    Piece(Color.BLACK, Role.CANNON),
+    Move.from_iccs("h2h9", Position()),
+    Position().legal_moves,
+    MoveList(),
+    Position(),
+    Position("3aka3/9/2n6/p1p3p1p/9/4C4/P1P3P1P/1C7/9/3K5 b - - 7 12"),
+    RuleSet(),
+    RuleSet(repetitions=4, perpetual_check_loses=False, move_limit=0, bare_material_draw=False),
+    Outcome(Color.RED, "checkmate"),
+    Outcome(None, "repetition"),
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=[repr(v)[:40] for v in VALUES])
+def test_values_pickle_and_copy(value):
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        restored = pickle.loads(pickle.dumps(value, protocol))
+        assert restored == value and type(restored) is type(value)
+    assert copy.copy(value) == value
+    assert copy.deepcopy(value) == value
+
+
+def test_frozen_values_are_shared_by_copy():
+    pos = Position()
+    assert copy.copy(pos) is pos and copy.deepcopy(pos) is pos
+    m = pos.legal_moves[0]
+    assert copy.copy(m) is m and copy.deepcopy(m) is m
+
+
+def played(*moves: str) -> Game:
+    game = Game()
+    for m in moves:
+        game.push(m)
+    return game
+
+
+def games() -> list[Game]:
+    running = played("h2e2", "h9g7", "h0g2")
+    resigned = played("h2e2")
+    resigned.resign()
+    timed_out = played("h2e2", "h9g7")
+    timed_out.time_out(Color.RED)
+    drawn = played()
+    drawn.agree_draw()
+    mated = Game("3aka3/9/2n6/p1p3p1p/9/4C4/P1P3P1P/1C7/9/3K5 b - - 0 1", RuleSet(move_limit=50))
+    mated.push("a6a5")
+    mated.push("b2e2")
+    return [running, resigned, timed_out, drawn, mated, Game()]
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: repr(g)[:30])
+def test_games_pickle_and_copy(game):
+    restored = pickle.loads(pickle.dumps(game))
+    assert restored == game
+    assert restored.outcome == game.outcome
+    assert restored.rules == game.rules
+    assert restored.moves == game.moves
+    assert restored.position == game.position
+    for c in (copy.copy(game), copy.deepcopy(game)):
+        assert c == game and c is not game
+    # Copies are independent.
+    c = copy.copy(game)
+    if game.outcome is None:
+        c.push(c.legal_moves[0])
+        assert c != game
+
+
+def test_a_pickled_game_is_replayed_and_so_checked():
+    game = played("h2e2")
+    restore, (start, rules, moves, ending) = game.__reduce__()
+    assert restore(start, rules, moves, ending) == game
+    with pytest.raises(IllegalMoveError):
+        restore(start, rules, ["h2e2", "h2e2"], ending)
