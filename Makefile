@@ -38,6 +38,9 @@
 #                in each, mypy stubtest, fmt and clippy of the binding crate
 #   python-freethreaded-check  cargo check and clippy of the binding for a free-threaded  ~1-2 min
 #                CPython (no abi3; shogi-py/pyo3-freethreaded-3.14.txt)
+#   xiangqi-python-test  the same for the xiangqi package (xiangqi-py/): its two wheels,     ~0.2-2 min
+#                pytest on 3.9, 3.11 and 3.13, stubtest, fmt and clippy
+#   xiangqi-python-freethreaded-check  clippy of xiangqi-py for free-threaded CPython      ~20 s
 #   fuzz         `make fuzz-smoke` when a nightly toolchain is installed, otherwise
 #                a line saying it was skipped:
 #                  install cargo-fuzz when missing                                    ~110 s
@@ -72,7 +75,8 @@ FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 	fuzz-smoke fuzz-long bench xiangqi-bench perft clean
 
 test: fmt-check clippy doc-check engines test-suites package-test cli-install-test ffi-test \
-	xiangqi-ffi-test python-test python-freethreaded-check fuzz-if-nightly
+	xiangqi-ffi-test python-test python-freethreaded-check xiangqi-python-test \
+	xiangqi-python-freethreaded-check fuzz-if-nightly
 	@echo "make test: all checks passed"
 
 fmt-check:
