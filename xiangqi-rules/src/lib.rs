@@ -131,6 +131,7 @@ mod legal;
 mod movegen;
 mod moves;
 mod names;
+pub mod notation;
 mod perft;
 mod position;
 mod role;
