@@ -134,6 +134,7 @@ mod names;
 pub mod notation;
 mod perft;
 mod position;
+pub mod record;
 mod role;
 mod rules;
 mod setup;

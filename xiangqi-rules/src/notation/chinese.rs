@@ -12,7 +12,7 @@
 //!   across both, files from the mover's right first, then front to back
 //!   (the xqbase specification).
 //!
-//! [`format`] writes these forms in simplified characters
+//! [`format()`] writes these forms in simplified characters
 //! (帅仕相马车炮兵 for Red, 将士象马车炮卒 for Black). [`parse`] also
 //! reads traditional characters and variants (帥 將 俥 車 傌 馬 砲 包 侍
 //! 進 後), ASCII or full-width digits and Chinese numerals for either side,

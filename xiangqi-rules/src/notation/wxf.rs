@@ -13,7 +13,7 @@
 //!   `P-`, `--`. When two files hold two or more soldiers, the file comes
 //!   first: `3+.4`, `33.4`, `3-.4`.
 //!
-//! [`format`] writes these forms. [`parse`] also reads the spellings met in
+//! [`format()`] writes these forms. [`parse`] also reads the spellings met in
 //! records: lower case (Black's moves in PlayOK and XieXie files), `=` for
 //! `.` and a missing direction for a sideways move (`C25`), full-width
 //! characters (`Ｃ２＝５`), the tandem sign before the letter (`+P+1`,
