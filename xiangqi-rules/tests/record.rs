@@ -142,6 +142,22 @@ fn limits_are_enforced() {
 }
 
 #[test]
+fn wide_trees_read_and_write() {
+    // 10,000 variations of the first move, each a line of its own.
+    let text = format!("1. h2e2 {}h9g7 *", "(1. h0g2 h9g7 2. i0h0) ".repeat(10_000));
+    let game = read_pgn_game(&text).unwrap();
+    assert_eq!(game.node_count(), 3 + 30_000);
+    let root = game.node(game.root()).unwrap();
+    assert_eq!(root.children().len(), 10_001);
+    let written = write_pgn(&game, Notation::Chinese);
+    let mut back = read_pgn_game(&written).unwrap();
+    back.set_tag("Format", "");
+    let mut expected = game.clone();
+    expected.set_tag("Format", "");
+    assert!(back == expected);
+}
+
+#[test]
 fn encodings_utf8_bom_and_gbk() {
     let text = "[Event \"中炮\"]\n\n1. 炮二平五 马８进７ *\n";
     let utf8 = read_pgn_bytes(text.as_bytes()).unwrap();

@@ -346,18 +346,20 @@ impl GameRecord {
             });
         }
         pos.clone().play(m)?;
-        Ok(self.push_node(parent, m))
-    }
-
-    /// Adds `m` after `parent` without checking it (readers check first).
-    pub(crate) fn push_node(&mut self, parent: NodeId, m: Move) -> NodeId {
         if let Some(&existing) = self.nodes[parent.0]
             .children
             .iter()
             .find(|c| self.nodes[c.0].mv == Some(m))
         {
-            return existing;
+            return Ok(existing);
         }
+        Ok(self.push_node(parent, m))
+    }
+
+    /// Adds `m` after `parent` without checking it (readers check first),
+    /// in constant time: a record read keeps a variation that repeats
+    /// another line as it is written.
+    pub(crate) fn push_node(&mut self, parent: NodeId, m: Move) -> NodeId {
         let id = NodeId(self.nodes.len());
         self.nodes.push(Node {
             mv: Some(m),
