@@ -212,6 +212,20 @@ fn tandem_soldiers_follow_the_wxf_document() {
     assert_eq!(text("g5f5"), ("3-.4".into(), "三兵平四".into()));
     assert_eq!(text("c7d7"), ("7+.6".into(), "四兵平六".into()));
     assert_eq!(text("c6d6"), ("7-.6".into(), "五兵平六".into()));
+    // The other spellings of records and specifications.
+    let read = |n: Notation, t: &str| n.parse(&pos, t).map(|m| m.to_string());
+    assert_eq!(read(Notation::Wxf, "Pa.4"), Ok("g7f7".into()));
+    assert_eq!(read(Notation::Wxf, "Pe.6"), Ok("c6d6".into()));
+    assert_eq!(read(Notation::Wxf, "+P.4"), Ok("g7f7".into()));
+    assert!(matches!(
+        Notation::Wxf.parse(&pos, "+P+1"),
+        Err(NotationError::Ambiguous { .. })
+    ));
+    assert_eq!(read(Notation::Chinese, "前兵三平四"), Ok("g7f7".into()));
+    assert_eq!(read(Notation::Chinese, "前七平六"), Ok("c7d7".into()));
+    assert_eq!(read(Notation::Chinese, "二三平四"), Ok("g6f6".into()));
+    assert_eq!(read(Notation::Chinese, "后3平4"), Ok("g5f5".into()));
+    assert_eq!(read(Notation::Wxf, "３３．４"), Ok("g6f6".into()));
     // Five on one file.
     let pos = Position::from_fen("3k5/2P6/2P6/2P6/2P6/2P6/9/9/9/4K4 w - - 0 1").unwrap();
     let wxf: Vec<String> = ["c8d8", "c7d7", "c6d6", "c5d5"]
