@@ -197,6 +197,25 @@ fn comments_before_a_variation_s_first_move() {
 }
 
 #[test]
+fn a_line_comment_with_a_brace_is_written_as_a_line_comment() {
+    // Found by the `xiangqi_pgn` fuzz target.
+    for text in [
+        "1. h2e2 ; has } brace\n h9g7 *",
+        "12;0h. (^2p1p1p1\0\u{80}}2) b9c72*",
+    ] {
+        let game = read_pgn_game(text).unwrap();
+        for n in Notation::ALL {
+            let written = write_pgn(&game, n);
+            let mut back = read_pgn_game(&written).unwrap();
+            back.set_tag("Format", "");
+            let mut expected = game.clone();
+            expected.set_tag("Format", "");
+            assert!(back == expected, "{written}");
+        }
+    }
+}
+
+#[test]
 fn every_notation_form_reads() {
     let forms = [
         "1. h2e2 h9g7 2. h0g2",

@@ -32,6 +32,18 @@ impl Wrapped {
         self.column += len;
     }
 
+    /// A comment: `{text}`, or `; text` and a line break when the text
+    /// holds a `}` (which only a `;` comment, without a line break, can).
+    fn comment(&mut self, text: &str) {
+        if text.contains('}') && !text.contains('\n') {
+            self.word(&format!("; {text}"));
+            self.out.push('\n');
+            self.column = 0;
+        } else {
+            self.word(&format!("{{{}}}", text.replace('}', ")")));
+        }
+    }
+
     /// A word written right after the previous one (`)`).
     fn close(&mut self) {
         self.out.push(')');
@@ -82,7 +94,7 @@ pub fn write_pgn(record: &GameRecord, notation: Notation) -> String {
         out: String::new(),
         column: 0,
     };
-    let comment = |text: &mut Wrapped, c: &str| text.word(&format!("{{{}}}", c.replace('}', ")")));
+    let comment = |text: &mut Wrapped, c: &str| text.comment(c);
     for c in &record.nodes[0].comments {
         comment(&mut text, c);
     }
