@@ -226,6 +226,8 @@ fn tandem_soldiers_follow_the_wxf_document() {
     assert_eq!(read(Notation::Chinese, "二三平四"), Ok("g6f6".into()));
     assert_eq!(read(Notation::Chinese, "后3平4"), Ok("g5f5".into()));
     assert_eq!(read(Notation::Wxf, "３３．４"), Ok("g6f6".into()));
+    assert_eq!(read(Notation::Chinese, "后3平4！?"), Ok("g5f5".into()));
+    assert_eq!(read(Notation::Wxf, "P-.4!?"), Ok("g5f5".into()));
     // Five on one file.
     let pos = Position::from_fen("3k5/2P6/2P6/2P6/2P6/2P6/9/9/9/4K4 w - - 0 1").unwrap();
     let wxf: Vec<String> = ["c8d8", "c7d7", "c6d6", "c5d5"]

@@ -17,8 +17,8 @@
 //! reads traditional characters and variants (帥 將 俥 車 傌 馬 砲 包 侍
 //! 進 後), ASCII or full-width digits and Chinese numerals for either side,
 //! five-character forms with both the place and the file (`前兵四平五`),
-//! and the competition rules' tandem-soldier forms with the file in place
-//! of the piece (`前九平八`, `二7平6`).
+//! the competition rules' tandem-soldier forms with the file in place of
+//! the piece (`前九平八`, `二7平6`), and marks after the move (`炮二平五！`).
 //!
 //! ```
 //! use xiangqi_rules::notation::chinese;
@@ -174,7 +174,14 @@ const SHAPES: [&[Kind]; 6] = [
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let fail = |i: usize| NotationError::syntax(Notation::Chinese, text, i + 1);
     let mut toks = Vec::with_capacity(5);
-    for (i, c) in text.chars().enumerate() {
+    // Marks after a move: `!`, `?`, `+`, `#`, full-width or not.
+    let marks = text
+        .chars()
+        .rev()
+        .take_while(|&c| matches!(describe::fold_full_width(c), '!' | '?' | '+' | '#'))
+        .count();
+    let len = text.chars().count().saturating_sub(marks);
+    for (i, c) in text.chars().take(len.max(1)).enumerate() {
         if i >= 5 {
             return Err(fail(i));
         }

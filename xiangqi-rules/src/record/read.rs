@@ -94,7 +94,7 @@ pub fn read_pgn_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>,
         let at = |kind| RecordError::new(t.line, t.column, kind);
         if let Tok::Tag(..) = t.tok {
             if game.as_ref().is_some_and(|g| g.started) {
-                finish(&mut games, game.take(), limits, t.line)?;
+                finish(&mut games, game.take())?;
             }
         }
         if game.is_none() && games.len() >= limits.max_games {
@@ -115,16 +115,13 @@ pub fn read_pgn_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>,
             tok => g.token(tok, t.line, t.column, limits)?,
         }
     }
-    finish(&mut games, game, limits, 0)?;
+    finish(&mut games, game)?;
     Ok(games)
 }
 
-fn finish(
-    games: &mut Vec<GameRecord>,
-    game: Option<Builder>,
-    limits: &ReadLimits,
-    _line: usize,
-) -> Result<(), RecordError> {
+/// Ends the game being read: its start position set up (a game of tags
+/// only has one too), its variations all closed.
+fn finish(games: &mut Vec<GameRecord>, game: Option<Builder>) -> Result<(), RecordError> {
     let Some(mut g) = game else {
         return Ok(());
     };
@@ -138,7 +135,6 @@ fn finish(
             RecordErrorKind::UnterminatedVariation,
         ));
     }
-    let _ = limits;
     if let Some(record) = g.record {
         games.push(record);
     }
