@@ -132,10 +132,15 @@ fn limits_are_enforced() {
     let two = "[Event \"a\"]\n1. h2e2 *\n[Event \"b\"]\n1. h2e2 *\n";
     assert_eq!(limit(two, ReadLimits { max_games: 1, ..d }), Limit::Games);
     assert_eq!(read_pgn(two).unwrap().len(), 2);
-    assert!(matches!(
-        read_pgn_game(two).unwrap_err().kind,
-        RecordErrorKind::GameCount(2)
-    ));
+    let e = read_pgn_game(two).unwrap_err();
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (3, 1, RecordErrorKind::GameCount(2))
+    );
+    assert_eq!(
+        read_pgn_game(" ").unwrap_err().kind,
+        RecordErrorKind::GameCount(0)
+    );
     // Deep nesting is refused without using the call stack.
     let deep = format!("1. h2e2 {} *", "(1. h0g2 ".repeat(100_000));
     assert_eq!(limit(&deep, d), Limit::Depth);

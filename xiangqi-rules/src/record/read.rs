@@ -47,10 +47,18 @@ pub fn read_pgn_bytes_with(
 /// As [`read_pgn`], and [`RecordErrorKind::GameCount`] when the text holds
 /// no game or several (at the start of the second).
 pub fn read_pgn_game(text: &str) -> Result<GameRecord, RecordError> {
-    let mut games = read_pgn(text)?;
+    let mut games = read_games(text, &ReadLimits::DEFAULT)?;
     match games.len() {
-        1 => Ok(games.remove(0)),
-        n => Err(RecordError::new(1, 1, RecordErrorKind::GameCount(n))),
+        1 => Ok(games.remove(0).0),
+        0 => Err(RecordError::new(1, 1, RecordErrorKind::GameCount(0))),
+        n => {
+            let (line, column) = games[1].1;
+            Err(RecordError::new(
+                line,
+                column,
+                RecordErrorKind::GameCount(n),
+            ))
+        }
     }
 }
 
@@ -73,6 +81,17 @@ fn check_size(bytes: usize, limits: &ReadLimits) -> Result<(), RecordError> {
 /// # Errors
 /// As [`read_pgn`], and [`RecordErrorKind::LimitExceeded`].
 pub fn read_pgn_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>, RecordError> {
+    Ok(read_games(text, limits)?
+        .into_iter()
+        .map(|(g, _)| g)
+        .collect())
+}
+
+/// A game read, with the line and column where it starts.
+type Placed = (GameRecord, (usize, usize));
+
+/// The games of `text`, each with the line and column where it starts.
+fn read_games(text: &str, limits: &ReadLimits) -> Result<Vec<Placed>, RecordError> {
     check_size(text.len(), limits)?;
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     for (i, line) in text.split('\n').enumerate() {
@@ -103,7 +122,10 @@ pub fn read_pgn_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>,
                 max: limits.max_games,
             }));
         }
-        let g = game.get_or_insert_with(Builder::default);
+        let g = game.get_or_insert_with(|| Builder {
+            first_at: (t.line, t.column),
+            ..Builder::default()
+        });
         match t.tok {
             Tok::Tag(name, value) => {
                 if name.eq_ignore_ascii_case("FEN") {
@@ -121,7 +143,7 @@ pub fn read_pgn_with(text: &str, limits: &ReadLimits) -> Result<Vec<GameRecord>,
 
 /// Ends the game being read: its start position set up (a game of tags
 /// only has one too), its variations all closed.
-fn finish(games: &mut Vec<GameRecord>, game: Option<Builder>) -> Result<(), RecordError> {
+fn finish(games: &mut Vec<Placed>, game: Option<Builder>) -> Result<(), RecordError> {
     let Some(mut g) = game else {
         return Ok(());
     };
@@ -136,7 +158,7 @@ fn finish(games: &mut Vec<GameRecord>, game: Option<Builder>) -> Result<(), Reco
         ));
     }
     if let Some(record) = g.record {
-        games.push(record);
+        games.push((record, g.first_at));
     }
     Ok(())
 }
@@ -176,6 +198,8 @@ struct Builder {
     uci: bool,
     /// Where the `[FEN]` tag is.
     fen_at: (usize, usize),
+    /// Where the game starts.
+    first_at: (usize, usize),
 }
 
 impl Builder {
