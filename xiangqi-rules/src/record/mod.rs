@@ -23,6 +23,12 @@
 //!   0–9 (WinBoard) or 1–10 (pychess): the first move that replays in only
 //!   one of them decides for the rest of the game.
 //!
+//! A comment belongs to the move before it ([`Node::comments`]); one at
+//! the start of a variation to the variation's first move
+//! ([`Node::comments_before`]); one before the game's first move to the
+//! root. A `;` comment runs to the end of its line. The writer puts each
+//! comment back where the reader finds it.
+//!
 //! A result token (`1-0`, `0-1`, `1/2-1/2`, `*`) ends a game's move text;
 //! text after it up to the next tag pair is ignored (some files carry a
 //! trailer there). A tag pair after move text starts the next game.
