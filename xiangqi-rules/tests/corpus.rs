@@ -232,3 +232,68 @@ fn check_marks_of_san_files_agree_with_the_rules() {
     ];
     assert_eq!(disagree, known);
 }
+
+/// The main lines replayed as games under the default rules: where the
+/// rules end a game, the winner they find is the one of the `[Result]`
+/// tag.
+#[test]
+fn games_the_rules_end_agree_with_their_result_tags() {
+    let (mut ended, mut refused, mut differ) = (0, Vec::new(), Vec::new());
+    for path in corpus_files() {
+        for (i, record) in read(&path).expect("reads").iter().enumerate() {
+            let game = match record.main_game(Default::default()) {
+                Ok(game) => game,
+                Err(e) => {
+                    refused.push(format!("{} game {}: {e}", name(&path), i + 1));
+                    continue;
+                }
+            };
+            // `*`: the writer did not know the result.
+            let (Some(outcome), Some(tag)) =
+                (game.outcome(), record.tag("Result").filter(|&t| t != "*"))
+            else {
+                continue;
+            };
+            let expected = match outcome.winner {
+                Some(xiangqi_rules::Color::Red) => "1-0",
+                Some(xiangqi_rules::Color::Black) => "0-1",
+                None => "1/2-1/2",
+            };
+            if tag != expected {
+                differ.push(format!(
+                    "{} game {}: {tag} but {} by {}",
+                    name(&path),
+                    i + 1,
+                    expected,
+                    outcome.termination.as_str()
+                ));
+            }
+            ended += 1;
+        }
+    }
+    assert!(ended >= 10, "only {ended} games ended by the rules");
+    // Game 12 of the WXF database goes on after a position occurs for the
+    // third time (no side checking throughout): the rules end it there as a
+    // draw, the players did not.
+    let refused_expected: Vec<String> = ["chinese", "iccs", "wxf"]
+        .iter()
+        .map(|n| {
+            format!("permissive/wxfdb15/wxfdb15-{n}.pgn game 12: the game is over (repetition)")
+        })
+        .collect();
+    assert_eq!(refused, refused_expected);
+    assert_eq!(differ, KNOWN_RESULT_DIFFERENCES, "{differ:#?}");
+}
+
+/// Games whose recorded result is not the one the rules give, checked by
+/// reading the files.
+const KNOWN_RESULT_DIFFERENCES: &[&str] = &[
+    // Red checks with every move from move 46 on (Rc8+ Kd7 Rc7+ Kd8 ...) and
+    // WinBoard adjudicates the third occurrence "Draw by repetition"; under
+    // the rules perpetual check loses.
+    "permissive/winboard/winboard-wukongjs-maxqi-c.pgn game 1: 1/2-1/2 but 0-1 by perpetual_check",
+    // The game ends 38. Ci8 Ch9 39. Ci9 Ch8 40. Ci8 Ch9 41. Ci9 Ch8, a
+    // repetition without checks that pychess (Fairy-Stockfish's chasing
+    // rules) scores for Red; here chasing never decides a game: a draw.
+    "test-data-only/pychess/pychess-games.pgn game 22: 1-0 but 1/2-1/2 by repetition",
+];

@@ -61,7 +61,7 @@
 //! ```
 
 use crate::notation::Notation;
-use crate::{IllegalMoveError, Move, Position};
+use crate::{Game, GameError, IllegalMoveError, Move, Position, RuleSet};
 
 mod encoding;
 mod error;
@@ -308,6 +308,33 @@ impl GameRecord {
             at = next;
         }
         out
+    }
+
+    /// The main line played as a [`Game`] under `rules`, adjudicated after
+    /// every move.
+    ///
+    /// ```
+    /// use xiangqi_rules::record::read_pgn_game;
+    /// use xiangqi_rules::{Color, Termination};
+    /// let record = read_pgn_game(
+    ///     "[FEN \"3aka3/9/2n6/p1p3p1p/9/4C4/P1P3P1P/1C7/9/3K5 b - - 0 1\"]\n1... a6a5 2. b2e2 1-0",
+    /// )?;
+    /// let game = record.main_game(Default::default())?;
+    /// let outcome = game.outcome().unwrap();
+    /// assert_eq!((outcome.winner, outcome.termination), (Some(Color::Red), Termination::Checkmate));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] for a move recorded after the game ended by
+    /// the rules (a repetition or the ply limit that the players did not
+    /// claim, say).
+    pub fn main_game(&self, rules: RuleSet) -> Result<Game, GameError> {
+        let mut game = Game::from_position(self.start.clone(), rules);
+        for m in self.main_line() {
+            game.play(m)?;
+        }
+        Ok(game)
     }
 
     /// The moves from the root to `id`, in order.
