@@ -21,7 +21,9 @@
 //!   [`crate::notation::wxf`]), as are three (`C25`);
 //! - anything else is SAN-like (`Che2`, `Cxe6`, `e4`, `Rb10`), with ranks
 //!   0–9 (WinBoard) or 1–10 (pychess): the first move that replays in only
-//!   one of them decides for the rest of the game.
+//!   one of them, or that has the `P` only pychess writes for a soldier,
+//!   or a soldier move without the letter as WinBoard writes it, decides
+//!   for the rest of the game.
 //!
 //! A comment belongs to the move before it ([`Node::comments`]); one at
 //! the start of a variation to the variation's first move

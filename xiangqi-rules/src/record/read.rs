@@ -489,6 +489,15 @@ fn read_san(
             }
             return Ok(*m);
         }
+        [(_, m0), (_, m1)] => {
+            // Both fit: only pychess writes `P` for a soldier, only WinBoard
+            // leaves the letter out; otherwise ranks 0–9 for now.
+            let pychess = text.starts_with('P');
+            if pychess || text.starts_with(|c: char| c.is_ascii_lowercase()) {
+                *san_base = Some(u8::from(pychess));
+            }
+            return Ok(if pychess { *m1 } else { *m0 });
+        }
         [(_, m), ..] => return Ok(*m),
         [] => {}
     }
