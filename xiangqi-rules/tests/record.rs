@@ -221,6 +221,19 @@ fn a_line_comment_with_a_brace_is_written_as_a_line_comment() {
 }
 
 #[test]
+fn san_that_fits_both_rank_numberings() {
+    // Red soldiers on c7 and e6: `d7` (WinBoard, ranks 0-9) is c7-d7,
+    // `Pd7` (pychess, ranks 1-10) is e6-d6.
+    let fen = "[FEN \"3k5/9/2P6/4P4/9/9/9/9/9/4K4 w - - 0 1\"]\n";
+    let first = |moves: &str| {
+        let game = read_pgn_game(&format!("{fen}{moves}")).unwrap();
+        game.main_line()[0].to_string()
+    };
+    assert_eq!(first("1. d7"), "c7d7");
+    assert_eq!(first("1. Pd7"), "e6d6");
+}
+
+#[test]
 fn every_notation_form_reads() {
     let forms = [
         "1. h2e2 h9g7 2. h0g2",
