@@ -58,7 +58,8 @@ CARGO ?= cargo
 WORKSPACE_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
 FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa \
 	record_read record_kif record_ki2 record_csa record_jkf \
-	hostile_kif hostile_ki2 hostile_csa hostile_jkf hostile_usi game_restore
+	hostile_kif hostile_ki2 hostile_csa hostile_jkf hostile_usi game_restore \
+	xiangqi_fen xiangqi_notation xiangqi_pgn
 # Seconds of fuzzing per target in the smoke run, and in the long run (make fuzz-long).
 FUZZ_SECONDS ?= 20
 FUZZ_SECONDS_LONG ?= 600

@@ -12,6 +12,9 @@
 //! - [`Game`]: a game under a [`RuleSet`], adjudicated after every move,
 //!   with undo, resignation, loss on time and draw agreement; how it ended
 //!   is its [`Outcome`].
+//! - [`notation`]: moves written and read in ICCS, the ranks-1–10 UCI form,
+//!   WXF and Chinese notation; [`record`]: game records in PGN, read and
+//!   written.
 //!
 //! # Example
 //!
@@ -46,6 +49,53 @@
 //! from Red's side ([`Square`]); moves are written `h2e2` ([`IccsMove`]).
 //! FEN as UCCI engines write it (see [`Position::from_fen`] for the forms
 //! read).
+//!
+//! # Notations and records
+//! [`notation::Notation`] names the four move notations; each formats a
+//! legal move of a position and parses text back to the legal move it
+//! means, with errors that tell text that is not a move (and the column
+//! where it stops being one), a move no legal move fits (with the rule
+//! broken, for the coordinate forms), and an ambiguous one (with the
+//! candidates). WXF and Chinese tell identical pieces on one file apart
+//! (`R+.3`, 前车进三, and the forms for three to five soldiers) and read the
+//! spellings of real records (`C2=5`, `+P+1`, `Ｃ２＝５`, 馬８進７, …).
+//!
+//! ```
+//! use xiangqi_rules::notation::Notation;
+//! use xiangqi_rules::Position;
+//!
+//! let pos = Position::from_fen(
+//!     "1r1aka2r/1R2n4/4b1c2/2p1n3p/c1b1p1p2/C1P3P1P/P3P4/4B3C/9/RNBAKA1N1 b - - 0 1",
+//! )?;
+//! let m = Notation::Chinese.parse(&pos, "后马进３")?;
+//! assert_eq!(m.to_string(), "e8c7");
+//! assert_eq!(Notation::Wxf.format(&pos, m), "H-+3");
+//! assert_eq!(Notation::Uci.format(&pos, m), "e9c8");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`record::read_pgn`] reads the games of a PGN file — the xqbase form
+//! with Chinese, WXF or ICCS move text and the WinBoard/pychess form with
+//! SAN-like move text; [`record::read_pgn_bytes`] takes UTF-8 or GBK
+//! bytes — into [`record::GameRecord`]s: tags, start position, the moves
+//! as a tree with comments and variations, the result. Every move is
+//! checked; an error names its line and column ([`record::RecordError`]),
+//! and [`record::ReadLimits`] bounds what a read accepts.
+//! [`record::write_pgn`] writes a record in any notation.
+//!
+//! ```
+//! use xiangqi_rules::notation::Notation;
+//! use xiangqi_rules::record::{read_pgn_game, write_pgn, RecordErrorKind};
+//!
+//! let game = read_pgn_game("[Event \"中炮\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 *")?;
+//! assert_eq!(game.main_line().len(), 3);
+//! assert!(write_pgn(&game, Notation::Wxf).contains("1. C2.5 H8+7 2. H2+3 *"));
+//!
+//! let err = read_pgn_game("1. 炮二平五 马８进７\n2. 马二进九").unwrap_err();
+//! assert_eq!((err.line, err.column), (2, 4));
+//! assert!(matches!(err.kind, RecordErrorKind::NoSuchMove { ply: 3, .. }));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # Rules
 //! - Board of 9 files × 10 ranks; the river lies between ranks 4 and 5
@@ -113,7 +163,8 @@
 //!    in check.
 //!
 //! # Names
-//! [`Color`], [`Role`], [`IllegalReason`] and [`Termination`] have `ALL`,
+//! [`Color`], [`Role`], [`IllegalReason`], [`Termination`],
+//! [`notation::Notation`], [`record::GameResult`] and [`record::Limit`] have `ALL`,
 //! every value in declaration order, and `FromStr`, the inverse of their
 //! `as_str`, failing with a [`ParseNameError`].
 
@@ -131,8 +182,10 @@ mod legal;
 mod movegen;
 mod moves;
 mod names;
+pub mod notation;
 mod perft;
 mod position;
+pub mod record;
 mod role;
 mod rules;
 mod setup;
