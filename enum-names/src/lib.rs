@@ -119,3 +119,74 @@ macro_rules! named_enum {
         }
     };
 }
+
+/// `impl $ty { pub fn examples() }` for an error enum, from `Variant =>
+/// example` lines: one value of each variant, in declaration order, so that
+/// a binding can prove it maps every variant. It also writes a `match`
+/// without a wildcard that names each variant once, so that a variant added
+/// to the enum fails to compile until it is given an example, and, under
+/// `cfg(test)`, `example_variants()`: the variants listed and the variants
+/// the examples are, for a test to compare. A variant compiled only under a
+/// feature has its `#[cfg(...)]` before its line.
+///
+/// ```
+/// #[derive(Debug)]
+/// pub enum ReadError {
+///     Empty,
+///     BadByte { at: usize },
+/// }
+/// enum_names::examples!(ReadError {
+///     Empty => ReadError::Empty,
+///     BadByte => ReadError::BadByte { at: 3 },
+/// });
+/// assert_eq!(ReadError::examples().len(), 2);
+/// ```
+#[macro_export]
+macro_rules! examples {
+    ($ty:ident { $($(#[$cfg:meta])* $variant:ident => $example:expr),+ $(,)? }) => {
+        impl $ty {
+            /// One value of each variant, in declaration order.
+            #[must_use]
+            pub fn examples() -> Vec<$ty> {
+                vec![$($(#[$cfg])* $example),+]
+            }
+
+            /// The name of the variant of `self`, as the examples list it:
+            /// a `match` without a wildcard, so that a new variant fails
+            /// to compile until it has an example.
+            #[allow(dead_code)]
+            fn example_variant(&self) -> &'static str {
+                match self {
+                    $($(#[$cfg])* $ty::$variant { .. } => stringify!($variant),)+
+                }
+            }
+        }
+
+        #[cfg(test)]
+        impl $ty {
+            /// The variants the examples are listed for, and the variants
+            /// they are.
+            fn example_variants() -> (Vec<&'static str>, Vec<&'static str>) {
+                let listed = vec![$($(#[$cfg])* stringify!($variant)),+];
+                let found = $ty::examples().iter().map($ty::example_variant).collect();
+                (listed, found)
+            }
+        }
+    };
+}
+
+/// `examples()` of fieldless named enums (see [`named_enum!`]): their `ALL`.
+#[macro_export]
+macro_rules! examples_from_all {
+    ($($ty:ident),+) => {
+        $(
+            impl $ty {
+                /// Every value, as [`Self::ALL`].
+                #[must_use]
+                pub fn examples() -> Vec<$ty> {
+                    $ty::ALL.to_vec()
+                }
+            }
+        )+
+    };
+}

@@ -1,7 +1,8 @@
 //! `examples()` of every error enum of the crate: one value of each variant
 //! (the convention is stated in the crate documentation, *Error examples*).
 //!
-//! Each list below is made by `examples!` from `Variant => example` lines,
+//! Each list below is made by `examples!` (of the `enum-names` crate) from
+//! `Variant => example` lines,
 //! which also make a `match` over the enum without a wildcard: a variant
 //! added to one of these enums fails to compile here until it is given an
 //! example, and a test checks that each example is of the variant it is
@@ -25,58 +26,7 @@ use crate::{
     SetupError, SfenError, SfenField, Square, Termination, UsiMove, UsiMoveError,
 };
 
-/// `impl $ty { pub fn examples() }` from `Variant => example` lines, with
-/// the exhaustive `match` that names each variant once. A variant compiled
-/// only under a feature has its `#[cfg(...)]` before its line.
-macro_rules! examples {
-    ($ty:ident { $($(#[$cfg:meta])* $variant:ident => $example:expr),+ $(,)? }) => {
-        impl $ty {
-            /// One value of each variant, in declaration order (see
-            /// [Error examples](crate#error-examples)).
-            #[must_use]
-            pub fn examples() -> Vec<$ty> {
-                vec![$($(#[$cfg])* $example),+]
-            }
-
-            /// The name of the variant of `self`, as the examples list it:
-            /// a `match` without a wildcard, so that a new variant fails
-            /// to compile until it has an example.
-            #[allow(dead_code)]
-            fn example_variant(&self) -> &'static str {
-                match self {
-                    $($(#[$cfg])* $ty::$variant { .. } => stringify!($variant),)+
-                }
-            }
-        }
-
-        #[cfg(test)]
-        impl $ty {
-            /// The variants the examples are listed for, and the variants
-            /// they are.
-            fn example_variants() -> (Vec<&'static str>, Vec<&'static str>) {
-                let listed = vec![$($(#[$cfg])* stringify!($variant)),+];
-                let found = $ty::examples().iter().map($ty::example_variant).collect();
-                (listed, found)
-            }
-        }
-    };
-}
-
-/// `examples()` of a fieldless enum: its `ALL`.
-macro_rules! examples_from_all {
-    ($($ty:ident),+) => {
-        $(
-            impl $ty {
-                /// Every value, as [`Self::ALL`] (see
-                /// [Error examples](crate#error-examples)).
-                #[must_use]
-                pub fn examples() -> Vec<$ty> {
-                    $ty::ALL.to_vec()
-                }
-            }
-        )+
-    };
-}
+use enum_names::{examples, examples_from_all};
 
 examples_from_all!(IllegalReason, DeclarationRejection, Limit);
 
