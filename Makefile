@@ -119,14 +119,14 @@ PACKAGE_CORE_DIR = $(CARGO_TARGET_DIR)/package/shogi-rules-$(WORKSPACE_VERSION)
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
-		for crate in shogi-rules shogi-cli shogi-ffi; do \
+		for crate in shogi-rules shogi-cli shogi-ffi board-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \
 			fi; \
 		done; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' \
-			$(CARGO) package -p shogi-rules -p shogi-cli --allow-dirty --locked; \
+			$(CARGO) package -p shogi-rules -p board-cli -p shogi-cli --allow-dirty --locked; \
 		cd '$(PACKAGE_CORE_DIR)'; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features --locked; \
 	}
