@@ -22,16 +22,33 @@ pub fn answer_stdin(
     max_line: usize,
     answer: impl FnMut(&str) -> Result<String, String>,
 ) -> Result<ExitCode, Failure> {
-    let input = BufReader::with_capacity(64 << 10, io::stdin().lock());
-    answer_lines(out, input, max_line, answer)
+    answer_stdin_with(out, max_line, answer, error_line)
 }
 
-/// [`answer_stdin`] on any input, named `standard input` in messages.
+/// `error: line N: MESSAGE`, the reply [`answer_stdin`] gives a bad line.
+pub fn error_line(number: usize, message: &str) -> String {
+    format!("error: line {number}: {message}")
+}
+
+/// [`answer_stdin`], with `error(N, MESSAGE)` as the reply to a bad line
+/// (a JSON object for JSON output, say) instead of [`error_line`].
+pub fn answer_stdin_with(
+    out: &mut Out,
+    max_line: usize,
+    answer: impl FnMut(&str) -> Result<String, String>,
+    error: impl Fn(usize, &str) -> String,
+) -> Result<ExitCode, Failure> {
+    let input = BufReader::with_capacity(64 << 10, io::stdin().lock());
+    answer_lines(out, input, max_line, answer, error)
+}
+
+/// [`answer_stdin_with`] on any input, named `standard input` in messages.
 pub fn answer_lines<R: Read>(
     out: &mut Out,
     mut input: BufReader<R>,
     max_line: usize,
     mut answer: impl FnMut(&str) -> Result<String, String>,
+    error: impl Fn(usize, &str) -> String,
 ) -> Result<ExitCode, Failure> {
     let mut line = Vec::new();
     let mut failed = 0usize;
@@ -78,7 +95,7 @@ pub fn answer_lines<R: Read>(
             Ok(text) => writeln!(out, "{text}")?,
             Err(e) => {
                 failed += 1;
-                writeln!(out, "error: line {number}: {e}")?;
+                writeln!(out, "{}", error(number, &e))?;
             }
         }
         // Without waiting for more input: a program feeding lines one at a
