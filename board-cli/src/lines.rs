@@ -42,9 +42,10 @@ pub fn answer_stdin_with(
     answer_lines(out, input, max_line, answer, error)
 }
 
-/// [`answer_stdin_with`] on any input, named `standard input` in messages.
+/// [`answer_stdin_with`] on any input and output (standard input and
+/// [`Out`] for a command); the input is named `standard input` in messages.
 pub fn answer_lines<R: Read>(
-    out: &mut Out,
+    out: &mut impl Write,
     mut input: BufReader<R>,
     max_line: usize,
     mut answer: impl FnMut(&str) -> Result<String, String>,
@@ -133,5 +134,43 @@ fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
                 input.consume(n);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The output and exit status of `answer_lines` on `input`, lines of
+    /// at most 8 bytes, a line answered with its length unless it is `bad`.
+    fn replies(input: &[u8]) -> (String, ExitCode) {
+        let mut out = Vec::new();
+        let code = answer_lines(
+            &mut out,
+            BufReader::new(input),
+            8,
+            |text| match text {
+                "bad" => Err("a bad line".to_string()),
+                _ => Ok(text.len().to_string()),
+            },
+            error_line,
+        )
+        .ok()
+        .expect("the replies are written");
+        (String::from_utf8(out).expect("UTF-8"), code)
+    }
+
+    #[test]
+    fn one_reply_a_line_bad_lines_in_their_place() {
+        let (text, code) = replies(b"one\r\nbad\n0123456789abc\n\xff\nlast");
+        assert_eq!(
+            text,
+            "3\nerror: line 2: a bad line\nerror: line 3: longer than 8 bytes\n\
+             error: line 4: not valid UTF-8\n4\n"
+        );
+        assert_eq!(code, ExitCode::FAILURE);
+        let (text, code) = replies(b"12345678\n\n");
+        assert_eq!(text, "8\n0\n");
+        assert_eq!(code, ExitCode::SUCCESS);
     }
 }
