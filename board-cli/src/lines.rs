@@ -155,7 +155,6 @@ mod tests {
             },
             error_line,
         )
-        .ok()
         .expect("the replies are written");
         (String::from_utf8(out).expect("UTF-8"), code)
     }

@@ -16,13 +16,6 @@ use crate::position::{diagram, parse_position};
 /// Black's back rank, the advisor having blocked the general's way out.
 pub const SAMPLE: [&str; 5] = ["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"];
 
-/// A game played from the command line: the start, the moves and how far
-/// it got.
-struct Played {
-    /// The game after the moves.
-    game: Game,
-}
-
 /// Why the moves could not all be played: the number of the move (from 1),
 /// the move as given, and what is wrong with it.
 struct BadMove {
@@ -55,7 +48,7 @@ impl BadMove {
 }
 
 /// Plays `moves` from `start` under the site rules.
-fn play(start: Position, moves: &[String]) -> Result<Played, BadMove> {
+fn play(start: Position, moves: &[String]) -> Result<Game, BadMove> {
     let mut game = Game::from_position(start, RuleSet::site());
     for (index, text) in moves.iter().enumerate() {
         game.play_iccs(text).map_err(|error| BadMove {
@@ -64,7 +57,7 @@ fn play(start: Position, moves: &[String]) -> Result<Played, BadMove> {
             error,
         })?;
     }
-    Ok(Played { game })
+    Ok(game)
 }
 
 /// The result in the usual notation: `1-0`, `0-1` or `1/2-1/2`, then how
@@ -122,14 +115,13 @@ pub fn run(out: &mut Out, args: &PlayArgs) -> Result<ExitCode, Failure> {
         }
         _ => (Position::startpos(), &args.words[..]),
     };
-    let played = match play(start, moves) {
-        Ok(played) => played,
+    let game = match play(start, moves) {
+        Ok(game) => game,
         Err(bad) => {
             complain(bad.message());
             return Ok(ExitCode::FAILURE);
         }
     };
-    let game = &played.game;
     if args.json {
         let outcome = game.outcome();
         json::write_line(
@@ -144,7 +136,7 @@ pub fn run(out: &mut Out, args: &PlayArgs) -> Result<ExitCode, Failure> {
             },
         )?;
     } else {
-        write_game(out, game)?;
+        write_game(out, &game)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -180,7 +172,7 @@ pub fn sample(out: &mut Out) -> Result<ExitCode, Failure> {
     writeln!(out, "sample game: {}", SAMPLE.join(" "))?;
     let moves: Vec<String> = SAMPLE.iter().map(ToString::to_string).collect();
     match play(Position::startpos(), &moves) {
-        Ok(played) => write_game(out, &played.game)?,
+        Ok(game) => write_game(out, &game)?,
         Err(bad) => {
             // The sample is tested to play; should it not, say so.
             complain(format!("the sample game: {}", bad.message()));
@@ -198,11 +190,11 @@ mod tests {
     #[test]
     fn the_sample_game_ends_in_checkmate() {
         let moves: Vec<String> = SAMPLE.iter().map(ToString::to_string).collect();
-        let played = play(Position::startpos(), &moves)
-            .ok()
-            .expect("the sample plays");
+        let Ok(game) = play(Position::startpos(), &moves) else {
+            panic!("the sample game does not play");
+        };
         assert_eq!(
-            played.game.outcome(),
+            game.outcome(),
             Some(Outcome::win(Color::Red, Termination::Checkmate))
         );
     }
