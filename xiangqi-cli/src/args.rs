@@ -63,6 +63,7 @@ pub enum Command {
     /// '1/2-1/2' with how the game ended, or that it goes on. An illegal
     /// move, or one after the game has ended, fails (exit status 1) with its
     /// number and the reason.
+    #[command(override_usage = "xiangqi play [OPTIONS] [POSITION] <MOVES>...")]
     Play(PlayArgs),
     /// Print a shell completion script.
     ///

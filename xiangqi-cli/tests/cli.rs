@@ -358,6 +358,27 @@ fn play_ends_games_by_the_rules() {
         stdout(&output)
     );
 
+    // The red chariot checks from rank 9 and rank 8 in turn, the general
+    // steps between e9 and e8: the third occurrence, Red checking with every
+    // move, loses for Red.
+    let chase = [
+        "4k4/9/9/9/9/9/9/9/9/3K4R w",
+        "i0i9",
+        "e9e8",
+        "i9i8",
+        "e8e9",
+        "i8i9",
+        "e9e8",
+        "i9i8",
+        "e8e9",
+        "i8i9",
+    ];
+    let mut args = vec!["play", "--json"];
+    args.extend(chase);
+    let value = json(&args);
+    assert_eq!(value["result"], "0-1");
+    assert_eq!(value["termination"], "perpetual_check");
+
     // From a position: Black to move mates at once.
     let value = json(&["play", "4k4/9/9/9/9/9/9/4r4/9/3K5 b", "e2d2", "--json"]);
     assert_eq!(value["result"], "0-1");
