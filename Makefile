@@ -128,14 +128,14 @@ PACKAGE_NAMES_DIR = $(CARGO_TARGET_DIR)/package/enum-names-$(WORKSPACE_VERSION)
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
-		for crate in enum-names shogi-rules shogi-cli shogi-ffi xiangqi-ffi; do \
+		for crate in enum-names board-cli shogi-rules shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \
 			fi; \
 		done; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' \
-			$(CARGO) package -p enum-names -p shogi-rules -p shogi-cli --allow-dirty --locked; \
+			$(CARGO) package -p enum-names -p shogi-rules -p board-cli -p shogi-cli --allow-dirty --locked; \
 		cd '$(PACKAGE_CORE_DIR)'; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features \
 			--config "patch.crates-io.enum-names.path='$(PACKAGE_NAMES_DIR)'"; \

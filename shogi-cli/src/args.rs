@@ -228,13 +228,17 @@ fn parse_encoding(text: &str) -> Result<Encoding, shogi_rules::ParseNameError> {
 /// A perft depth: a whole number up to [`MAX_PERFT_DEPTH`], so that a depth
 /// no count could reach fails at once.
 fn parse_depth(text: &str) -> Result<u32, String> {
-    let too_large = || format!("number too large (the limit is {MAX_PERFT_DEPTH})");
-    match text.parse::<u32>() {
-        Ok(depth) if depth <= MAX_PERFT_DEPTH => Ok(depth),
-        Ok(_) => Err(too_large()),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(too_large()),
-        Err(_) => Err("not a whole number".to_string()),
-    }
+    board_cli::args::parse_depth(text, MAX_PERFT_DEPTH)
+}
+
+/// A usage error found after the arguments were read (a combination of
+/// them that cannot work), with the usage of `subcommand`.
+pub fn usage_error(
+    subcommand: &str,
+    kind: clap::error::ErrorKind,
+    message: impl std::fmt::Display,
+) -> board_cli::output::Failure {
+    board_cli::output::usage_error::<Cli>(subcommand, kind, message)
 }
 
 #[cfg(test)]

@@ -10,12 +10,12 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use shogi_rules::record::{self, Encoding, Format};
 
-use crate::args::ConvertArgs;
-use crate::batch::{self, Item};
-use crate::files::write_atomically;
-use crate::input::{is_stdin, read_input};
+use crate::args::{ConvertArgs, usage_error};
+use crate::input::{RECORD_EXTENSIONS, is_stdin, read_input};
 use crate::load::load_records;
-use crate::output::{Failure, Out, complain, usage_error, warn};
+use board_cli::batch::{self, Item};
+use board_cli::files::write_atomically;
+use board_cli::output::{Failure, Out, complain, warn};
 
 /// `convert`: one input as before, or a batch into `--out-dir`.
 pub fn run(out: &mut Out, args: &ConvertArgs) -> Result<ExitCode, Failure> {
@@ -277,7 +277,7 @@ fn several(out: &mut Out, args: &ConvertArgs) -> Result<ExitCode, Failure> {
     if !encoding_fits(to, args.encoding) {
         return Ok(ExitCode::FAILURE);
     }
-    let items = batch::expand(&args.inputs);
+    let items = batch::expand(&args.inputs, &RECORD_EXTENSIONS);
     let targets = targets(&items, out_dir, to);
     let jobs: Vec<(&Item, &Result<PathBuf, String>)> = items.iter().zip(&targets).collect();
     let reports = batch::run(&jobs, |&(item, target)| match (item, target) {

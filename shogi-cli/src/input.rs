@@ -1,67 +1,52 @@
-//! Reading an input file, or standard input, within the records' size limit.
+//! Reading record files: the size limit, the extensions searched for in
+//! directories, and the one way every command reads an input.
 
-use std::io::{self, Read};
 use std::path::Path;
 
-use shogi_rules::record::{Limit, ReadLimits};
+use shogi_rules::record::ReadLimits;
+
+pub use board_cli::input::is_stdin;
 
 /// The limits records are read within: the library's defaults. The input
 /// size limit also bounds what [`read_input`] reads.
 pub const LIMITS: ReadLimits = ReadLimits::DEFAULT;
 
-/// Whether `path` names standard input (`-`).
-pub fn is_stdin(path: &Path) -> bool {
-    path.as_os_str() == "-"
+/// The extensions of the record files searched for in directories, matched
+/// in any case: those `Format::from_extension` knows, but `json`, which too
+/// many other files have.
+pub const RECORD_EXTENSIONS: [&str; 8] =
+    ["kif", "kifu", "ki2", "ki2u", "csa", "jkf", "usi", "sfen"];
+
+/// The bytes of `path`, or of standard input for `-`, within
+/// `LIMITS.max_input_bytes` ([`board_cli::input::read_input`]).
+pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    board_cli::input::read_input(path, LIMITS.max_input_bytes)
 }
 
-/// The bytes of `path`, or of standard input for `-`: the one way every
-/// command reads its input. A directory is refused by name, and no more than
-/// `LIMITS.max_input_bytes` + 1 bytes are ever read, so that an endless
-/// stream (`/dev/zero`, a pipe that never ends) fails at once with the
-/// limit instead of filling memory.
-pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
-    let max = LIMITS.max_input_bytes;
-    let name = if is_stdin(path) {
-        "standard input".into()
-    } else {
-        path.display().to_string()
-    };
-    let too_large = || {
-        format!(
-            "cannot read {name}: {} exceeds the limit of {max} ({} MiB)",
-            Limit::InputBytes.description(),
-            max >> 20
-        )
-    };
-    let cannot_read = |e: io::Error| format!("cannot read {name}: {e}");
-    // One more byte than the limit tells a file at the limit from one over it.
-    let cap = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
-    let mut bytes = Vec::new();
-    if is_stdin(path) {
-        io::stdin()
-            .lock()
-            .take(cap)
-            .read_to_end(&mut bytes)
-            .map_err(cannot_read)?;
-    } else {
-        let file = std::fs::File::open(path).map_err(cannot_read)?;
-        let metadata = file.metadata().map_err(cannot_read)?;
-        if metadata.is_dir() {
-            return Err(format!("cannot read {name}: is a directory"));
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_rules::record::{Format, Limit};
+
+    #[test]
+    fn record_extensions_are_formats() {
+        for ext in RECORD_EXTENSIONS {
+            assert!(Format::from_extension(ext).is_some(), "{ext}");
         }
-        if metadata.is_file() {
-            // A regular file says its size: refuse it before reading.
-            if metadata.len() >= cap {
-                return Err(too_large());
-            }
-            bytes.reserve_exact(usize::try_from(metadata.len()).unwrap_or(0) + 1);
-        }
-        file.take(cap)
-            .read_to_end(&mut bytes)
-            .map_err(cannot_read)?;
     }
-    if bytes.len() > max {
-        return Err(too_large());
+
+    #[test]
+    fn the_limit_is_named_as_the_library_names_it() {
+        let dir = std::env::temp_dir().join(format!("shogi-cli-limit-{}", std::process::id()));
+        std::fs::write(&dir, b"0123456789").expect("write");
+        let error = board_cli::input::read_input(&dir, 4).expect_err("over the limit");
+        let _ = std::fs::remove_file(&dir);
+        assert!(
+            error.contains(&format!(
+                "{} exceeds the limit",
+                Limit::InputBytes.description()
+            )),
+            "{error}"
+        );
     }
-    Ok(bytes)
 }

@@ -1,19 +1,12 @@
 //! The JSON the commands print (`show --json`, `replay --json`): one
 //! `serde` type per object, its fields in the order they are printed.
 
-use std::io::{self, Write};
-
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use shogi_rules::record::Header;
 use shogi_rules::{ImpasseStatus, Outcome, Position};
 
-/// Writes `value` as one line of compact JSON.
-pub fn write_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
-    // An I/O error keeps its kind (a broken pipe stays one).
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
-    out.write_all(b"\n")
-}
+pub use board_cli::json::write_line;
 
 /// `show --json`.
 #[derive(Serialize)]

@@ -19,43 +19,25 @@
 //! is wrong, output that cannot be written), 2 on a usage error.
 
 mod args;
-mod batch;
-mod completions;
 mod convert;
-mod files;
 mod input;
 mod json;
 mod legal;
 mod load;
-mod output;
 mod position;
 mod replay;
 mod validate;
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
+use board_cli::output::{Failure, Out};
 
 use crate::args::{Cli, Command};
-use crate::output::{Failure, Out};
 
 fn main() -> ExitCode {
-    // Everything for standard output goes through one buffered writer, and
-    // every write is checked, the final flush included: output that cannot
-    // be written is a failure, never a silent success.
-    let mut out = Out::new();
-    let result = Cli::try_parse()
-        .map_err(Failure::Usage)
-        .and_then(|cli| run(cli, &mut out))
-        .and_then(|code| {
-            out.flush()?;
-            Ok(code)
-        });
-    match result {
-        Ok(code) => code,
-        Err(failure) => failure.report(&mut out),
-    }
+    // Every write to standard output is checked, the final flush included:
+    // output that cannot be written is a failure, never a silent success.
+    board_cli::output::main(run)
 }
 
 /// Runs the command the arguments name.
@@ -69,6 +51,6 @@ fn run(cli: Cli, out: &mut Out) -> Result<ExitCode, Failure> {
         Some(Command::Legal(args)) => legal::run(out, &args),
         Some(Command::Check(args)) => position::check(out, &args),
         Some(Command::Show(args)) => position::show(out, &args),
-        Some(Command::Completions(args)) => completions::run(out, &args),
+        Some(Command::Completions(args)) => board_cli::args::completions::<Cli>(out, args.shell),
     }
 }

@@ -9,7 +9,7 @@ use shogi_rules::{Position, UsiMoveError, perft as count_leaves, perft_divide, r
 
 use crate::args::{CheckArgs, PerftArgs, ShowArgs};
 use crate::json;
-use crate::output::{Failure, Out, complain};
+use board_cli::output::{Failure, Out, complain};
 
 /// A position as given on the command line or on a line of input:
 /// `startpos`, or an SFEN, with or without a leading `sfen `.

@@ -12,7 +12,7 @@ use crate::args::{Notation, ReplayArgs, Rules};
 use crate::input::read_input;
 use crate::json;
 use crate::load::{Loaded, load_record};
-use crate::output::{Failure, Out, complain};
+use board_cli::output::{Failure, Out, complain};
 
 /// The bundled sample game: a Kifu for Windows KIF file in Shift_JIS, as
 /// published (see `data/README.md` for where it comes from).

@@ -4,16 +4,16 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use crate::args::ValidateArgs;
-use crate::batch::{self, Item, Job};
-use crate::input::read_input;
+use crate::input::{RECORD_EXTENSIONS, read_input};
 use crate::load::load_records;
-use crate::output::{Failure, Out};
+use board_cli::batch::{self, Item, Job};
+use board_cli::output::{Failure, Out};
 
 /// `validate INPUT...`: one line per file, in the order of the inputs (the
 /// files of a directory sorted by name), the files read in parallel; exit
 /// status 1 if any fails.
 pub fn run(out: &mut Out, args: &ValidateArgs) -> Result<ExitCode, Failure> {
-    let items = batch::expand(&args.inputs);
+    let items = batch::expand(&args.inputs, &RECORD_EXTENSIONS);
     let results = batch::run(&items, |item| match item {
         Item::File(job) => check(job),
         Item::Failed { path, message } => (format!("{}: error: {message}", path.display()), false),

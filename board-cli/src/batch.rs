@@ -1,6 +1,7 @@
 //! Many inputs at once (`validate`, `convert` of archives): the files named
-//! and the record files of the directories named, worked on in parallel,
-//! with a progress bar on a terminal, results in a fixed order.
+//! and the files of the directories named that have one of the extensions
+//! asked for, worked on in parallel, with a progress bar on a terminal,
+//! results in a fixed order.
 
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -8,12 +9,6 @@ use std::path::{Path, PathBuf};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use walkdir::WalkDir;
-
-/// The extensions of the record files searched for in directories, matched
-/// in any case: those `Format::from_extension` knows, but `json`, which too
-/// many other files have.
-pub const RECORD_EXTENSIONS: [&str; 8] =
-    ["kif", "kifu", "ki2", "ki2u", "csa", "jkf", "usi", "sfen"];
 
 /// One file to work on.
 pub struct Job {
@@ -28,7 +23,8 @@ pub struct Job {
 pub enum Item {
     /// A file.
     File(Job),
-    /// A directory that could not be read, or holds no record file.
+    /// A directory that could not be read, or holds no file with one of
+    /// the extensions.
     Failed {
         /// The directory, or the entry that could not be read.
         path: PathBuf,
@@ -38,15 +34,17 @@ pub enum Item {
 }
 
 /// The files `inputs` name, in order: a file (or anything that is not a
-/// directory, to fail when read) as itself, a directory as the record files
-/// under it (by [`RECORD_EXTENSIONS`]), sorted by name level by level.
-/// Symbolic links to files are taken; links to directories are not
-/// followed (but a directory named through a link is searched).
-pub fn expand(inputs: &[PathBuf]) -> Vec<Item> {
+/// directory, to fail when read) as itself, a directory as the files under
+/// it whose extension is one of `extensions` (in any case), sorted by name
+/// level by level. Symbolic links to files are taken; links to directories
+/// are not followed (but a directory named through a link is searched).
+/// A directory without such a file is an [`Item::Failed`]: `no record files
+/// in DIR (.ext1 .ext2 ...)`.
+pub fn expand(inputs: &[PathBuf], extensions: &[&str]) -> Vec<Item> {
     let mut items = Vec::new();
     for input in inputs {
         if std::fs::metadata(input).is_ok_and(|m| m.is_dir()) {
-            walk(input, &mut items);
+            walk(input, extensions, &mut items);
         } else {
             let relative = input
                 .file_name()
@@ -60,15 +58,16 @@ pub fn expand(inputs: &[PathBuf]) -> Vec<Item> {
     items
 }
 
-/// Adds the record files under `dir` to `items`, or why there are none.
-fn walk(dir: &Path, items: &mut Vec<Item>) {
+/// Adds the files under `dir` with one of `extensions` to `items`, or why
+/// there are none.
+fn walk(dir: &Path, extensions: &[&str], items: &mut Vec<Item>) {
     let before = items.len();
     for entry in WalkDir::new(dir).min_depth(1).sort_by_file_name() {
         match entry {
             Ok(entry) => {
                 let is_file = entry.file_type().is_file()
                     || (entry.path_is_symlink() && entry.path().is_file());
-                if !is_file || !is_record_file(entry.path()) {
+                if !is_file || !has_extension(entry.path(), extensions) {
                     continue;
                 }
                 let relative = entry
@@ -96,17 +95,17 @@ fn walk(dir: &Path, items: &mut Vec<Item>) {
             message: format!(
                 "no record files in {} (.{})",
                 dir.display(),
-                RECORD_EXTENSIONS.join(" .")
+                extensions.join(" .")
             ),
         });
     }
 }
 
-/// Whether `path` has one of the [`RECORD_EXTENSIONS`].
-fn is_record_file(path: &Path) -> bool {
+/// Whether `path` has one of `extensions`, in any case.
+pub fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| RECORD_EXTENSIONS.iter().any(|r| r.eq_ignore_ascii_case(e)))
+        .is_some_and(|e| extensions.iter().any(|r| r.eq_ignore_ascii_case(e)))
 }
 
 /// `work` on every item, in parallel on every core, the results in the
@@ -146,17 +145,36 @@ fn progress_bar(len: usize) -> ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shogi_rules::record::Format;
 
     #[test]
-    fn record_extensions_are_formats() {
-        for ext in RECORD_EXTENSIONS {
-            assert!(Format::from_extension(ext).is_some(), "{ext}");
+    fn extensions_match_in_any_case() {
+        let extensions = ["kif", "sfen"];
+        assert!(has_extension(Path::new("a/b.KIF"), &extensions));
+        assert!(has_extension(Path::new("games.sfen"), &extensions));
+        assert!(!has_extension(Path::new("notes.json"), &extensions));
+        assert!(!has_extension(Path::new("README"), &extensions));
+    }
+
+    #[test]
+    fn directories_give_their_files_in_order_or_a_failure() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        std::fs::create_dir(dir.path().join("sub")).expect("mkdir");
+        for name in ["b.pgn", "a.PGN", "sub/c.pgn", "notes.txt"] {
+            std::fs::write(dir.path().join(name), "").expect("write");
         }
-        assert!(is_record_file(Path::new("a/b.KIF")));
-        assert!(is_record_file(Path::new("games.sfen")));
-        assert!(!is_record_file(Path::new("notes.json")));
-        assert!(!is_record_file(Path::new("README")));
+        let items = expand(&[dir.path().to_path_buf()], &["pgn"]);
+        let relative: Vec<String> = items
+            .iter()
+            .map(|item| match item {
+                Item::File(job) => job.relative.display().to_string(),
+                Item::Failed { message, .. } => message.clone(),
+            })
+            .collect();
+        assert_eq!(relative, ["a.PGN", "b.pgn", "sub/c.pgn"]);
+        let items = expand(&[dir.path().join("sub")], &["kif"]);
+        assert!(
+            matches!(&items[..], [Item::Failed { message, .. }] if message.starts_with("no record files in ")),
+        );
     }
 
     #[test]

@@ -8,8 +8,6 @@ use std::process::ExitCode;
 use clap::CommandFactory;
 use clap::error::ErrorKind;
 
-use crate::args::Cli;
-
 /// Standard output, buffered. Every write returns its error, and the final
 /// flush is checked by `main`: output that cannot be written is a failure,
 /// never a silent success.
@@ -24,6 +22,12 @@ impl Out {
         Out {
             inner: BufWriter::new(io::stdout().lock()),
         }
+    }
+}
+
+impl Default for Out {
+    fn default() -> Out {
+        Out::new()
     }
 }
 
@@ -82,7 +86,7 @@ impl Failure {
                 exit_code(e.exit_code())
             }
             Failure::Output(e) => {
-                // A reader that went away (`shogi legal | head -1`) is told
+                // A reader that went away (`legal | head -1`) is told
                 // nothing: exit status 1 without a message, as a tool killed
                 // by SIGPIPE would stop quietly. Any other error is reported.
                 if e.kind() != io::ErrorKind::BrokenPipe {
@@ -94,15 +98,44 @@ impl Failure {
     }
 }
 
+/// Runs a command the way every board-game command runs: the arguments
+/// are read as `C` (a usage error is [`Failure::Usage`]), `run` writes its
+/// output through one [`Out`], the final flush is checked, and any
+/// [`Failure`] is reported with its exit status.
+pub fn main<C: clap::Parser>(
+    run: impl FnOnce(C, &mut Out) -> Result<ExitCode, Failure>,
+) -> ExitCode {
+    // Everything for standard output goes through one buffered writer, and
+    // every write is checked, the final flush included: output that cannot
+    // be written is a failure, never a silent success.
+    let mut out = Out::new();
+    let result = C::try_parse()
+        .map_err(Failure::Usage)
+        .and_then(|cli| run(cli, &mut out))
+        .and_then(|code| {
+            out.flush()?;
+            Ok(code)
+        });
+    match result {
+        Ok(code) => code,
+        Err(failure) => failure.report(&mut out),
+    }
+}
+
 /// The exit status of a `clap` exit code (0 or 2).
 fn exit_code(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(2))
 }
 
 /// A usage error found after the arguments were read (a combination of
-/// them that cannot work), with the usage of `subcommand`.
-pub fn usage_error(subcommand: &str, kind: ErrorKind, message: impl Display) -> Failure {
-    let mut command = Cli::command();
+/// them that cannot work), with the usage of `subcommand` of the command
+/// line `C`.
+pub fn usage_error<C: CommandFactory>(
+    subcommand: &str,
+    kind: ErrorKind,
+    message: impl Display,
+) -> Failure {
+    let mut command = C::command();
     command.build();
     let error = match command.find_subcommand_mut(subcommand) {
         Some(sub) => sub.error(kind, message),
