@@ -176,6 +176,7 @@ pub struct ReadmeDoctests;
 
 pub(crate) mod attacks;
 mod color;
+mod error_examples;
 mod fen;
 mod game;
 mod legal;
