@@ -17,7 +17,9 @@ fuzz_target!(|data: &[u8]| {
     assert!(again.same_position(&pos), "{text:?} -> {fen:?}");
     for &m in pos.legal_moves().iter() {
         let mut after = pos.clone();
-        after.play(m).unwrap_or_else(|e| panic!("{m} is listed but illegal at {fen}: {e}"));
+        after
+            .play(m)
+            .unwrap_or_else(|e| panic!("{m} is listed but illegal at {fen}: {e}"));
         after.undo(m);
         assert!(after.same_position(&pos), "{m} does not undo at {fen}");
     }

@@ -36,7 +36,10 @@ fuzz_target!(|data: &[u8]| {
             let mut expected = game.clone();
             back.set_tag("Format", "");
             expected.set_tag("Format", "");
-            assert!(back == expected, "{n}: the game reads back differently\n{text}");
+            assert!(
+                back == expected,
+                "{n}: the game reads back differently\n{text}"
+            );
         }
     }
 });
