@@ -1,7 +1,9 @@
 //! The command line: every subcommand, its arguments and their help, as
 //! `clap` reads them.
 
-use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use xiangqi_rules::{MAX_PERFT_DEPTH, Position};
 
 use crate::position::parse_position;
@@ -22,10 +24,30 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// The subcommands. Game records (replay, convert, validate) come with the
-/// record formats of the library.
+/// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Read a PGN file and replay each game under the rules.
+    ///
+    /// Reads a PGN file (UTF-8 or GBK; move text in ICCS, WXF, Chinese or
+    /// SAN, detected move by move), and prints for each game its tags, its
+    /// start, its main line in ICCS (and in --notation), the result it
+    /// states and the result the rules give, with a note when the two
+    /// disagree. An error names its line and column; a game whose moves go
+    /// on after the rules ended it fails (exit status 1).
+    Replay(ReplayArgs),
+    /// Check PGN files: every game read and replayed under the rules.
+    ///
+    /// Files, or directories searched recursively for .pgn files, checked
+    /// in parallel: one line 'OK FILE (G games, M moves)' per good file, the
+    /// error of each bad one on standard error; exit status 1 if any fails.
+    Validate(ValidateArgs),
+    /// Write a PGN file again with its moves in another notation.
+    ///
+    /// Every game of FILE, its tags, comments and variations kept, its move
+    /// text in --to: to OUT (-o), replaced whole or not at all (written to a
+    /// temporary file beside it, then renamed), or to standard output.
+    Convert(ConvertArgs),
     /// Count the leaf nodes of the legal move tree, with time and speed.
     ///
     /// Without a POSITION, counts from the start position.
@@ -180,4 +202,48 @@ mod tests {
         assert!(Cli::try_parse_from(["xiangqi", "perft", "startpos", "32"]).is_ok());
         assert!(Cli::try_parse_from(["xiangqi", "perft", "startpos", "33"]).is_err());
     }
+}
+
+/// A move notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NotationArg {
+    /// ICCS coordinates: h2e2.
+    Iccs,
+    /// Coordinates with ranks 1-10, as Fairy-Stockfish writes them: h3e3.
+    Uci,
+    /// WXF: C2.5, H8+7, +R.3.
+    Wxf,
+    /// Chinese: 炮二平五, 马８进７.
+    Chinese,
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The PGN file ('-': standard input).
+    pub file: PathBuf,
+    /// Also print the main line in this notation.
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationArg>,
+}
+
+/// Arguments of `validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// PGN files, or directories to search for .pgn files.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+}
+
+/// Arguments of `convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The PGN file ('-': standard input).
+    pub file: PathBuf,
+    /// The notation of the moves written.
+    #[arg(long, value_enum)]
+    pub to: NotationArg,
+    /// The file to write (standard output without it).
+    #[arg(short, long = "output", value_name = "OUT")]
+    pub output: Option<PathBuf>,
 }

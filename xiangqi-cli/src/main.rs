@@ -1,9 +1,13 @@
-//! The `xiangqi` command (Chinese chess): perft, legal moves, move checking
+//! The `xiangqi` command (Chinese chess): PGN records replayed, checked and
+//! converted, perft, legal moves, move checking
 //! with the reason a move is illegal, position display, and moves played as
 //! a game under the rules, on the `xiangqi-rules` crate.
 //!
 //! ```text
 //! xiangqi                                      play and print the sample game
+//! xiangqi replay game.pgn --notation chinese
+//! xiangqi validate games/
+//! xiangqi convert game.pgn --to wxf -o game-wxf.pgn
 //! xiangqi perft startpos 4 --divide
 //! xiangqi legal startpos
 //! xiangqi check startpos b0d1                  illegal: horse_blocked (...)
@@ -21,6 +25,7 @@ mod args;
 mod legal;
 mod play;
 mod position;
+mod records;
 
 use std::process::ExitCode;
 
@@ -38,6 +43,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli, out: &mut Out) -> Result<ExitCode, Failure> {
     match cli.command {
         None => play::sample(out),
+        Some(Command::Replay(args)) => records::replay(out, &args),
+        Some(Command::Validate(args)) => records::validate(out, &args),
+        Some(Command::Convert(args)) => records::convert(out, &args),
         Some(Command::Perft(args)) => position::perft(out, &args),
         Some(Command::Legal(args)) => legal::run(out, &args),
         Some(Command::Check(args)) => position::check(out, &args),
