@@ -8,13 +8,16 @@ Conventions:
   ranks 0-9 from Red's side), so ``a0`` is 0, ``i0`` is 8 and ``i9`` is 89. Every parameter
   typed ``_Square`` (an int or a str) also accepts the ICCS name of a square, such as ``"e0"``;
   squares are always returned as ints.
-* **Moves** are written in ICCS as UCCI engines write it: ``"h2e2"`` (``"H2-E2"`` also reads).
+* **Moves** are written in ICCS as UCCI engines write it: ``"h2e2"`` (``"H2-E2"`` also reads);
+  ``Move.from_notation`` and ``Move.notation`` read and write UCI (ranks 1-10), WXF and Chinese
+  too.
 * **Names** of reasons and terminations are snake_case strings, the same as in the Rust crate
   (``"horse_blocked"``, ``"perpetual_check"``).
 * **Errors** are ``XiangqiError`` (a ``ValueError``) or one of its subclasses. Passing an
   argument of the wrong type raises ``TypeError``.
-* **Threads**: every object may be used from any thread. ``Position.perft`` and
-  ``Position.perft_divide`` release the GIL while they work. A ``Game`` is mutable: a method
+* **Threads**: every object may be used from any thread. ``Position.perft``,
+  ``Position.perft_divide``, ``read_pgn``, ``read_pgn_file`` and ``GameRecord.write`` release
+  the GIL while they work; a ``GameRecord`` is immutable. A ``Game`` is mutable: a method
   that changes one while another thread uses the same object raises ``RuntimeError`` (share it
   between threads only behind a lock).
 """
