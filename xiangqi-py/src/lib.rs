@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 
 mod errors;
 mod game;
+mod interrupt;
 mod moves;
 mod position;
 mod record;

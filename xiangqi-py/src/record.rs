@@ -11,6 +11,7 @@ use xiangqi_rules::record::{self as core, Limit};
 
 use crate::errors;
 use crate::game::{Game, RuleSet};
+use crate::interrupt::{self, on_main_thread};
 use crate::moves::{Move, move_list, notation_arg};
 use crate::position::Position;
 use crate::types::quote;
@@ -49,6 +50,20 @@ impl Source {
         Err(PyTypeError::new_err(
             "expected PGN bytes, PGN text (str) or a path (os.PathLike)",
         ))
+    }
+}
+
+/// Inputs from this size on are read on a thread of their own, so that Ctrl-C is answered
+/// (reading takes about a tenth of a second per megabyte).
+const LARGE_INPUT: u64 = 1 << 20;
+
+impl Source {
+    fn is_large(&self) -> bool {
+        match self {
+            Source::Bytes(b) => b.len() as u64 >= LARGE_INPUT,
+            Source::Text(t) => t.len() as u64 >= LARGE_INPUT,
+            Source::Path(p) => std::fs::metadata(p).is_ok_and(|m| m.len() >= LARGE_INPUT),
+        }
     }
 }
 
@@ -98,11 +113,18 @@ fn read_games<'py>(
     limits: Option<ReadLimits>,
 ) -> PyResult<Bound<'py, PyList>> {
     let limits = limits.map_or(core::ReadLimits::DEFAULT, |l| l.0);
-    let result = py.detach(|| read_source(&source, &limits));
+    let source = Arc::new(source);
+    let result = if on_main_thread(py) && source.is_large() {
+        // On a thread of its own, so that Ctrl-C need not wait for the end of the read.
+        let shared = Arc::clone(&source);
+        py.detach(|| interrupt::run(move || read_source(&shared, &limits)))?
+    } else {
+        py.detach(|| read_source(&source, &limits))
+    };
     match result {
         Ok(records) => PyList::new(py, records.into_iter().map(GameRecord::from)),
         Err(ReadError::Io(e)) => Err(PyErr::from(e)),
-        Err(ReadError::Record(e)) => Err(match &source {
+        Err(ReadError::Record(e)) => Err(match &*source {
             Source::Text(text) if names_a_file(text) => {
                 let message = format!(
                     "{e}; the text is the name of an existing file, not PGN: read the file with \

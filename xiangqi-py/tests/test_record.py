@@ -277,3 +277,43 @@ def test_reading_in_several_threads_at_once(corpus):
     with ThreadPoolExecutor(max_workers=4) as pool:
         texts = list(pool.map(lambda r: r.write("chinese"), records))
     assert [read_pgn(t)[0].moves for t in texts] == [r.moves for r in records]
+
+
+def big_pgn(megabytes: int) -> bytes:
+    data = (CORPUS / "permissive" / "wxfdb15" / "wxfdb15-chinese.pgn").read_bytes()
+    return b"\n".join([data] * (megabytes * 1_000_000 // len(data) + 1))
+
+
+def test_a_large_read_answers_ctrl_c_at_once():
+    import _thread
+    import threading
+    import time
+
+    assert threading.current_thread() is threading.main_thread()
+    data = big_pgn(20)
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        _thread.interrupt_main()
+
+    timer = threading.Timer(0.2, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            read_pgn(data)
+            # Not interrupted inside the call: let the pending interrupt arrive here.
+            timer.join()
+            time.sleep(0.1)
+            pytest.fail("the read ended before the interrupt")
+        assert time.monotonic() - sent[0] < 0.5
+    finally:
+        timer.cancel()
+        timer.join()
+
+
+def test_a_large_read_in_another_thread_reads_every_game():
+    data = big_pgn(2)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        records = pool.submit(read_pgn, data).result()
+    assert len(records) == len(read_pgn(data)) and len(records) % 15 == 0
