@@ -52,6 +52,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<record::GameRecord>()?;
     m.add_function(wrap_pyfunction!(record::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(record::read_pgn_file, m)?)?;
+    m.add_function(wrap_pyfunction!(record::read_pgn_files, m)?)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
     // only repeat every name added here.
     m.delattr("__all__")?;

@@ -3,13 +3,14 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
 use xiangqi_rules::record::{self as core, Limit};
 
-use crate::errors;
+use crate::errors::{self, XiangqiError};
 use crate::game::{Game, RuleSet};
 use crate::interrupt::{self, on_main_thread};
 use crate::moves::{Move, move_list, notation_arg};
@@ -29,7 +30,7 @@ enum Source {
 impl Source {
     /// `bytes`, `bytearray` and `memoryview` are contents, `str` is text, any other
     /// `os.PathLike` is a path.
-    fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
+    fn extract(obj: &Bound<'_, PyAny>, str_is_path: bool) -> PyResult<Source> {
         if let Ok(b) = obj.cast::<PyBytes>() {
             return Ok(Source::Bytes(b.as_bytes().to_vec()));
         }
@@ -37,7 +38,12 @@ impl Source {
             return Ok(Source::Bytes(b.to_vec()));
         }
         if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(Source::Text(s.to_cow()?.into_owned()));
+            let s = s.to_cow()?.into_owned();
+            return Ok(if str_is_path {
+                Source::Path(PathBuf::from(s))
+            } else {
+                Source::Text(s)
+            });
         }
         if obj.hasattr("__fspath__")? {
             return Ok(Source::Path(obj.extract::<PathBuf>()?));
@@ -123,8 +129,15 @@ fn read_games<'py>(
     };
     match result {
         Ok(records) => PyList::new(py, records.into_iter().map(GameRecord::from)),
-        Err(ReadError::Io(e)) => Err(PyErr::from(e)),
-        Err(ReadError::Record(e)) => Err(match &*source {
+        Err(e) => Err(read_error(py, e, &source)),
+    }
+}
+
+/// The Python exception of a failed read of `source`.
+fn read_error(py: Python<'_>, e: ReadError, source: &Source) -> PyErr {
+    match e {
+        ReadError::Io(e) => PyErr::from(e),
+        ReadError::Record(e) => match source {
             Source::Text(text) if names_a_file(text) => {
                 let message = format!(
                     "{e}; the text is the name of an existing file, not PGN: read the file with \
@@ -134,8 +147,99 @@ fn read_games<'py>(
             }
             Source::Path(p) => errors::record_error(py, &e, Some(&p.display().to_string()), None),
             _ => errors::record_error(py, &e, None, None),
-        }),
+        },
     }
+}
+
+/// Reads `sources` on `threads` threads that take the next index from a shared counter.
+fn read_parallel(
+    sources: &[Source],
+    limits: &core::ReadLimits,
+    threads: usize,
+) -> Vec<Result<Vec<core::GameRecord>, ReadError>> {
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<_> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(source) = sources.get(i) else { break };
+                        out.push((i, read_source(source, limits)));
+                    }
+                    out
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| match w.join() {
+                Ok(out) => out,
+                // A worker only panics if the core does; resume that panic here.
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+/// Reads many PGN sources in parallel on `threads` threads (the number of CPUs by default),
+/// without the GIL: each item of `sources` is a path (`str` or `os.PathLike`) or the `bytes`
+/// of a PGN file. Returns a list, in the order of `sources`, of the list of games of each. With
+/// `errors="raise"` the first failing source (in order) raises its error; with
+/// `errors="return"` its place in the list holds the exception instead.
+#[pyfunction]
+#[pyo3(signature = (sources, threads=None, errors="raise", *, limits=None))]
+pub fn read_pgn_files<'py>(
+    py: Python<'py>,
+    sources: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+    errors: &str,
+    limits: Option<ReadLimits>,
+) -> PyResult<Bound<'py, PyList>> {
+    let return_errors = match errors {
+        "raise" => false,
+        "return" => true,
+        other => {
+            return Err(XiangqiError::new_err(format!(
+                "errors must be \"raise\" or \"return\", not {other:?}"
+            )));
+        }
+    };
+    let limits = limits.map_or(core::ReadLimits::DEFAULT, |l| l.0);
+    let sources: Arc<Vec<Source>> = Arc::new(
+        sources
+            .try_iter()?
+            .map(|item| Source::extract(&item?, true))
+            .collect::<PyResult<_>>()?,
+    );
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, sources.len().max(1));
+    let results = if on_main_thread(py) {
+        let shared = Arc::clone(&sources);
+        py.detach(|| interrupt::run(move || read_parallel(&shared, &limits, threads)))?
+    } else {
+        py.detach(|| read_parallel(&sources, &limits, threads))
+    };
+    let list = PyList::empty(py);
+    for (result, source) in results.into_iter().zip(sources.iter()) {
+        match result {
+            Ok(records) => {
+                list.append(PyList::new(py, records.into_iter().map(GameRecord::from))?)?
+            }
+            Err(e) => {
+                let err = read_error(py, e, source);
+                if !return_errors {
+                    return Err(err);
+                }
+                list.append(err.into_value(py))?;
+            }
+        }
+    }
+    Ok(list)
 }
 
 /// Reads every game of PGN. `source` is the PGN as `bytes` (UTF-8, with or without a
@@ -151,7 +255,7 @@ pub fn read_pgn<'py>(
     source: &Bound<'py, PyAny>,
     limits: Option<ReadLimits>,
 ) -> PyResult<Bound<'py, PyList>> {
-    read_games(py, Source::extract(source)?, limits)
+    read_games(py, Source::extract(source, false)?, limits)
 }
 
 /// Reads every game of the PGN file at `path` (a `str` or an `os.PathLike`); `limits` as for

@@ -24,6 +24,7 @@ from xiangqi_rules import (
     XiangqiError,
     read_pgn,
     read_pgn_file,
+    read_pgn_files,
 )
 
 CORPUS = DATA / "corpus"
@@ -317,3 +318,25 @@ def test_a_large_read_in_another_thread_reads_every_game():
     with ThreadPoolExecutor(max_workers=1) as pool:
         records = pool.submit(read_pgn, data).result()
     assert len(records) == len(read_pgn(data)) and len(records) % 15 == 0
+
+
+def test_read_pgn_files_reads_in_parallel_in_order(corpus, tmp_path):
+    sources = [*FILES, *(str(p) for p in FILES), *(p.read_bytes() for p in FILES)]
+    expected = [corpus[name(p)] for p in FILES] * 3
+    for threads in [None, 1, 3]:
+        assert read_pgn_files(sources, threads=threads) == expected
+    assert read_pgn_files([]) == []
+    bad = tmp_path / "bad.pgn"
+    bad.write_text("1. h2e2 h2e2 *", encoding="utf-8")
+    with pytest.raises(RecordError) as e:
+        read_pgn_files([FILES[0], bad, tmp_path / "missing.pgn"], threads=2)
+    assert e.value.path == str(bad)
+    results = read_pgn_files([FILES[0], bad, tmp_path / "missing.pgn"], errors="return")
+    assert results[0] == corpus[name(FILES[0])]
+    assert isinstance(results[1], RecordError) and results[1].kind == "illegal_move"
+    assert isinstance(results[2], FileNotFoundError)
+    with pytest.raises(RecordError) as e:
+        read_pgn_files([FILES[0]], limits=ReadLimits(max_input_bytes=10))
+    assert e.value.limit == "input_bytes"
+    with pytest.raises(XiangqiError):
+        read_pgn_files([], errors="ignore")  # type: ignore[arg-type]

@@ -685,3 +685,16 @@ def read_pgn(
 
 def read_pgn_file(path: Union[str, "os.PathLike[str]"], *, limits: Optional[ReadLimits] = None) -> list[GameRecord]:
     """Every game of the PGN file at ``path``, as ``read_pgn`` reads it."""
+
+def read_pgn_files(
+    sources: Iterable[Union[str, "os.PathLike[str]", bytes]],
+    threads: Optional[int] = None,
+    errors: Literal["raise", "return"] = "raise",
+    *,
+    limits: Optional[ReadLimits] = None,
+) -> list[Any]:
+    """Reads many PGN sources in parallel on ``threads`` threads (the number of CPUs by default),
+    without the GIL: each item is a path (``str`` or ``os.PathLike``) or the ``bytes`` of a PGN
+    file. Returns, in the order of ``sources``, the list of games of each (a
+    ``list[GameRecord]``). With ``errors="raise"`` the first failing source (in order) raises
+    its error; with ``errors="return"`` its place holds the exception instead."""
