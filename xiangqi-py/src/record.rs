@@ -458,6 +458,44 @@ type RecordState = (String, Option<String>);
 
 #[pymethods]
 impl GameRecord {
+    /// The record of a game: its start (a `[FEN]` tag when it is not the standard one), its
+    /// moves and its result (`"*"` while it goes on), with `tags` (a dict or `(name, value)`
+    /// pairs, set in order after the `[FEN]` tag).
+    #[staticmethod]
+    #[pyo3(signature = (game, tags=None))]
+    fn from_game(
+        py: Python<'_>,
+        game: PyRef<'_, Game>,
+        tags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<GameRecord> {
+        let inner = &game.inner;
+        let mut record = core::GameRecord::new(inner.start().clone());
+        if let Some(tags) = tags {
+            let pairs = match tags.cast::<PyDict>() {
+                Ok(dict) => dict.items().into_any(),
+                Err(_) => tags.clone(),
+            };
+            for pair in pairs.try_iter()? {
+                let (name, value): (String, String) = pair?.extract()?;
+                record.set_tag(&name, &value);
+            }
+        }
+        let mut at = record.root();
+        for m in inner.moves() {
+            at = record
+                .add_move(at, m)
+                .map_err(|e| errors::illegal_move_error(py, &e))?;
+        }
+        let result = match inner.outcome().map(|o| o.winner) {
+            None => core::GameResult::Unknown,
+            Some(Some(xiangqi_rules::Color::Red)) => core::GameResult::RedWins,
+            Some(Some(xiangqi_rules::Color::Black)) => core::GameResult::BlackWins,
+            Some(None) => core::GameResult::Draw,
+        };
+        record.set_result(result);
+        Ok(record.into())
+    }
+
     /// The tags as a dict, name to value (the first of a repeated name).
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

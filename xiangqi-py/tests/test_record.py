@@ -340,3 +340,21 @@ def test_read_pgn_files_reads_in_parallel_in_order(corpus, tmp_path):
     assert e.value.limit == "input_bytes"
     with pytest.raises(XiangqiError):
         read_pgn_files([], errors="ignore")  # type: ignore[arg-type]
+
+
+def test_a_record_of_a_game_writes_and_reads_back():
+    game = Game("3aka3/9/2n6/p1p3p1p/9/4C4/P1P3P1P/1C7/9/3K5 b - - 0 1")
+    game.push("a6a5")
+    game.push("b2e2")
+    assert game.outcome is not None and game.outcome.result() == "1-0"
+    record = GameRecord.from_game(game, {"Event": "Test", "Result": "1-0"})
+    assert record.tag_list[0][0] == "FEN" and record.tags["Event"] == "Test"
+    assert record.result == "1-0" and record.moves == list(game.moves)
+    (back,) = read_pgn(record.write("chinese"))
+    assert back.moves == record.moves and back.start == game.start
+    assert back.game().outcome == game.outcome
+    going = Game()
+    going.push("h2e2")
+    record = GameRecord.from_game(going, [("Event", "a"), ("Site", "b")])
+    assert record.tag_list == [("Event", "a"), ("Site", "b")] and record.result == "*"
+    assert GameRecord.from_game(Game()).write() == '[Format "ICCS"]\n\n*\n'

@@ -624,6 +624,11 @@ class GameRecord:
     threads; every move was checked against the rules when it was read. Pickles through its PGN
     text, which is read again (and so checked) when it is loaded."""
 
+    @staticmethod
+    def from_game(game: Game, tags: Optional[Union[dict[str, str], Iterable[tuple[str, str]]]] = None) -> GameRecord:
+        """The record of a game: its start (a ``[FEN]`` tag when it is not the standard one),
+        its moves and its result (``"*"`` while it goes on), with ``tags`` set in order after
+        the ``[FEN]`` tag."""
     @property
     def tags(self) -> dict[str, str]:
         """The tags, name to value, in their order (the first of a repeated name)."""
