@@ -117,7 +117,7 @@ python-freethreaded-check:
 # xiangqi-py/Cargo.toml). Measured on the busy 2-core machine (load about 3.5), with the
 # virtualenvs there: about 2 min cold (the two release builds with fat LTO, ~75 s, and clippy,
 # ~25 s, are most of it), about 1.5 min after a change of the binding and about 10 s when
-# nothing changed (pytest, 250 tests, takes about 1 s on each Python).
+# nothing changed (pytest, 284 tests, takes about 3 s on each Python).
 #
 #   xiangqi-wheel        scripts/build-wheel.sh with PACKAGE=xiangqi
 #   xiangqi-wheel-check  scripts/check-wheel.sh with PACKAGE=xiangqi

@@ -16,7 +16,11 @@ use xiangqi_rules::{
     SetupError as CoreSetupError, Square, Termination,
 };
 
+use xiangqi_rules::notation::{Notation, NotationError as CoreNotationError};
+use xiangqi_rules::record::{Limit, RecordError as CoreRecordError, RecordErrorKind};
+
 use crate::game::Outcome;
+use crate::moves::Move;
 
 create_exception!(
     xiangqi_rules,
@@ -54,6 +58,30 @@ create_exception!(
     XiangqiError,
     "A well-formed move that is illegal in the position; `.reason` names the first rule it \
      breaks (`\"horse_blocked\"`, `\"flying_general\"`, ...) and `.move` is its ICCS text."
+);
+create_exception!(
+    xiangqi_rules,
+    NotationError,
+    XiangqiError,
+    "Move text in a notation (ICCS, UCI, WXF, Chinese) that names no legal move of the position; \
+     `.kind` says why (`\"syntax\"`: not a move in the notation, `.column` the 1-based \
+     character where it stops being one; `\"no_legal_move\"`: a well-formed move that no legal \
+     move is, `.reason` the rule it breaks when the text names both points; `\"ambiguous\"`: \
+     several legal moves fit, `.candidates` lists them), `.notation` the notation read and \
+     `.text` the text."
+);
+create_exception!(
+    xiangqi_rules,
+    RecordError,
+    XiangqiError,
+    "A game record (PGN) that could not be read: `.line` and `.column` (1-based; 0 when the \
+     problem is not on a line, such as the encoding or the input size), `.kind` what is wrong \
+     (`\"encoding\"`, `\"bad_tag\"`, `\"bad_fen\"`, `\"bad_move_text\"`, \
+     `\"illegal_move\"`, `\"no_such_move\"`, `\"ambiguous_move\"`, \
+     `\"unexpected_token\"`, `\"unterminated_comment\"`, `\"unterminated_variation\"`, \
+     `\"limit_exceeded\"`, `\"game_count\"`), `.ply` the 1-based ply of a move error (else \
+     `None`), `.limit` the limit exceeded (such as `\"moves\"`, else `None`) and `.path` the \
+     file read (or `None`)."
 );
 create_exception!(
     xiangqi_rules,
@@ -213,6 +241,91 @@ pub fn game_error(py: Python<'_>, e: &GameError) -> PyErr {
     }
 }
 
+/// `NotationError` with `.kind`, `.notation`, `.text`, `.column`, `.reason` and `.candidates`.
+pub fn notation_error(py: Python<'_>, e: &CoreNotationError) -> PyErr {
+    let (kind, notation, text, column, reason, candidates) = match e {
+        CoreNotationError::Syntax {
+            notation,
+            text,
+            column,
+        } => ("syntax", *notation, text, Some(*column), None, Vec::new()),
+        CoreNotationError::NoLegalMove {
+            notation,
+            text,
+            reason,
+        } => ("no_legal_move", *notation, text, None, *reason, Vec::new()),
+        CoreNotationError::Ambiguous {
+            notation,
+            text,
+            candidates,
+        } => ("ambiguous", *notation, text, None, None, candidates.clone()),
+        _ => {
+            return raise::<XiangqiError>(py, e.to_string(), &[("kind", obj(py, "unknown"))]);
+        }
+    };
+    let candidates: Vec<Move> = candidates.into_iter().map(Move).collect();
+    raise::<NotationError>(
+        py,
+        e.to_string(),
+        &[
+            ("kind", obj(py, kind)),
+            ("notation", obj(py, notation.as_str())),
+            ("text", obj(py, text.as_str())),
+            ("column", obj(py, column)),
+            ("reason", obj(py, reason.map(|r| r.as_str()))),
+            ("candidates", obj(py, candidates)),
+        ],
+    )
+}
+
+/// The kind of a record error, its ply (for a move) and its limit (for a limit exceeded).
+fn record_kind(kind: &RecordErrorKind) -> (&'static str, Option<u32>, Option<&'static str>) {
+    match kind {
+        RecordErrorKind::Encoding => ("encoding", None, None),
+        RecordErrorKind::BadTag(_) => ("bad_tag", None, None),
+        RecordErrorKind::BadFen(_) => ("bad_fen", None, None),
+        RecordErrorKind::BadMoveText(_) => ("bad_move_text", None, None),
+        RecordErrorKind::IllegalMove { ply, .. } => ("illegal_move", Some(*ply), None),
+        RecordErrorKind::NoSuchMove { ply, .. } => ("no_such_move", Some(*ply), None),
+        RecordErrorKind::AmbiguousMove { ply, .. } => ("ambiguous_move", Some(*ply), None),
+        RecordErrorKind::UnexpectedToken(_) => ("unexpected_token", None, None),
+        RecordErrorKind::UnterminatedComment => ("unterminated_comment", None, None),
+        RecordErrorKind::UnterminatedVariation => ("unterminated_variation", None, None),
+        RecordErrorKind::LimitExceeded { limit, .. } => {
+            ("limit_exceeded", None, Some(limit.as_str()))
+        }
+        RecordErrorKind::GameCount(_) => ("game_count", None, None),
+        _ => ("unknown", None, None),
+    }
+}
+
+/// `RecordError` with `.line`, `.column`, `.kind`, `.ply`, `.limit` and `.path` (the file
+/// read, named in the message too); `message` replaces the core's message when given.
+pub fn record_error(
+    py: Python<'_>,
+    e: &CoreRecordError,
+    path: Option<&str>,
+    message: Option<String>,
+) -> PyErr {
+    let (kind, ply, limit) = record_kind(&e.kind);
+    let message = message.unwrap_or_else(|| match path {
+        Some(p) => format!("{p}: {e}"),
+        None => e.to_string(),
+    });
+    let attributes = [
+        ("kind", obj(py, kind)),
+        ("line", obj(py, e.line)),
+        ("column", obj(py, e.column)),
+        ("ply", obj(py, ply)),
+        ("limit", obj(py, limit)),
+        ("path", obj(py, path)),
+    ];
+    if kind == "unknown" {
+        return raise::<XiangqiError>(py, message, &attributes);
+    }
+    raise::<RecordError>(py, message, &attributes)
+}
+
 /// For the tests: an example of every variant of every error enum of the core, with the
 /// exception this module makes of it, as `(enum, example, exception)`, so that a test can check
 /// that none is a plain `XiangqiError`. `SetupError` is walked both alone and inside the
@@ -314,6 +427,74 @@ pub fn error_examples(py: Python<'_>) -> Vec<(&'static str, String, Py<PyAny>)> 
     }
     for e in &games {
         push("GameError", format!("{e:?}"), game_error(py, e));
+    }
+    let m = xiangqi_rules::Position::startpos()
+        .parse_iccs_move("h2e2")
+        .unwrap_or_else(|_| unreachable!());
+    let notations = [
+        CoreNotationError::Syntax {
+            notation: Notation::Wxf,
+            text: "C2?5".to_owned(),
+            column: 3,
+        },
+        CoreNotationError::NoLegalMove {
+            notation: Notation::Iccs,
+            text: "h2h9".to_owned(),
+            reason: Some(IllegalReason::CannonNoScreen),
+        },
+        CoreNotationError::Ambiguous {
+            notation: Notation::Wxf,
+            text: "P5+1".to_owned(),
+            candidates: vec![m, m],
+        },
+    ];
+    for e in &notations {
+        push("NotationError", format!("{e:?}"), notation_error(py, e));
+    }
+    let fen_error = CoreFenError::Empty;
+    let kinds = [
+        RecordErrorKind::Encoding,
+        RecordErrorKind::BadTag("[Event".to_owned()),
+        RecordErrorKind::BadFen(fen_error),
+        RecordErrorKind::BadMoveText("zz".to_owned()),
+        RecordErrorKind::IllegalMove {
+            ply: 1,
+            text: "h2h9".to_owned(),
+            reason: IllegalReason::CannonNoScreen,
+        },
+        RecordErrorKind::NoSuchMove {
+            ply: 2,
+            text: "C2+9".to_owned(),
+        },
+        RecordErrorKind::AmbiguousMove {
+            ply: 3,
+            text: "P5+1".to_owned(),
+            candidates: vec!["e3e4".to_owned(), "e5e6".to_owned()],
+        },
+        RecordErrorKind::UnexpectedToken(")".to_owned()),
+        RecordErrorKind::UnterminatedComment,
+        RecordErrorKind::UnterminatedVariation,
+        RecordErrorKind::LimitExceeded {
+            limit: Limit::Moves,
+            max: 2,
+        },
+        RecordErrorKind::GameCount(2),
+    ];
+    for kind in kinds {
+        let e = CoreRecordError::new(1, 2, kind);
+        push(
+            "RecordError",
+            format!("{e:?}"),
+            record_error(py, &e, None, None),
+        );
+    }
+    for limit in Limit::ALL {
+        let e = CoreRecordError::new(0, 0, RecordErrorKind::LimitExceeded { limit, max: 1 });
+        push(
+            "Limit",
+            format!("{limit:?}"),
+            record_error(py, &e, None, None),
+        );
     }
     out
 }

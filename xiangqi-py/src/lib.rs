@@ -8,8 +8,10 @@ use pyo3::prelude::*;
 
 mod errors;
 mod game;
+mod interrupt;
 mod moves;
 mod position;
+mod record;
 mod types;
 
 #[pymodule(gil_used = false)]
@@ -28,6 +30,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "IllegalMoveError",
         py.get_type::<errors::IllegalMoveError>(),
     )?;
+    m.add("NotationError", py.get_type::<errors::NotationError>())?;
+    m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add("GameActionError", py.get_type::<errors::GameActionError>())?;
     m.add_function(wrap_pyfunction!(errors::error_examples, m)?)?;
@@ -44,6 +48,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::RuleSet>()?;
     m.add_class::<game::Outcome>()?;
     m.add_class::<game::Game>()?;
+    m.add_class::<record::ReadLimits>()?;
+    m.add_class::<record::GameRecord>()?;
+    m.add_function(wrap_pyfunction!(record::read_pgn, m)?)?;
+    m.add_function(wrap_pyfunction!(record::read_pgn_file, m)?)?;
+    m.add_function(wrap_pyfunction!(record::read_pgn_files, m)?)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
     // only repeat every name added here.
     m.delattr("__all__")?;

@@ -53,6 +53,24 @@ impl Move {
             .map_err(|e| errors::iccs_move_error(py, &e))
     }
 
+    /// Resolves `text` in `notation` (`"iccs"`: `h2e2`; `"uci"`, ranks 1–10: `h3e3`;
+    /// `"wxf"`: `C2.5`; `"chinese"`: `炮二平五`) against `position`: the legal move it means.
+    /// `NotationError` when it is not a move in the notation, names no legal move or fits
+    /// several.
+    #[staticmethod]
+    #[pyo3(signature = (text, position, notation="iccs"))]
+    fn from_notation(
+        py: Python<'_>,
+        text: &str,
+        position: &Position,
+        notation: &str,
+    ) -> PyResult<Move> {
+        notation_arg(notation)?
+            .parse(&position.inner, text)
+            .map(Move)
+            .map_err(|e| errors::notation_error(py, &e))
+    }
+
     /// The move with the given `bits` (as `Move.bits` gives them).
     #[staticmethod]
     fn from_bits(bits: &Bound<'_, PyAny>) -> PyResult<Move> {
@@ -62,6 +80,28 @@ impl Move {
     /// The ICCS text: `"h2e2"`.
     fn iccs(&self) -> String {
         self.0.to_string()
+    }
+
+    /// The UCI text of Fairy-Stockfish, with ranks 1–10: `"h3e3"`.
+    fn uci(&self) -> String {
+        xiangqi_rules::notation::Notation::Uci.format(&xiangqi_rules::Position::startpos(), self.0)
+    }
+
+    /// The WXF text of this move, a legal move of `position`: `"C2.5"`.
+    fn wxf(&self, py: Python<'_>, position: &Position) -> PyResult<String> {
+        self.format(py, position, xiangqi_rules::notation::Notation::Wxf)
+    }
+
+    /// The Chinese text of this move, a legal move of `position`: `"炮二平五"`.
+    fn chinese(&self, py: Python<'_>, position: &Position) -> PyResult<String> {
+        self.format(py, position, xiangqi_rules::notation::Notation::Chinese)
+    }
+
+    /// The text of this move, a legal move of `position`, in `notation` (`"iccs"`, `"uci"`,
+    /// `"wxf"` or `"chinese"`).
+    #[pyo3(signature = (position, notation="iccs"))]
+    fn notation(&self, py: Python<'_>, position: &Position, notation: &str) -> PyResult<String> {
+        self.format(py, position, notation_arg(notation)?)
     }
 
     /// The origin square (0–89).
@@ -132,6 +172,36 @@ impl Move {
     fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
         slf
     }
+}
+
+impl Move {
+    /// The move in `notation`, after checking that it is legal in `position` (the descriptive
+    /// notations describe a legal move only).
+    fn format(
+        &self,
+        py: Python<'_>,
+        position: &Position,
+        notation: xiangqi_rules::notation::Notation,
+    ) -> PyResult<String> {
+        position
+            .inner
+            .clone()
+            .play(self.0)
+            .map_err(|e| errors::illegal_move_error(py, &e))?;
+        Ok(notation.format(&position.inner, self.0))
+    }
+}
+
+/// A notation from its name (`"iccs"`, `"uci"`, `"wxf"`, `"chinese"`), in any case.
+pub fn notation_arg(name: &str) -> PyResult<xiangqi_rules::notation::Notation> {
+    name.to_ascii_lowercase()
+        .parse()
+        .map_err(|e: xiangqi_rules::ParseNameError| {
+            errors::name_error(&xiangqi_rules::ParseNameError {
+                text: name.to_owned(),
+                ..e
+            })
+        })
 }
 
 /// The move of an int code, or `InvalidMoveError`.

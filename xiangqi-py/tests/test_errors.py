@@ -15,13 +15,39 @@ from xiangqi_rules import (
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
+    NotationError,
     Outcome,
     Position,
+    RecordError,
     SetupError,
     XiangqiError,
 )
 
-SUBCLASSES = [FenError, InvalidMoveError, IllegalMoveError, GameOverError, GameActionError]
+SUBCLASSES = [
+    FenError,
+    InvalidMoveError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    GameOverError,
+    GameActionError,
+]
+
+RECORD_KINDS = [
+    "encoding",
+    "bad_tag",
+    "bad_fen",
+    "bad_move_text",
+    "illegal_move",
+    "no_such_move",
+    "ambiguous_move",
+    "unexpected_token",
+    "unterminated_comment",
+    "unterminated_variation",
+    "limit_exceeded",
+    "game_count",
+]
+LIMITS = ["input_bytes", "line_bytes", "moves", "variations", "depth", "games"]
 
 PLACEMENT = START_FEN.split(" ")[0]
 
@@ -172,6 +198,9 @@ EXPECTED_EXAMPLES = {
         (InvalidMoveError, None),
         (GameActionError, "nothing_to_undo"),
     ],
+    "NotationError": [(NotationError, k) for k in ["syntax", "no_legal_move", "ambiguous"]],
+    "RecordError": [(RecordError, kind) for kind in RECORD_KINDS],
+    "Limit": [(RecordError, "limit_exceeded")] * len(LIMITS),
 }
 
 
@@ -179,6 +208,7 @@ def test_every_variant_of_every_core_error_maps_to_its_class():
     examples = core._error_examples()
     by_enum: dict[str, list[tuple[type, object]]] = {}
     reasons = []
+    limits = []
     for enum, example, err in examples:
         assert isinstance(err, XiangqiError), (enum, example)
         assert type(err) is not XiangqiError, (enum, example)
@@ -188,7 +218,10 @@ def test_every_variant_of_every_core_error_maps_to_its_class():
             assert type(err) is IllegalMoveError
             reasons.append(err.reason)
             continue
-        kind = getattr(err, "kind", None) if isinstance(err, (FenError, GameActionError)) else None
+        if enum == "Limit":
+            limits.append(err.limit)
+        kinded = (FenError, GameActionError, NotationError, RecordError)
+        kind = getattr(err, "kind", None) if isinstance(err, kinded) else None
         by_enum.setdefault(enum, []).append((type(err), kind))
     assert set(by_enum) == set(EXPECTED_EXAMPLES)
     for enum, expected in EXPECTED_EXAMPLES.items():
@@ -197,3 +230,4 @@ def test_every_variant_of_every_core_error_maps_to_its_class():
     assert len(reasons) == len(set(reasons)) == 16
     assert set(CASES["reasons"]) <= set(reasons)
     assert {"no_piece", "not_your_piece", "move_mismatch"} <= set(reasons)
+    assert limits == LIMITS

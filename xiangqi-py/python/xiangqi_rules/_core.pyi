@@ -8,17 +8,21 @@ Conventions:
   ranks 0-9 from Red's side), so ``a0`` is 0, ``i0`` is 8 and ``i9`` is 89. Every parameter
   typed ``_Square`` (an int or a str) also accepts the ICCS name of a square, such as ``"e0"``;
   squares are always returned as ints.
-* **Moves** are written in ICCS as UCCI engines write it: ``"h2e2"`` (``"H2-E2"`` also reads).
+* **Moves** are written in ICCS as UCCI engines write it: ``"h2e2"`` (``"H2-E2"`` also reads);
+  ``Move.from_notation`` and ``Move.notation`` read and write UCI (ranks 1-10), WXF and Chinese
+  too.
 * **Names** of reasons and terminations are snake_case strings, the same as in the Rust crate
   (``"horse_blocked"``, ``"perpetual_check"``).
 * **Errors** are ``XiangqiError`` (a ``ValueError``) or one of its subclasses. Passing an
   argument of the wrong type raises ``TypeError``.
-* **Threads**: every object may be used from any thread. ``Position.perft`` and
-  ``Position.perft_divide`` release the GIL while they work. A ``Game`` is mutable: a method
+* **Threads**: every object may be used from any thread. ``Position.perft``,
+  ``Position.perft_divide``, ``read_pgn``, ``read_pgn_file`` and ``GameRecord.write`` release
+  the GIL while they work; a ``GameRecord`` is immutable. A ``Game`` is mutable: a method
   that changes one while another thread uses the same object raises ``RuntimeError`` (share it
   between threads only behind a lock).
 """
 
+import os
 from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Optional, SupportsIndex, Union, final, overload
 
 __version__: Final[str]
@@ -121,6 +125,64 @@ class IllegalMoveError(XiangqiError):
     """The first rule the move breaks."""
     move: str
     """The move's ICCS text."""
+
+_Notation = Literal["iccs", "uci", "wxf", "chinese"]
+"""A move notation: ICCS (``h2e2``), UCI with ranks 1-10 (``h3e3``), WXF (``C2.5``) or Chinese
+(``炮二平五``). Names are read in any case."""
+
+class NotationError(XiangqiError):
+    """Move text in a notation that names no legal move of the position."""
+
+    kind: Literal["syntax", "no_legal_move", "ambiguous"]
+    """Why: not a move in the notation, a well-formed move that no legal move is, or text that
+    fits several legal moves."""
+    notation: _Notation
+    """The notation read."""
+    text: str
+    """The text (at most 80 characters of it)."""
+    column: Optional[int]
+    """For ``"syntax"``: the 1-based character column where the text stops being a move (one
+    past its end when it is too short); else ``None``."""
+    reason: Optional[_IllegalReason]
+    """For ``"no_legal_move"`` in a notation that names both points: the rule the move
+    breaks; else ``None``."""
+    candidates: list[Move]
+    """For ``"ambiguous"``: the legal moves the text fits; else empty."""
+
+_RecordErrorKind = Literal[
+    "encoding",
+    "bad_tag",
+    "bad_fen",
+    "bad_move_text",
+    "illegal_move",
+    "no_such_move",
+    "ambiguous_move",
+    "unexpected_token",
+    "unterminated_comment",
+    "unterminated_variation",
+    "limit_exceeded",
+    "game_count",
+]
+"""What is wrong in a PGN record (``RecordError.kind``)."""
+
+_Limit = Literal["input_bytes", "line_bytes", "moves", "variations", "depth", "games"]
+"""A limit of ``ReadLimits`` (``RecordError.limit``)."""
+
+class RecordError(XiangqiError):
+    """A PGN record that could not be read: where, and why."""
+
+    kind: _RecordErrorKind
+    """What is wrong."""
+    line: int
+    """1-based line; 0 when the problem is not on a line (the encoding, the input size)."""
+    column: int
+    """1-based column in characters; 0 with line 0."""
+    ply: Optional[int]
+    """For a move that cannot be read: its 1-based ply from the start; else ``None``."""
+    limit: Optional[_Limit]
+    """For ``"limit_exceeded"``: which limit; else ``None``."""
+    path: Optional[str]
+    """The file read, when a path was given; else ``None``."""
 
 class GameOverError(XiangqiError):
     """An action on a game that is over."""
@@ -236,11 +298,26 @@ class Move:
         ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError`` for an illegal
         one."""
     @staticmethod
+    def from_notation(text: str, position: Position, notation: _Notation = "iccs") -> Move:
+        """The legal move of ``position`` that ``text`` means in ``notation``: ``"iccs"``
+        (``h2e2``), ``"uci"`` (``h3e3``), ``"wxf"`` (``C2.5``) or ``"chinese"`` (``炮二平五``).
+        ``NotationError`` for text that is not a move, names no legal move or fits several."""
+    @staticmethod
     def from_bits(bits: int) -> Move:
         """The move of an int code (``Move.bits``); ``InvalidMoveError`` for an int that is no
         move code."""
     def iccs(self) -> str:
         """The ICCS text: ``"h2e2"``."""
+    def uci(self) -> str:
+        """The UCI text of Fairy-Stockfish, with ranks 1-10: ``"h3e3"``."""
+    def wxf(self, position: Position) -> str:
+        """The WXF text of this move, a legal move of ``position``: ``"C2.5"``.
+        ``IllegalMoveError`` if it is not legal there."""
+    def chinese(self, position: Position) -> str:
+        """The Chinese text of this move, a legal move of ``position``: ``"炮二平五"``.
+        ``IllegalMoveError`` if it is not legal there."""
+    def notation(self, position: Position, notation: _Notation = "iccs") -> str:
+        """The text of this move, a legal move of ``position``, in ``notation``."""
     @property
     def from_square(self) -> int:
         """The origin square (0-89)."""
@@ -491,3 +568,138 @@ class Game:
     def __eq__(self, value: object, /) -> bool: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any, /) -> Game: ...
+
+@final
+class ReadLimits:
+    """How much a PGN reader accepts (the ``limits=`` argument of ``read_pgn`` and
+    ``read_pgn_file``); the defaults hold every real record by a wide margin. Frozen, hashable,
+    picklable. Exceeding a limit raises ``RecordError`` of kind ``"limit_exceeded"``."""
+
+    def __new__(
+        cls,
+        *,
+        max_input_bytes: int = 67108864,
+        max_line_bytes: int = 1048576,
+        max_moves: int = 100000,
+        max_variations: int = 10000,
+        max_depth: int = 64,
+        max_games: int = 100000,
+    ) -> ReadLimits: ...
+    @property
+    def max_input_bytes(self) -> int:
+        """Bytes of input (default 64 MiB)."""
+    @property
+    def max_line_bytes(self) -> int:
+        """Bytes in one line (default 1 MiB)."""
+    @property
+    def max_moves(self) -> int:
+        """Moves of one game, variations included (default 100,000)."""
+    @property
+    def max_variations(self) -> int:
+        """Variations of one game (default 10,000)."""
+    @property
+    def max_depth(self) -> int:
+        """How deep variations nest (default 64)."""
+    @property
+    def max_games(self) -> int:
+        """Games of one file (default 100,000)."""
+    @staticmethod
+    def _restore(
+        max_input_bytes: int,
+        max_line_bytes: int,
+        max_moves: int,
+        max_variations: int,
+        max_depth: int,
+        max_games: int,
+    ) -> ReadLimits:
+        """The limits of a pickled state."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class GameRecord:
+    """A game record read from PGN: the tag pairs, the start position, the moves (the main line
+    and its variations, with comments) and the result. Frozen, and safe to share between
+    threads; every move was checked against the rules when it was read. Pickles through its PGN
+    text, which is read again (and so checked) when it is loaded."""
+
+    @staticmethod
+    def from_game(game: Game, tags: Optional[Union[dict[str, str], Iterable[tuple[str, str]]]] = None) -> GameRecord:
+        """The record of a game: its start (a ``[FEN]`` tag when it is not the standard one),
+        its moves and its result (``"*"`` while it goes on), with ``tags`` set in order after
+        the ``[FEN]`` tag."""
+    @property
+    def tags(self) -> dict[str, str]:
+        """The tags, name to value, in their order (the first of a repeated name)."""
+    @property
+    def tag_list(self) -> list[tuple[str, str]]:
+        """The tag pairs in their order, repeated names included."""
+    def tag(self, name: str, default: Optional[str] = None) -> Optional[str]:
+        """The value of the first tag named ``name``, or ``default``."""
+    @property
+    def start(self) -> Position:
+        """The start position (the ``[FEN]`` tag's, or the standard start)."""
+    @property
+    def moves(self) -> list[Move]:
+        """The moves of the main line."""
+    @property
+    def move_count(self) -> int:
+        """How many moves the record holds, variations included."""
+    @property
+    def result(self) -> Literal["1-0", "0-1", "1/2-1/2", "*"]:
+        """The result token."""
+    @property
+    def comments(self) -> list[tuple[int, str]]:
+        """The comments of the main line as ``(ply, text)``: ply 0 before the first move, ply n
+        after the n-th move."""
+    @property
+    def variations(self) -> list[tuple[int, list[Move]]]:
+        """Every variation (nested ones too, each after its parent) as ``(ply, moves)``:
+        ``moves`` is the whole line from the start to the variation's end, ``ply`` the 0-based
+        index in it of the variation's first move."""
+    def notation(self, notation: _Notation = "iccs") -> list[str]:
+        """The main line's moves in ``notation``."""
+    def write(self, notation: _Notation = "iccs") -> str:
+        """The record as PGN text, its moves in ``notation`` (the ``[Format]`` tag set to
+        it), with the comments, variations and result."""
+    def game(self, rules: Optional[RuleSet] = None) -> Game:
+        """The main line played as a ``Game`` under ``rules`` (``RuleSet()`` by default),
+        adjudicated after every move; ``GameOverError`` for a move recorded after the game
+        ended by the rules."""
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain values, for ``json.dumps``: ``tags`` (``[name, value]`` pairs),
+        ``start`` (FEN), ``moves`` (ICCS), ``comments`` (``[ply, text]``), ``variations``
+        (``[ply, ICCS moves]``) and ``result``."""
+    @staticmethod
+    def _restore(text: str, format: Optional[str]) -> GameRecord:
+        """The record of a pickled state."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __copy__(self) -> GameRecord: ...
+    def __deepcopy__(self, memo: Any, /) -> GameRecord: ...
+
+def read_pgn(
+    source: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
+    *,
+    limits: Optional[ReadLimits] = None,
+) -> list[GameRecord]:
+    """Every game of PGN: ``bytes`` (UTF-8, or GBK/GB18030), ``str`` text, or a file path as
+    an ``os.PathLike`` (a ``str`` is always text: a ``str`` naming an existing file raises an
+    error that says to use ``read_pgn_file``). Reads without the GIL; ``RecordError`` with the
+    line and column of the first problem."""
+
+def read_pgn_file(path: Union[str, "os.PathLike[str]"], *, limits: Optional[ReadLimits] = None) -> list[GameRecord]:
+    """Every game of the PGN file at ``path``, as ``read_pgn`` reads it."""
+
+def read_pgn_files(
+    sources: Iterable[Union[str, "os.PathLike[str]", bytes]],
+    threads: Optional[int] = None,
+    errors: Literal["raise", "return"] = "raise",
+    *,
+    limits: Optional[ReadLimits] = None,
+) -> list[Any]:
+    """Reads many PGN sources in parallel on ``threads`` threads (the number of CPUs by default),
+    without the GIL: each item is a path (``str`` or ``os.PathLike``) or the ``bytes`` of a PGN
+    file. Returns, in the order of ``sources``, the list of games of each (a
+    ``list[GameRecord]``). With ``errors="raise"`` the first failing source (in order) raises
+    its error; with ``errors="return"`` its place holds the exception instead."""
