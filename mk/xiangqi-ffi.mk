@@ -66,6 +66,8 @@ XQ_ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 # through the move-list API (legal moves into an array, a new position per move).
 XQ_DATA := $(XQ_BUILD)/data.tsv
 XQ_DATA_SOURCES := xiangqi-rules/tests/data/cases.json xiangqi-rules/tests/data/perft.json
+XQ_NOTATION := xiangqi-rules/tests/data/notation.tsv
+XQ_CORPUS := xiangqi-rules/tests/data/corpus
 XQ_PERFT_LIMIT := 25000000
 XQ_VALGRIND_PERFT_LIMIT := 1000000
 XQ_VALGRIND := valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=all \
@@ -135,16 +137,16 @@ $(XQ_DATA): $(XQ_DATA_SOURCES) tests/c/xiangqi/data_to_tsv.py
 
 xiangqi-ffi-test-run: xiangqi-ffi-test-build
 	@TIMEFORMAT='==> xiangqi C tests (C99) took %0R s'; time \
-		$(XQ_BUILD)/c_tests $(XQ_DATA) $(XQ_PERFT_LIMIT)
+		$(XQ_BUILD)/c_tests $(XQ_DATA) $(XQ_PERFT_LIMIT) $(XQ_NOTATION) $(XQ_CORPUS)
 	@TIMEFORMAT='==> xiangqi C tests (C++11) took %0R s'; time \
-		$(XQ_BUILD)/c_tests_cxx $(XQ_DATA) $(XQ_PERFT_LIMIT)
+		$(XQ_BUILD)/c_tests_cxx $(XQ_DATA) $(XQ_PERFT_LIMIT) $(XQ_NOTATION) $(XQ_CORPUS)
 	@TIMEFORMAT='==> xiangqi C tests (AddressSanitizer, UBSan) took %0R s'; time \
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-		$(XQ_BUILD)/c_tests_asan $(XQ_DATA) $(XQ_PERFT_LIMIT)
+		$(XQ_BUILD)/c_tests_asan $(XQ_DATA) $(XQ_PERFT_LIMIT) $(XQ_NOTATION) $(XQ_CORPUS)
 
 xiangqi-ffi-test-valgrind: xiangqi-ffi-test-build
 	@TIMEFORMAT='==> xiangqi C tests under valgrind took %0R s'; time \
-		$(XQ_VALGRIND) $(XQ_BUILD)/c_tests $(XQ_DATA) $(XQ_VALGRIND_PERFT_LIMIT)
+		$(XQ_VALGRIND) $(XQ_BUILD)/c_tests $(XQ_DATA) $(XQ_VALGRIND_PERFT_LIMIT) $(XQ_NOTATION) $(XQ_CORPUS)
 
 xiangqi-install: xiangqi-ffi-lib
 	install -d '$(DESTDIR)$(PREFIX)/include' '$(DESTDIR)$(PREFIX)/lib/pkgconfig' \

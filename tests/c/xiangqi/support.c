@@ -154,3 +154,37 @@ xiangqi_game *game_from(const char *fen, const xiangqi_rules *rules) {
     xiangqi_position_free(start);
     return game;
 }
+
+char *read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    char *bytes = NULL;
+    size_t cap = 0, len = 0;
+    if (f == NULL) {
+        CHECK_FAIL("cannot open %s", path);
+        return NULL;
+    }
+    for (;;) {
+        size_t n;
+        if (len + 1 >= cap) {
+            char *grown;
+            cap = cap == 0 ? 65536 : cap * 2;
+            grown = (char *)realloc(bytes, cap);
+            if (grown == NULL) {
+                free(bytes);
+                fclose(f);
+                CHECK_FAIL("out of memory reading %s", path);
+                return NULL;
+            }
+            bytes = grown;
+        }
+        n = fread(bytes + len, 1, cap - len - 1, f);
+        len += n;
+        if (n == 0) {
+            break;
+        }
+    }
+    fclose(f);
+    bytes[len] = '\0';
+    *size = len;
+    return bytes;
+}

@@ -129,6 +129,10 @@ int check_outcome(const xiangqi_game *game, xiangqi_color winner,
 /* A game from FEN under `rules` (NULL: the site rules), or NULL. */
 xiangqi_game *game_from(const char *fen, const xiangqi_rules *rules);
 
+/* The bytes of the file at `path` (NUL-terminated, the length without the NUL in `*size`), to
+ * free with free(); NULL (a recorded failure) when it cannot be read. */
+char *read_file(const char *path, size_t *size);
+
 /* The test groups, one per file. */
 void test_results(void);
 void test_squares_and_moves(void);
@@ -138,6 +142,8 @@ void test_null_parameters(void);
 void test_threads(void);
 void test_robustness(void);
 void test_data(const char *data_tsv, unsigned long long perft_limit);
+void test_notation(const char *notation_tsv);
+void test_records(const char *corpus_dir);
 
 #ifdef __cplusplus
 }
