@@ -27,7 +27,8 @@
 #                         pkg-config files xiangqi_rules.pc and xiangqi_rules-shared.pc, and the
 #                         CMake package xiangqi_rules
 #   xiangqi-install-test  installs into a temporary prefix and checks it
-#                         (tests/c/xiangqi/install-test.sh): the SONAME, the links, a C client
+#                         (tests/c/install-test.sh, shared with shogi, given xiangqi_rules): the
+#                         SONAME, the links, a C client
 #                         through pkg-config (shared and static) and through CMake
 #
 # Paths follow CARGO_TARGET_DIR when it is overridden, as in mk/ffi.mk.
@@ -169,5 +170,5 @@ xiangqi-install-test: xiangqi-ffi-lib
 	@mkdir -p $(XQ_BUILD)
 	@TIMEFORMAT='==> install-cmake took %0R s'; time scripts/install-cmake.sh > $(XQ_BUILD)/cmake-path
 	@TIMEFORMAT='==> xiangqi-install-test took %0R s'; time \
-		tests/c/xiangqi/install-test.sh '$(MAKE)' '$(CARGO_TARGET_DIR)' \
-			"$$(tail -n 1 $(XQ_BUILD)/cmake-path)" '$(XQ_VERSION)'
+		tests/c/install-test.sh '$(MAKE)' '$(CARGO_TARGET_DIR)' \
+			"$$(tail -n 1 $(XQ_BUILD)/cmake-path)" '$(XQ_VERSION)' xiangqi_rules
