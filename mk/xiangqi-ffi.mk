@@ -48,11 +48,12 @@ XQ_SOVERSION := $(firstword $(subst ., ,$(XQ_VERSION)))
 XQ_SONAME := libxiangqi_rules.so.$(XQ_SOVERSION)
 XQ_SHARED_FILE := libxiangqi_rules.so.$(XQ_VERSION)
 
-# The shared assertion framework (tests/c/check.c, check.h) and the xiangqi tests;
-# install_client.c is the install test's own program.
-XQ_TEST_SOURCES := tests/c/check.c \
+# The library-independent parts of tests/c (the assertion framework check.c, check.h; the
+# result and buffer checks support_common.c, support_common.h; reading files and tab-separated
+# lines, data.c, data.h) and the xiangqi tests; install_client.c is the install test's own program.
+XQ_TEST_SOURCES := tests/c/check.c tests/c/support_common.c tests/c/data.c \
 	$(sort $(filter-out tests/c/xiangqi/install_client.c,$(wildcard tests/c/xiangqi/*.c)))
-XQ_TEST_DEPS := $(XQ_TEST_SOURCES) tests/c/check.h $(wildcard tests/c/xiangqi/*.h) $(XQ_HEADER) \
+XQ_TEST_DEPS := $(XQ_TEST_SOURCES) tests/c/check.h tests/c/support_common.h tests/c/data.h $(wildcard tests/c/xiangqi/*.h) $(XQ_HEADER) \
 	$(XQ_STATIC_LIB)
 XQ_INCLUDES := -Iinclude -Itests/c
 XQ_DEFINES := -DXIANGQI_TEST_CARGO_VERSION='"$(XQ_VERSION)"'

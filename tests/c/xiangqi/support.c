@@ -8,16 +8,6 @@ const char *result_name(uint32_t result) {
     return name != NULL ? name : "(unknown)";
 }
 
-int check_record_result(uint32_t got, uint32_t expected, const char *file, int line,
-                        const char *expression) {
-    if (got == expected) {
-        return check_record(1, file, line, expression);
-    }
-    check_fail_message(file, line, "%s returned %s (%u), expected %s (%u)", expression,
-                       result_name(got), (unsigned)got, result_name(expected), (unsigned)expected);
-    return 0;
-}
-
 int unwritten(const void *p, size_t size) {
     const unsigned char *bytes = (const unsigned char *)p;
     size_t i;
@@ -153,38 +143,4 @@ xiangqi_game *game_from(const char *fen, const xiangqi_rules *rules) {
     }
     xiangqi_position_free(start);
     return game;
-}
-
-char *read_file(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    char *bytes = NULL;
-    size_t cap = 0, len = 0;
-    if (f == NULL) {
-        CHECK_FAIL("cannot open %s", path);
-        return NULL;
-    }
-    for (;;) {
-        size_t n;
-        if (len + 1 >= cap) {
-            char *grown;
-            cap = cap == 0 ? 65536 : cap * 2;
-            grown = (char *)realloc(bytes, cap);
-            if (grown == NULL) {
-                free(bytes);
-                fclose(f);
-                CHECK_FAIL("out of memory reading %s", path);
-                return NULL;
-            }
-            bytes = grown;
-        }
-        n = fread(bytes + len, 1, cap - len - 1, f);
-        len += n;
-        if (n == 0) {
-            break;
-        }
-    }
-    fclose(f);
-    bytes[len] = '\0';
-    *size = len;
-    return bytes;
 }

@@ -134,17 +134,17 @@ static void check_row(int line, char *fields[4]) {
 
 static void check_table(const char *path) {
     size_t size = 0;
-    char *text = read_file(path, &size);
+    char *text = data_read_file(path, &size);
     char *line, *next;
     int number = 0, rows = 0;
     check_suite("notation: every row of notation.tsv");
-    if (!CHECK(text != NULL)) {
+    if (text == NULL) {
+        CHECK_FAIL("cannot read %s", path);
         return;
     }
     for (line = text; line != NULL && *line != '\0'; line = next) {
         char *fields[4];
-        int count = 0;
-        char *p;
+        int count;
         next = strchr(line, '\n');
         if (next != NULL) {
             *next++ = '\0';
@@ -153,13 +153,7 @@ static void check_table(const char *path) {
         if (line[0] == '#' || line[0] == '\0' || strncmp(line, "fen\t", 4) == 0) {
             continue;
         }
-        fields[count++] = line;
-        for (p = line; *p != '\0' && count < 4; p++) {
-            if (*p == '\t') {
-                *p = '\0';
-                fields[count++] = p + 1;
-            }
-        }
+        count = data_split_tabs(line, fields, 4);
         if (!CHECK_EQ_INT(count, 4)) {
             continue;
         }

@@ -301,13 +301,13 @@ static void check_corpus_file(const char *dir, const char *file, size_t games, s
                               size_t *refused) {
     static const xiangqi_notation notations[4] = {XIANGQI_NOTATION_ICCS, XIANGQI_NOTATION_UCI,
                                                   XIANGQI_NOTATION_WXF, XIANGQI_NOTATION_CHINESE};
-    char path[1024];
+    const char *path = data_path(dir, file);
     size_t size = 0, count = 0, line = 0, column = 0, i, need = 0;
     char *bytes, *all;
     xiangqi_record_list *list = NULL, *again = NULL;
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    bytes = read_file(path, &size);
+    bytes = data_read_file(path, &size);
     if (bytes == NULL) {
+        CHECK_FAIL("cannot read %s", path);
         return;
     }
     if (!CHECK_OK(xiangqi_records_read((const uint8_t *)bytes, size, NULL, &list, &line,
@@ -372,20 +372,18 @@ static void check_corpus_file(const char *dir, const char *file, size_t games, s
 }
 
 static void check_corpus(const char *dir) {
-    char path[1024];
     size_t size = 0, files = 0, games = 0, moves = 0, refused = 0;
     char *manifest, *line, *next;
     check_suite("records: every corpus file reads, and reads back in every notation");
-    snprintf(path, sizeof path, "%s/MANIFEST.tsv", dir);
-    manifest = read_file(path, &size);
+    manifest = data_read_file(data_path(dir, "MANIFEST.tsv"), &size);
     if (manifest == NULL) {
+        CHECK_FAIL("cannot read %s/MANIFEST.tsv", dir);
         return;
     }
     /* Columns: file, ..., records (the 11th). */
     for (line = manifest; line != NULL && *line != '\0'; line = next) {
         char *fields[11];
-        int count = 0;
-        char *p;
+        int count;
         next = strchr(line, '\n');
         if (next != NULL) {
             *next++ = '\0';
@@ -393,13 +391,7 @@ static void check_corpus(const char *dir) {
         if (strncmp(line, "file\t", 5) == 0 || line[0] == '\0') {
             continue;
         }
-        fields[count++] = line;
-        for (p = line; *p != '\0' && count < 11; p++) {
-            if (*p == '\t') {
-                *p = '\0';
-                fields[count++] = p + 1;
-            }
-        }
+        count = data_split_tabs(line, fields, 11);
         if (!CHECK_EQ_INT(count, 11)) {
             continue;
         }
