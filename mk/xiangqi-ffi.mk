@@ -7,7 +7,7 @@
 #                         (scripts/install-cbindgen.sh installs it into .tools/ first)
 #   xiangqi-header-check  fails (with a diff) when regenerating would change the header
 #   xiangqi-ffi-test      every check of the xiangqi C API, each step timed (measured on a busy
-#                         2-core machine; about 30 s in all, 40 s from a cold target directory):
+#                         2-core machine; about 40 s in all, 50 s from a cold target directory):
 #                           xiangqi-ffi-lib       the library (release)        ~0 s warm, ~6 s cold
 #                           xiangqi-header-check  (+ a few minutes the first time: cbindgen is
 #                                                 built into .tools/)                    ~1 s
@@ -15,10 +15,13 @@
 #                                     tests/c/xiangqi/                                    ~0 s
 #                           build     the C tests as C99 (gcc), as C++11 (g++), and with   ~2 s
 #                                     AddressSanitizer + UBSan, against the static library
-#                           run       the three builds, with every rule case and game, the ~10 s
-#                                     perft counts up to XQ_PERFT_LIMIT nodes, and the
-#                                     robustness tests (random move bits, FEN, ICCS, games)
-#                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~10 s
+#                           run       the three builds, with every rule case and game, the ~8 s
+#                                     perft counts up to XQ_PERFT_LIMIT nodes, every row of
+#                                     notation.tsv (XQ_NOTATION), every PGN file of the
+#                                     corpus (XQ_CORPUS) read and written back in every
+#                                     notation, and the robustness tests (random move bits,
+#                                     FEN, ICCS, games)
+#                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~18 s
 #                           install   `make xiangqi-install-test` (+ ~5 s the first time:
 #                                     CMake into .tools/venv)                              ~2 s
 #   xiangqi-install       installs under PREFIX (default /usr/local; DESTDIR is honoured): the
@@ -63,8 +66,8 @@ XQ_CFLAGS := -std=c99 -Wall -Wextra -Werror -pedantic -g -O1
 XQ_CXXFLAGS := -x c++ -std=c++11 -Wall -Wextra -Werror -g -O1
 XQ_ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# Arguments of the test program: the data (cases.json and perft.json flattened at test time)
-# and the largest perft count to check. Counts up to a hundredth of the limit are also counted
+# Arguments of the test program: the data (cases.json and perft.json flattened at test time),
+# the largest perft count to check, the notation table and the record corpus (read as they are). Counts up to a hundredth of the limit are also counted
 # through the move-list API (legal moves into an array, a new position per move).
 XQ_DATA := $(XQ_BUILD)/data.tsv
 XQ_DATA_SOURCES := xiangqi-rules/tests/data/cases.json xiangqi-rules/tests/data/perft.json
