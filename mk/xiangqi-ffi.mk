@@ -67,8 +67,9 @@ XQ_CXXFLAGS := -x c++ -std=c++11 -Wall -Wextra -Werror -g -O1
 XQ_ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # Arguments of the test program: the data (cases.json and perft.json flattened at test time),
-# the largest perft count to check, the notation table and the record corpus (read as they are). Counts up to a hundredth of the limit are also counted
-# through the move-list API (legal moves into an array, a new position per move).
+# the largest perft count to check, the notation table and the record corpus (read as they
+# are). Counts up to a hundredth of the limit are also counted through the move-list API (legal
+# moves into an array, a new position per move).
 XQ_DATA := $(XQ_BUILD)/data.tsv
 XQ_DATA_SOURCES := xiangqi-rules/tests/data/cases.json xiangqi-rules/tests/data/perft.json
 XQ_NOTATION := xiangqi-rules/tests/data/notation.tsv
