@@ -268,7 +268,35 @@ static void check_errors(void) {
     CHECK_NULL_PARAM(xiangqi_record_list_count(NULL, &line));
     CHECK_NULL_PARAM(xiangqi_record_list_get(NULL, 0, &rec));
     CHECK_NULL_PARAM(xiangqi_record_list_write(NULL, XIANGQI_NOTATION_WXF, NULL, 0, &line));
+    CHECK_NULL_PARAM(xiangqi_record_tag_name_at(NULL, 0, NULL, 0, &line));
+    CHECK_NULL_PARAM(xiangqi_record_tag_value_at(NULL, 0, NULL, 0, &line));
+    CHECK_NULL_PARAM(xiangqi_record_tag(NULL, TXT("Event"), NULL, 0, &line));
+    CHECK_NULL_PARAM(xiangqi_record_start_fen(NULL, NULL, 0, &line));
+    CHECK_NULL_PARAM(xiangqi_record_comment_at(NULL, 0, 0, NULL, 0, &line));
+    CHECK_NULL_PARAM(xiangqi_record_result(NULL, NULL, 0, &line));
     CHECK(rec == NULL);
+    rec = NULL;
+    if (CHECK_OK(xiangqi_record_read((const uint8_t *)EXAMPLE, strlen(EXAMPLE), NULL, &rec, NULL,
+                                     NULL))) {
+        xiangqi_move m = XIANGQI_MOVE_NONE;
+        CHECK_NULL_PARAM(xiangqi_record_tag(rec, NULL, 5, NULL, 0, &line));
+        CHECK_RES(xiangqi_record_tag(rec, "\xff", 1, NULL, 0, &line), XIANGQI_RESULT_INVALID_UTF8);
+        CHECK_NULL_PARAM(xiangqi_record_move_at(rec, 0, NULL));
+        CHECK_NULL_PARAM(xiangqi_record_tag_count(rec, NULL));
+        CHECK_NULL_PARAM(xiangqi_record_start_position(rec, NULL));
+        CHECK_NULL_PARAM(xiangqi_record_game(rec, NULL, NULL));
+        CHECK_OK(xiangqi_record_move_at(rec, 0, &m));
+        CHECK(m != XIANGQI_MOVE_NONE);
+        xiangqi_record_free(rec);
+    }
+    CHECK_OK(xiangqi_records_read((const uint8_t *)TXT(""), NULL, &list, NULL, NULL));
+    if (list != NULL) {
+        CHECK_OK(xiangqi_record_list_count(list, &line));
+        CHECK_EQ_UINT(line, 0);
+        CHECK_NULL_PARAM(xiangqi_record_list_count(list, NULL));
+        CHECK_NULL_PARAM(xiangqi_record_list_get(list, 0, NULL));
+        xiangqi_record_list_free(list);
+    }
     xiangqi_record_free(NULL);
     xiangqi_record_list_free(NULL);
 }
