@@ -31,7 +31,17 @@ use crate::types::{move_bits, xiangqi_move};
 /// at once. A handle may be moved between threads.
 #[allow(non_camel_case_types)]
 pub struct xiangqi_record {
-    pub(crate) inner: GameRecord,
+    inner: GameRecord,
+    /// The nodes of the main line, the root first (the API never changes a
+    /// record, so they are found once: index access stays constant time).
+    main: Vec<NodeId>,
+}
+
+impl xiangqi_record {
+    fn new(inner: GameRecord) -> xiangqi_record {
+        let main = main_nodes(&inner);
+        xiangqi_record { inner, main }
+    }
 }
 
 /// An opaque list of game records, as read from a file of several games by
@@ -175,7 +185,7 @@ pub extern "C" fn xiangqi_record_read(
             true,
         )?;
         let inner = records.pop().ok_or(xiangqi_result::Panic)?;
-        out.write(into_handle(xiangqi_record { inner }));
+        out.write(into_handle(xiangqi_record::new(inner)));
         Ok(())
     })
 }
@@ -236,7 +246,7 @@ pub extern "C" fn xiangqi_record_list_get(
             .get(index)
             .ok_or(xiangqi_result::InvalidArgument)?
             .clone();
-        Ok(into_handle(xiangqi_record { inner }))
+        Ok(into_handle(xiangqi_record::new(inner)))
     })
 }
 
@@ -402,7 +412,7 @@ pub extern "C" fn xiangqi_record_move_count(
     rec: *const xiangqi_record,
     out: *mut usize,
 ) -> xiangqi_result {
-    read_value(rec, out, |rec| Ok(main_nodes(&rec.inner).len() - 1))
+    read_value(rec, out, |rec| Ok(rec.main.len() - 1))
 }
 
 /// Writes move `index` (from 0) of the main line of `rec` to `*out`.
@@ -415,10 +425,9 @@ pub extern "C" fn xiangqi_record_move_at(
     out: *mut xiangqi_move,
 ) -> xiangqi_result {
     read_value(rec, out, |rec| {
-        let nodes = main_nodes(&rec.inner);
         let m = index
             .checked_add(1)
-            .and_then(|i| nodes.get(i))
+            .and_then(|i| rec.main.get(i))
             .and_then(|&id| rec.inner.node(id))
             .and_then(|n| n.mv())
             .ok_or(xiangqi_result::InvalidArgument)?;
@@ -427,11 +436,9 @@ pub extern "C" fn xiangqi_record_move_at(
 }
 
 /// The comments after main-line ply `ply` (0: before the first move).
-fn comments_at(rec: &GameRecord, ply: usize) -> Result<&[String], xiangqi_result> {
-    let id = *main_nodes(rec)
-        .get(ply)
-        .ok_or(xiangqi_result::InvalidArgument)?;
-    Ok(rec.node(id).map_or(&[], |n| n.comments()))
+fn comments_at(rec: &xiangqi_record, ply: usize) -> Result<&[String], xiangqi_result> {
+    let id = *rec.main.get(ply).ok_or(xiangqi_result::InvalidArgument)?;
+    Ok(rec.inner.node(id).map_or(&[], |n| n.comments()))
 }
 
 /// Writes the number of comments written after main-line move `ply` of `rec`
@@ -444,7 +451,7 @@ pub extern "C" fn xiangqi_record_comment_count(
     ply: usize,
     out: *mut usize,
 ) -> xiangqi_result {
-    read_value(rec, out, |rec| Ok(comments_at(&rec.inner, ply)?.len()))
+    read_value(rec, out, |rec| Ok(comments_at(rec, ply)?.len()))
 }
 
 /// Writes comment `index` (from 0) after main-line move `ply` (as for
@@ -462,7 +469,7 @@ pub extern "C" fn xiangqi_record_comment_at(
     out_len: *mut usize,
 ) -> xiangqi_result {
     read_text(rec, buf, buf_len, out_len, |rec| {
-        comments_at(&rec.inner, ply)?
+        comments_at(rec, ply)?
             .get(index)
             .cloned()
             .ok_or(xiangqi_result::InvalidArgument)
@@ -480,11 +487,10 @@ pub extern "C" fn xiangqi_record_variation_count(
     out: *mut usize,
 ) -> xiangqi_result {
     read_value(rec, out, |rec| {
-        let nodes = main_nodes(&rec.inner);
-        if index + 1 >= nodes.len() {
+        if index >= rec.main.len() - 1 {
             return Err(xiangqi_result::InvalidArgument);
         }
-        let parent = rec.inner.node(nodes[index]);
+        let parent = rec.inner.node(rec.main[index]);
         Ok(parent.map_or(0, |n| n.children().len().saturating_sub(1)))
     })
 }
