@@ -21,7 +21,7 @@
 #                                     corpus (XQ_CORPUS) read and written back in every
 #                                     notation, and the robustness tests (random move bits,
 #                                     FEN, ICCS, games)
-#                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~18 s
+#                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~15 s
 #                           install   `make xiangqi-install-test` (+ ~5 s the first time:
 #                                     CMake into .tools/venv)                              ~2 s
 #   xiangqi-install       installs under PREFIX (default /usr/local; DESTDIR is honoured): the

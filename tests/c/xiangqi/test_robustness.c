@@ -184,6 +184,7 @@ static void notation_text(const xiangqi_position *pos) {
 static void changed_records(int reads) {
     static const char pgn[] = "[Event \"x\"]\n[FEN \"" START_FEN "\"]\n\n"
                               "{a} 1. h2e2 h9g7 {b} 2. h0g2 (2. b2e2; c\n) i9h9 3. i0h0 1-0\n";
+    static const char syntax[] = "()[]{};\" .1-0hea2";
     char bytes[sizeof pgn];
     int i, failures = 0;
     for (i = 0; i < reads && failures < 5; i++) {
@@ -194,7 +195,8 @@ static void changed_records(int reads) {
         memcpy(bytes, pgn, sizeof pgn);
         for (c = 0; c < changes; c++) {
             uint32_t r = next_random();
-            bytes[r % len] = r % 3 == 0 ? (char)(r >> 16) : "()[]{};\" .1-0hea2"[(r >> 16) % 19];
+            bytes[r % len] =
+                r % 3 == 0 ? (char)(r >> 16) : syntax[(r >> 16) % (sizeof syntax - 1)];
         }
         if (next_random() % 4 == 0) {
             len = next_random() % len;
