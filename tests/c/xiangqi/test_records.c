@@ -400,7 +400,7 @@ static void check_corpus_file(const char *dir, const char *file, size_t games, s
 }
 
 static void check_corpus(const char *dir) {
-    size_t size = 0, files = 0, games = 0, moves = 0, refused = 0;
+    size_t size = 0, files = 0, gbk_files = 0, games = 0, moves = 0, refused = 0;
     char *manifest, *line, *next;
     check_suite("records: every corpus file reads, and reads back in every notation");
     manifest = data_read_file(data_path(dir, "MANIFEST.tsv"), &size);
@@ -432,15 +432,21 @@ static void check_corpus(const char *dir) {
             check_corpus_file(dir, fields[0], expected, &moves, &refused);
             games += expected;
         }
+        /* The 9th column is the encoding. */
+        if (strstr(fields[8], "GBK") != NULL) {
+            gbk_files++;
+        }
         files++;
     }
     free(manifest);
     /* Every PGN file of the corpus is in the manifest. */
     CHECK_EQ_UINT(files, 34);
+    /* The xqbase files are GBK, read as such. */
+    CHECK(gbk_files >= 1);
     /* Game 12 of the WXF database, in its three files, goes on after a third occurrence. */
     CHECK_EQ_UINT(refused, 3);
-    printf("corpus: %u files, %u games, %u main-line moves\n", (unsigned)files, (unsigned)games,
-           (unsigned)moves);
+    printf("corpus: %u files (%u GBK), %u games, %u main-line moves\n", (unsigned)files,
+           (unsigned)gbk_files, (unsigned)games, (unsigned)moves);
 }
 
 void test_records(const char *corpus_dir) {
