@@ -28,8 +28,12 @@
  *   when buf_len is 0: call once with 0 to learn the size.
  * - Move lists out are (xiangqi_move *buf, size_t cap, size_t *out_len), with
  *   the same convention (nothing written to buf when it is too small).
- * - Handles (xiangqi_position, xiangqi_game) are owned by the caller and freed
- *   exactly once with their _free function (NULL-safe). Functions taking a
+ * - Record reads write the line and column of a XIANGQI_RESULT_RECORD_* error
+ *   to their optional err_line_or_null and err_column_or_null, and nothing
+ *   else on failure.
+ * - Handles (xiangqi_position, xiangqi_game, xiangqi_record,
+ *   xiangqi_record_list) are owned by the caller and freed exactly once with
+ *   their _free function (NULL-safe). Functions taking a
  *   const handle may run on one handle from several threads at once;
  *   functions taking a non-const handle need exclusive access to it. Handles
  *   may be moved between threads.
