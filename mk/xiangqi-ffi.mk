@@ -56,7 +56,8 @@ XQ_SHARED_FILE := libxiangqi_rules.so.$(XQ_VERSION)
 # lines, data.c, data.h) and the xiangqi tests; install_client.c is the install test's own program.
 XQ_TEST_SOURCES := tests/c/check.c tests/c/support_common.c tests/c/data.c \
 	$(sort $(filter-out tests/c/xiangqi/install_client.c,$(wildcard tests/c/xiangqi/*.c)))
-XQ_TEST_DEPS := $(XQ_TEST_SOURCES) tests/c/check.h tests/c/support_common.h tests/c/data.h $(wildcard tests/c/xiangqi/*.h) $(XQ_HEADER) \
+XQ_TEST_DEPS := $(XQ_TEST_SOURCES) tests/c/check.h tests/c/support_common.h tests/c/data.h \
+	$(wildcard tests/c/xiangqi/*.h) $(XQ_HEADER) \
 	$(XQ_STATIC_LIB)
 XQ_INCLUDES := -Iinclude -Itests/c
 XQ_DEFINES := -DXIANGQI_TEST_CARGO_VERSION='"$(XQ_VERSION)"'
