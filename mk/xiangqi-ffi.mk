@@ -7,7 +7,7 @@
 #                         (scripts/install-cbindgen.sh installs it into .tools/ first)
 #   xiangqi-header-check  fails (with a diff) when regenerating would change the header
 #   xiangqi-ffi-test      every check of the xiangqi C API, each step timed (measured on a busy
-#                         2-core machine; about 30 s in all, 40 s from a cold target directory):
+#                         2-core machine; about 40 s in all, 50 s from a cold target directory):
 #                           xiangqi-ffi-lib       the library (release)        ~0 s warm, ~6 s cold
 #                           xiangqi-header-check  (+ a few minutes the first time: cbindgen is
 #                                                 built into .tools/)                    ~1 s
@@ -15,10 +15,13 @@
 #                                     tests/c/xiangqi/                                    ~0 s
 #                           build     the C tests as C99 (gcc), as C++11 (g++), and with   ~2 s
 #                                     AddressSanitizer + UBSan, against the static library
-#                           run       the three builds, with every rule case and game, the ~10 s
-#                                     perft counts up to XQ_PERFT_LIMIT nodes, and the
-#                                     robustness tests (random move bits, FEN, ICCS, games)
-#                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~10 s
+#                           run       the three builds, with every rule case and game, the ~8 s
+#                                     perft counts up to XQ_PERFT_LIMIT nodes, every row of
+#                                     notation.tsv (XQ_NOTATION), every PGN file of the
+#                                     corpus (XQ_CORPUS) read and written back in every
+#                                     notation, and the robustness tests (random move bits,
+#                                     FEN, ICCS, games)
+#                           valgrind  the C99 build under memcheck (XQ_VALGRIND_PERFT_LIMIT) ~15 s
 #                           install   `make xiangqi-install-test` (+ ~5 s the first time:
 #                                     CMake into .tools/venv)                              ~2 s
 #   xiangqi-install       installs under PREFIX (default /usr/local; DESTDIR is honoured): the
@@ -27,7 +30,8 @@
 #                         pkg-config files xiangqi_rules.pc and xiangqi_rules-shared.pc, and the
 #                         CMake package xiangqi_rules
 #   xiangqi-install-test  installs into a temporary prefix and checks it
-#                         (tests/c/xiangqi/install-test.sh): the SONAME, the links, a C client
+#                         (tests/c/install-test.sh, shared with shogi, given xiangqi_rules): the
+#                         SONAME, the links, a C client
 #                         through pkg-config (shared and static) and through CMake
 #
 # Paths follow CARGO_TARGET_DIR when it is overridden, as in mk/ffi.mk.
@@ -47,11 +51,13 @@ XQ_SOVERSION := $(firstword $(subst ., ,$(XQ_VERSION)))
 XQ_SONAME := libxiangqi_rules.so.$(XQ_SOVERSION)
 XQ_SHARED_FILE := libxiangqi_rules.so.$(XQ_VERSION)
 
-# The shared assertion framework (tests/c/check.c, check.h) and the xiangqi tests;
-# install_client.c is the install test's own program.
-XQ_TEST_SOURCES := tests/c/check.c \
+# The library-independent parts of tests/c (the assertion framework check.c, check.h; the
+# result and buffer checks support_common.c, support_common.h; reading files and tab-separated
+# lines, data.c, data.h) and the xiangqi tests; install_client.c is the install test's own program.
+XQ_TEST_SOURCES := tests/c/check.c tests/c/support_common.c tests/c/data.c \
 	$(sort $(filter-out tests/c/xiangqi/install_client.c,$(wildcard tests/c/xiangqi/*.c)))
-XQ_TEST_DEPS := $(XQ_TEST_SOURCES) tests/c/check.h $(wildcard tests/c/xiangqi/*.h) $(XQ_HEADER) \
+XQ_TEST_DEPS := $(XQ_TEST_SOURCES) tests/c/check.h tests/c/support_common.h tests/c/data.h \
+	$(wildcard tests/c/xiangqi/*.h) $(XQ_HEADER) \
 	$(XQ_STATIC_LIB)
 XQ_INCLUDES := -Iinclude -Itests/c
 XQ_DEFINES := -DXIANGQI_TEST_CARGO_VERSION='"$(XQ_VERSION)"'
@@ -61,11 +67,14 @@ XQ_CFLAGS := -std=c99 -Wall -Wextra -Werror -pedantic -g -O1
 XQ_CXXFLAGS := -x c++ -std=c++11 -Wall -Wextra -Werror -g -O1
 XQ_ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# Arguments of the test program: the data (cases.json and perft.json flattened at test time)
-# and the largest perft count to check. Counts up to a hundredth of the limit are also counted
-# through the move-list API (legal moves into an array, a new position per move).
+# Arguments of the test program: the data (cases.json and perft.json flattened at test time),
+# the largest perft count to check, the notation table and the record corpus (read as they
+# are). Counts up to a hundredth of the limit are also counted through the move-list API (legal
+# moves into an array, a new position per move).
 XQ_DATA := $(XQ_BUILD)/data.tsv
 XQ_DATA_SOURCES := xiangqi-rules/tests/data/cases.json xiangqi-rules/tests/data/perft.json
+XQ_NOTATION := xiangqi-rules/tests/data/notation.tsv
+XQ_CORPUS := xiangqi-rules/tests/data/corpus
 XQ_PERFT_LIMIT := 25000000
 XQ_VALGRIND_PERFT_LIMIT := 1000000
 XQ_VALGRIND := valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=all \
@@ -135,16 +144,16 @@ $(XQ_DATA): $(XQ_DATA_SOURCES) tests/c/xiangqi/data_to_tsv.py
 
 xiangqi-ffi-test-run: xiangqi-ffi-test-build
 	@TIMEFORMAT='==> xiangqi C tests (C99) took %0R s'; time \
-		$(XQ_BUILD)/c_tests $(XQ_DATA) $(XQ_PERFT_LIMIT)
+		$(XQ_BUILD)/c_tests $(XQ_DATA) $(XQ_PERFT_LIMIT) $(XQ_NOTATION) $(XQ_CORPUS)
 	@TIMEFORMAT='==> xiangqi C tests (C++11) took %0R s'; time \
-		$(XQ_BUILD)/c_tests_cxx $(XQ_DATA) $(XQ_PERFT_LIMIT)
+		$(XQ_BUILD)/c_tests_cxx $(XQ_DATA) $(XQ_PERFT_LIMIT) $(XQ_NOTATION) $(XQ_CORPUS)
 	@TIMEFORMAT='==> xiangqi C tests (AddressSanitizer, UBSan) took %0R s'; time \
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-		$(XQ_BUILD)/c_tests_asan $(XQ_DATA) $(XQ_PERFT_LIMIT)
+		$(XQ_BUILD)/c_tests_asan $(XQ_DATA) $(XQ_PERFT_LIMIT) $(XQ_NOTATION) $(XQ_CORPUS)
 
 xiangqi-ffi-test-valgrind: xiangqi-ffi-test-build
 	@TIMEFORMAT='==> xiangqi C tests under valgrind took %0R s'; time \
-		$(XQ_VALGRIND) $(XQ_BUILD)/c_tests $(XQ_DATA) $(XQ_VALGRIND_PERFT_LIMIT)
+		$(XQ_VALGRIND) $(XQ_BUILD)/c_tests $(XQ_DATA) $(XQ_VALGRIND_PERFT_LIMIT) $(XQ_NOTATION) $(XQ_CORPUS)
 
 xiangqi-install: xiangqi-ffi-lib
 	install -d '$(DESTDIR)$(PREFIX)/include' '$(DESTDIR)$(PREFIX)/lib/pkgconfig' \
@@ -167,5 +176,5 @@ xiangqi-install-test: xiangqi-ffi-lib
 	@mkdir -p $(XQ_BUILD)
 	@TIMEFORMAT='==> install-cmake took %0R s'; time scripts/install-cmake.sh > $(XQ_BUILD)/cmake-path
 	@TIMEFORMAT='==> xiangqi-install-test took %0R s'; time \
-		tests/c/xiangqi/install-test.sh '$(MAKE)' '$(CARGO_TARGET_DIR)' \
-			"$$(tail -n 1 $(XQ_BUILD)/cmake-path)" '$(XQ_VERSION)'
+		tests/c/install-test.sh '$(MAKE)' '$(CARGO_TARGET_DIR)' \
+			"$$(tail -n 1 $(XQ_BUILD)/cmake-path)" '$(XQ_VERSION)' xiangqi_rules

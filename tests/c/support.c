@@ -8,16 +8,6 @@ const char *result_name(uint32_t result) {
     return name != NULL ? name : "(unknown)";
 }
 
-int check_record_result(uint32_t got, uint32_t expected, const char *file, int line,
-                        const char *expression) {
-    if (got == expected) {
-        return check_record(1, file, line, expression);
-    }
-    check_fail_message(file, line, "%s returned %s (%u), expected %s (%u)", expression,
-                       result_name(got), (unsigned)got, result_name(expected), (unsigned)expected);
-    return 0;
-}
-
 shogi_position *position_from(const char *sfen) {
     shogi_position *pos = NULL;
     uint32_t res = (uint32_t)shogi_position_from_sfen(TXT(sfen), &pos);

@@ -28,7 +28,7 @@ use crate::types::{
 /// be moved between threads.
 #[allow(non_camel_case_types)]
 pub struct xiangqi_game {
-    inner: Game,
+    pub(crate) inner: Game,
 }
 
 /// The rules a game is adjudicated by. `xiangqi_rules_default` gives the
@@ -159,7 +159,7 @@ pub extern "C" fn xiangqi_rules_default(out: *mut xiangqi_rules) -> xiangqi_resu
 }
 
 /// The rules of an optional argument: the site rules for NULL.
-fn rules_arg(rules_or_null: *const xiangqi_rules) -> RuleSet {
+pub(crate) fn rules_arg(rules_or_null: *const xiangqi_rules) -> RuleSet {
     arg_opt(rules_or_null).map_or_else(RuleSet::site, |r| (*r).into())
 }
 

@@ -15,7 +15,8 @@
 //! - Text in is `(const char *ptr, size_t len)` UTF-8, not NUL-terminated;
 //!   text out goes to a caller buffer `(char *buf, size_t buf_len, size_t
 //!   *out_len)`; moves are `uint32_t` bits with accessor functions.
-//! - Handles (`xiangqi_position`, `xiangqi_game`) are owned by the caller and
+//! - Handles (`xiangqi_position`, `xiangqi_game`, `xiangqi_record`,
+//!   `xiangqi_record_list`) are owned by the caller and
 //!   freed with their one `_free` function.
 
 // The order of the modules is the order of the header: cbindgen follows it.
@@ -30,13 +31,19 @@ mod position;
 
 mod game;
 
+mod notation;
+
+mod record;
+
 #[cfg(test)]
 mod testing;
 
 use core::ffi::c_char;
 
 pub use game::*;
+pub use notation::*;
 pub use position::*;
+pub use record::*;
 pub use result::*;
 pub use types::*;
 
@@ -141,5 +148,7 @@ mod tests {
         fn send_sync<T: Send + Sync>() {}
         send_sync::<xiangqi_position>();
         send_sync::<xiangqi_game>();
+        send_sync::<xiangqi_record>();
+        send_sync::<xiangqi_record_list>();
     }
 }

@@ -2,7 +2,7 @@
 //! and the translation of every error of the core crate into a code.
 //!
 //! Codes are grouped in ranges (general 0–99, FEN and setup 100–199, illegal
-//! moves 200–249, move text 250–299, games 300–399). A value, once published,
+//! moves 200–249, move text 250–299, games 300–399, records 400–499). A value, once published,
 //! keeps its meaning and is never reused. The core's error enums are
 //! `#[non_exhaustive]`; a variant a later core adds and this library does not
 //! know yet maps to the catch-all code of its range (`*_OTHER`). The test
@@ -12,6 +12,8 @@
 
 use core::ffi::c_char;
 
+use xq::notation::NotationError;
+use xq::record::{RecordError, RecordErrorKind};
 use xq::{
     FenError, GameError, IccsMoveError, IllegalMoveError, IllegalReason, ParseIccsMoveError,
     SetupError,
@@ -124,6 +126,15 @@ pub enum xiangqi_result {
 
     /// Move text: not an ICCS move (two points such as `h2e2` or `H2-E2`).
     IccsSyntax = 250,
+    /// Move text in a notation (`xiangqi_notation_parse`): the text is not a
+    /// move in the notation.
+    NotationSyntax = 251,
+    /// Move text in a notation: a well-formed move that no legal move of the
+    /// position is (a coordinate move that breaks a rule is
+    /// `XIANGQI_RESULT_ILLEGAL_*` instead).
+    NotationNoLegalMove = 252,
+    /// Move text in a notation: the text fits several legal moves.
+    NotationAmbiguous = 253,
     /// A move-text error this version does not name.
     MoveTextOther = 299,
 
@@ -133,12 +144,40 @@ pub enum xiangqi_result {
     NothingToUndo = 301,
     /// A game error this version does not name.
     GameOther = 349,
+
+    /// Record: the bytes are neither UTF-8 nor GBK/GB18030 text.
+    RecordEncoding = 400,
+    /// Record: a malformed tag pair (`[Name "value"]`).
+    RecordBadTag = 401,
+    /// Record: the `[FEN]` tag is not a legal position.
+    RecordBadFen = 402,
+    /// Record: a token of the move text is not a move in any notation read.
+    RecordBadMoveText = 403,
+    /// Record: a move that names both points is illegal in its position.
+    RecordIllegalMove = 404,
+    /// Record: a descriptive move (WXF, Chinese, SAN) fits no legal move.
+    RecordNoSuchMove = 405,
+    /// Record: a move fits several legal moves.
+    RecordAmbiguousMove = 406,
+    /// Record: a token that cannot stand where it does (a `)` without `(`,
+    /// a variation before any move, a result inside a variation).
+    RecordUnexpectedToken = 407,
+    /// Record: a `{` comment that is never closed.
+    RecordUnterminatedComment = 408,
+    /// Record: a `(` variation that is never closed.
+    RecordUnterminatedVariation = 409,
+    /// Record: the input exceeds one of the `xiangqi_read_limits`.
+    RecordLimitExceeded = 410,
+    /// Record: a one-game read of text that holds no game or several.
+    RecordGameCount = 411,
+    /// A record error this version does not name.
+    RecordOther = 499,
 }
 
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
     use xiangqi_result::*;
-    const ALL: [xiangqi_result; 41] = [
+    const ALL: [xiangqi_result; 57] = [
         Ok,
         NullParameter,
         Panic,
@@ -176,10 +215,26 @@ pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
         IllegalLeavesGeneralInCheck,
         IllegalOther,
         IccsSyntax,
+        NotationSyntax,
+        NotationNoLegalMove,
+        NotationAmbiguous,
         MoveTextOther,
         GameOver,
         NothingToUndo,
         GameOther,
+        RecordEncoding,
+        RecordBadTag,
+        RecordBadFen,
+        RecordBadMoveText,
+        RecordIllegalMove,
+        RecordNoSuchMove,
+        RecordAmbiguousMove,
+        RecordUnexpectedToken,
+        RecordUnterminatedComment,
+        RecordUnterminatedVariation,
+        RecordLimitExceeded,
+        RecordGameCount,
+        RecordOther,
     ];
     ALL.into_iter()
 }
@@ -233,10 +288,26 @@ impl xiangqi_result {
             IllegalLeavesGeneralInCheck => "XIANGQI_RESULT_ILLEGAL_LEAVES_GENERAL_IN_CHECK\0",
             IllegalOther => "XIANGQI_RESULT_ILLEGAL_OTHER\0",
             IccsSyntax => "XIANGQI_RESULT_ICCS_SYNTAX\0",
+            NotationSyntax => "XIANGQI_RESULT_NOTATION_SYNTAX\0",
+            NotationNoLegalMove => "XIANGQI_RESULT_NOTATION_NO_LEGAL_MOVE\0",
+            NotationAmbiguous => "XIANGQI_RESULT_NOTATION_AMBIGUOUS\0",
             MoveTextOther => "XIANGQI_RESULT_MOVE_TEXT_OTHER\0",
             GameOver => "XIANGQI_RESULT_GAME_OVER\0",
             NothingToUndo => "XIANGQI_RESULT_NOTHING_TO_UNDO\0",
             GameOther => "XIANGQI_RESULT_GAME_OTHER\0",
+            RecordEncoding => "XIANGQI_RESULT_RECORD_ENCODING\0",
+            RecordBadTag => "XIANGQI_RESULT_RECORD_BAD_TAG\0",
+            RecordBadFen => "XIANGQI_RESULT_RECORD_BAD_FEN\0",
+            RecordBadMoveText => "XIANGQI_RESULT_RECORD_BAD_MOVE_TEXT\0",
+            RecordIllegalMove => "XIANGQI_RESULT_RECORD_ILLEGAL_MOVE\0",
+            RecordNoSuchMove => "XIANGQI_RESULT_RECORD_NO_SUCH_MOVE\0",
+            RecordAmbiguousMove => "XIANGQI_RESULT_RECORD_AMBIGUOUS_MOVE\0",
+            RecordUnexpectedToken => "XIANGQI_RESULT_RECORD_UNEXPECTED_TOKEN\0",
+            RecordUnterminatedComment => "XIANGQI_RESULT_RECORD_UNTERMINATED_COMMENT\0",
+            RecordUnterminatedVariation => "XIANGQI_RESULT_RECORD_UNTERMINATED_VARIATION\0",
+            RecordLimitExceeded => "XIANGQI_RESULT_RECORD_LIMIT_EXCEEDED\0",
+            RecordGameCount => "XIANGQI_RESULT_RECORD_GAME_COUNT\0",
+            RecordOther => "XIANGQI_RESULT_RECORD_OTHER\0",
         }
     }
 
@@ -311,10 +382,26 @@ impl xiangqi_result {
             }
             IllegalOther => "illegal move",
             IccsSyntax => "not an ICCS move: expected two points such as h2e2 or H2-E2",
+            NotationSyntax => "move text: not a move in the notation",
+            NotationNoLegalMove => "move text: no legal move is the move described",
+            NotationAmbiguous => "move text: the text fits several legal moves",
             MoveTextOther => "malformed move text",
             GameOver => "the game is over",
             NothingToUndo => "there is no move to take back",
             GameOther => "the game refused the action",
+            RecordEncoding => "record: the bytes are neither UTF-8 nor GBK text",
+            RecordBadTag => "record: malformed tag pair",
+            RecordBadFen => "record: the FEN tag is not a legal position",
+            RecordBadMoveText => "record: a token of the move text is not a move",
+            RecordIllegalMove => "record: an illegal move",
+            RecordNoSuchMove => "record: a move fits no legal move",
+            RecordAmbiguousMove => "record: a move fits several legal moves",
+            RecordUnexpectedToken => "record: a token that cannot stand there",
+            RecordUnterminatedComment => "record: a comment is not closed",
+            RecordUnterminatedVariation => "record: a variation is not closed",
+            RecordLimitExceeded => "record: the input exceeds a read limit",
+            RecordGameCount => "record: expected exactly one game",
+            RecordOther => "the record could not be read",
         }
     }
 }
@@ -396,6 +483,48 @@ impl From<IccsMoveError> for xiangqi_result {
     }
 }
 
+impl From<NotationError> for xiangqi_result {
+    fn from(err: NotationError) -> xiangqi_result {
+        match err {
+            NotationError::Syntax { .. } => xiangqi_result::NotationSyntax,
+            NotationError::NoLegalMove {
+                reason: Some(reason),
+                ..
+            } => reason.into(),
+            NotationError::NoLegalMove { .. } => xiangqi_result::NotationNoLegalMove,
+            NotationError::Ambiguous { .. } => xiangqi_result::NotationAmbiguous,
+            _ => xiangqi_result::MoveTextOther,
+        }
+    }
+}
+
+impl From<&RecordErrorKind> for xiangqi_result {
+    fn from(kind: &RecordErrorKind) -> xiangqi_result {
+        use xiangqi_result::*;
+        match kind {
+            RecordErrorKind::Encoding => RecordEncoding,
+            RecordErrorKind::BadTag(_) => RecordBadTag,
+            RecordErrorKind::BadFen(_) => RecordBadFen,
+            RecordErrorKind::BadMoveText(_) => RecordBadMoveText,
+            RecordErrorKind::IllegalMove { .. } => RecordIllegalMove,
+            RecordErrorKind::NoSuchMove { .. } => RecordNoSuchMove,
+            RecordErrorKind::AmbiguousMove { .. } => RecordAmbiguousMove,
+            RecordErrorKind::UnexpectedToken(_) => RecordUnexpectedToken,
+            RecordErrorKind::UnterminatedComment => RecordUnterminatedComment,
+            RecordErrorKind::UnterminatedVariation => RecordUnterminatedVariation,
+            RecordErrorKind::LimitExceeded { .. } => RecordLimitExceeded,
+            RecordErrorKind::GameCount(_) => RecordGameCount,
+            _ => RecordOther,
+        }
+    }
+}
+
+impl From<&RecordError> for xiangqi_result {
+    fn from(err: &RecordError) -> xiangqi_result {
+        (&err.kind).into()
+    }
+}
+
 impl From<SetupError> for xiangqi_result {
     fn from(err: SetupError) -> xiangqi_result {
         match err {
@@ -442,10 +571,12 @@ mod tests {
     use super::*;
     use crate::testing::text;
     use std::collections::HashMap;
+    use xq::notation::Notation;
+    use xq::record::Limit;
     use xq::{Color, FenField, Outcome, Piece, Position, Role, Square, Termination};
 
     /// Every code with the value it was published with.
-    const PUBLISHED: [(xiangqi_result, u32); 41] = {
+    const PUBLISHED: [(xiangqi_result, u32); 57] = {
         use xiangqi_result::*;
         [
             (Ok, 0),
@@ -485,10 +616,26 @@ mod tests {
             (IllegalLeavesGeneralInCheck, 215),
             (IllegalOther, 249),
             (IccsSyntax, 250),
+            (NotationSyntax, 251),
+            (NotationNoLegalMove, 252),
+            (NotationAmbiguous, 253),
             (MoveTextOther, 299),
             (GameOver, 300),
             (NothingToUndo, 301),
             (GameOther, 349),
+            (RecordEncoding, 400),
+            (RecordBadTag, 401),
+            (RecordBadFen, 402),
+            (RecordBadMoveText, 403),
+            (RecordIllegalMove, 404),
+            (RecordNoSuchMove, 405),
+            (RecordAmbiguousMove, 406),
+            (RecordUnexpectedToken, 407),
+            (RecordUnterminatedComment, 408),
+            (RecordUnterminatedVariation, 409),
+            (RecordLimitExceeded, 410),
+            (RecordGameCount, 411),
+            (RecordOther, 499),
         ]
     };
 
@@ -545,12 +692,67 @@ mod tests {
 
     /// The catch-all codes: what a variant of a core error enum that this
     /// library does not name would map to.
-    const CATCH_ALL: [xiangqi_result; 4] = [
+    const CATCH_ALL: [xiangqi_result; 5] = [
         xiangqi_result::FenOther,
         xiangqi_result::IllegalOther,
         xiangqi_result::MoveTextOther,
         xiangqi_result::GameOther,
+        xiangqi_result::RecordOther,
     ];
+
+    /// One value of each variant of `NotationError` (`NoLegalMove` without a
+    /// reason: with one it has the code of the reason).
+    fn notation_error_examples() -> Vec<NotationError> {
+        vec![
+            NotationError::Syntax {
+                notation: Notation::Wxf,
+                text: "C2?5".into(),
+                column: 3,
+            },
+            NotationError::NoLegalMove {
+                notation: Notation::Wxf,
+                text: "C2+9".into(),
+                reason: None,
+            },
+            NotationError::Ambiguous {
+                notation: Notation::Wxf,
+                text: "P+1".into(),
+                candidates: Vec::new(),
+            },
+        ]
+    }
+
+    /// One value of each variant of `RecordErrorKind`.
+    fn record_error_examples() -> Vec<RecordErrorKind> {
+        vec![
+            RecordErrorKind::Encoding,
+            RecordErrorKind::BadTag("[x".into()),
+            RecordErrorKind::BadFen(FenError::Empty),
+            RecordErrorKind::BadMoveText("zz".into()),
+            RecordErrorKind::IllegalMove {
+                ply: 1,
+                text: "h2h9".into(),
+                reason: IllegalReason::PathBlocked,
+            },
+            RecordErrorKind::NoSuchMove {
+                ply: 1,
+                text: "C2+9".into(),
+            },
+            RecordErrorKind::AmbiguousMove {
+                ply: 1,
+                text: "P+1".into(),
+                candidates: Vec::new(),
+            },
+            RecordErrorKind::UnexpectedToken(")".into()),
+            RecordErrorKind::UnterminatedComment,
+            RecordErrorKind::UnterminatedVariation,
+            RecordErrorKind::LimitExceeded {
+                limit: Limit::Moves,
+                max: 1,
+            },
+            RecordErrorKind::GameCount(2),
+        ]
+    }
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()
@@ -653,6 +855,16 @@ mod tests {
                 .into_iter()
                 .map(|r| (format!("{r:?}"), xiangqi_result::from(r))),
         );
+        codes.extend(
+            notation_error_examples()
+                .into_iter()
+                .map(|e| (format!("{e:?}"), xiangqi_result::from(e))),
+        );
+        codes.extend(
+            record_error_examples()
+                .iter()
+                .map(|e| (format!("{e:?}"), xiangqi_result::from(e))),
+        );
         let mut seen: HashMap<xiangqi_result, String> = HashMap::new();
         for (error, code) in codes {
             assert!(
@@ -667,8 +879,8 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            7 + 5 + 16 + 3,
-            "FEN, setup, illegal-reason and game codes"
+            7 + 5 + 16 + 3 + 3 + 12,
+            "FEN, setup, illegal-reason, game, notation and record codes"
         );
     }
 
@@ -694,6 +906,32 @@ mod tests {
             xiangqi_result::from(IccsMoveError::Syntax(ParseIccsMoveError("x".into()))),
             xiangqi_result::IccsSyntax
         );
+        for reason in IllegalReason::ALL {
+            let e = NotationError::NoLegalMove {
+                notation: Notation::Iccs,
+                text: "h2h9".into(),
+                reason: Some(reason),
+            };
+            assert_eq!(xiangqi_result::from(e), xiangqi_result::from(reason));
+        }
+        let e = RecordError::new(3, 4, RecordErrorKind::Encoding);
+        assert_eq!(xiangqi_result::from(&e), xiangqi_result::RecordEncoding);
+    }
+
+    /// Errors the core's parsers and readers return map to their codes.
+    #[test]
+    fn notation_and_record_errors_from_text_map_to_their_codes() {
+        use xiangqi_result::*;
+        let pos = Position::startpos();
+        let parse = |n: Notation, t: &str| xiangqi_result::from(n.parse(&pos, t).unwrap_err());
+        assert_eq!(parse(Notation::Wxf, "C2?5"), NotationSyntax);
+        assert_eq!(parse(Notation::Wxf, "C2+9"), NotationNoLegalMove);
+        assert_eq!(parse(Notation::Iccs, "a0a5"), IllegalPathBlocked);
+        let read = |t: &str| xiangqi_result::from(&xq::record::read_pgn(t).unwrap_err());
+        assert_eq!(read("1. h2e2 {open"), RecordUnterminatedComment);
+        assert_eq!(read("1. h2e2 (1. h0g2"), RecordUnterminatedVariation);
+        assert_eq!(read("1. zz9 *"), RecordBadMoveText);
+        assert_eq!(read("[FEN \"x\"]\n1. h2e2 *"), RecordBadFen);
     }
 
     /// Each illegal-move code is named after the reason's name in the rule

@@ -1,4 +1,4 @@
-/* A minimal client of the installed xiangqi library, built by tests/c/xiangqi/install-test.sh
+/* A minimal client of the installed xiangqi library, built by tests/c/install-test.sh
  * with the flags pkg-config gives and through the CMake package: checks that the header and the
  * library it links are the same version, and prints `xiangqi_rules VERSION: N legal moves` for
  * the start position. */

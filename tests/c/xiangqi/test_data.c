@@ -9,24 +9,14 @@
 #define MAX_FIELDS 12
 #define MAX_LINE 16384
 
-/* Splits `line` at tabs in place (empty fields kept); returns the number of fields. */
+/* Splits the line `line` at tabs in place (empty fields kept, the line end dropped); returns the
+ * number of fields. */
 static int split_tabs(char *line, char **fields) {
-    int n = 0;
-    char *p = line;
     char *end = strpbrk(line, "\r\n");
     if (end != NULL) {
         *end = '\0';
     }
-    while (n < MAX_FIELDS) {
-        char *tab = strchr(p, '\t');
-        fields[n++] = p;
-        if (tab == NULL) {
-            break;
-        }
-        *tab = '\0';
-        p = tab + 1;
-    }
-    return n;
+    return data_split_tabs(line, fields, MAX_FIELDS);
 }
 
 /* Whether the space-separated ICCS list `expected` holds exactly the moves of `moves`. */

@@ -1,10 +1,12 @@
 /* The C test program of the xiangqi C API: runs every test group and prints `N passed, N
  * failed`.
  *
- * Usage: xiangqi_c_tests DATA_TSV PERFT_LIMIT
- *   DATA_TSV     xiangqi-rules/tests/data/cases.json and perft.json flattened by
- *                data_to_tsv.py
- *   PERFT_LIMIT  the largest perft node count to check (smaller under valgrind)
+ * Usage: xiangqi_c_tests DATA_TSV PERFT_LIMIT NOTATION_TSV CORPUS_DIR
+ *   DATA_TSV      xiangqi-rules/tests/data/cases.json and perft.json flattened by
+ *                 data_to_tsv.py
+ *   PERFT_LIMIT   the largest perft node count to check (smaller under valgrind)
+ *   NOTATION_TSV  xiangqi-rules/tests/data/notation.tsv
+ *   CORPUS_DIR    xiangqi-rules/tests/data/corpus (with its MANIFEST.tsv)
  * Exit status 0 when every check passed, 1 otherwise, 2 on a usage error. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +16,8 @@
 int main(int argc, char **argv) {
     char *end;
     unsigned long long perft_limit;
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s DATA_TSV PERFT_LIMIT\n", argv[0]);
+    if (argc != 5) {
+        fprintf(stderr, "usage: %s DATA_TSV PERFT_LIMIT NOTATION_TSV CORPUS_DIR\n", argv[0]);
         return 2;
     }
     perft_limit = strtoull(argv[2], &end, 10);
@@ -30,6 +32,8 @@ int main(int argc, char **argv) {
     test_null_parameters();
     test_threads();
     test_robustness();
+    test_notation(argv[3]);
+    test_records(argv[4]);
     test_data(argv[1], perft_limit);
     return check_summary();
 }

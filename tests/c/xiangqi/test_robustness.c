@@ -1,5 +1,6 @@
 /* Inputs a client should not send, sent anyway, from a fixed pseudo-random sequence: arbitrary
- * move bits, FEN with bytes changed (not UTF-8 included), ICCS text of random bytes, and random
+ * move bits, FEN with bytes changed (not UTF-8 included), ICCS text of random bytes, move text
+ * in every notation made of the notations' own characters, PGN with bytes changed, and random
  * games played to their end and taken back. No call may return XIANGQI_RESULT_PANIC or a value
  * that is not a result code, and what the library accepts must hold together (a FEN it reads
  * reads back the same, a move it calls legal can be played). Run under the sanitizers and
@@ -119,6 +120,112 @@ static void random_iccs(const xiangqi_position *pos) {
     CHECK_EQ_INT(failures, 0);
 }
 
+/* Every legal move of `pos` formats in every notation and parses back to itself; random text
+ * from the characters of the notations parses to a legal move or fails with a code. */
+static void notation_text(const xiangqi_position *pos) {
+    static const char *const pieces[] = {
+        "K", "A", "E", "H", "R", "C", "P", "+", "-", ".", "=", "1", "5", "9", "h", "2", "e",
+        "\xe8\xbd\xa6",             /* 车 */
+        "\xe7\x82\xae",             /* 炮 */
+        "\xe5\x85\xb5",             /* 兵 */
+        "\xe5\x89\x8d",             /* 前 */
+        "\xe8\xbf\x9b",             /* 进 */
+        "\xe5\xb9\xb3",             /* 平 */
+        "\xe4\xba\x94",             /* 五 */
+        "\xef\xbc\x98",             /* ８ */
+        "\xe7\x82",                  /* a cut character */
+    };
+    xiangqi_move moves[XIANGQI_MAX_LEGAL_MOVES];
+    size_t n = 0, i;
+    int failures = 0;
+    xiangqi_notation notation;
+    if (!CHECK_OK(xiangqi_position_legal_moves(pos, moves, XIANGQI_MAX_LEGAL_MOVES, &n))) {
+        return;
+    }
+    for (notation = XIANGQI_NOTATION_ICCS; notation <= XIANGQI_NOTATION_CHINESE; notation++) {
+        for (i = 0; i < n && failures < 5; i++) {
+            char text[64];
+            size_t len = 0;
+            xiangqi_move back = XIANGQI_MOVE_NONE;
+            if (xiangqi_notation_format(pos, moves[i], notation, text, sizeof text, &len) !=
+                    XIANGQI_RESULT_OK ||
+                xiangqi_notation_parse(pos, notation, text, len, &back) != XIANGQI_RESULT_OK ||
+                back != moves[i]) {
+                CHECK_FAIL("move %u in notation %u does not read back", (unsigned)i,
+                           (unsigned)notation);
+                failures++;
+            }
+        }
+    }
+    for (i = 0; i < 20000 && failures < 5; i++) {
+        char text[64];
+        size_t len = 0, parts = 1 + next_random() % 6, j;
+        xiangqi_move m = XIANGQI_MOVE_NONE;
+        uint32_t res;
+        notation = (xiangqi_notation)(next_random() % 5);
+        for (j = 0; j < parts; j++) {
+            const char *piece = pieces[next_random() % (sizeof pieces / sizeof pieces[0])];
+            memcpy(text + len, piece, strlen(piece));
+            len += strlen(piece);
+        }
+        res = (uint32_t)xiangqi_notation_parse(pos, notation, text, len, &m);
+        if (!known(res) || (res == XIANGQI_RESULT_OK &&
+                            xiangqi_position_why_illegal(pos, m) != XIANGQI_RESULT_OK)) {
+            CHECK_FAIL("notation_parse(%u, `%.*s`) returned %s", (unsigned)notation, (int)len,
+                       text, result_name(res));
+            failures++;
+        }
+    }
+    CHECK_EQ_INT(failures, 0);
+}
+
+/* A PGN game with tags, comments, a variation and a result, its bytes changed at random: every
+ * read gives a code, and what reads writes and reads again. */
+static void changed_records(int reads) {
+    static const char pgn[] = "[Event \"x\"]\n[FEN \"" START_FEN "\"]\n\n"
+                              "{a} 1. h2e2 h9g7 {b} 2. h0g2 (2. b2e2; c\n) i9h9 3. i0h0 1-0\n";
+    static const char syntax[] = "()[]{};\" .1-0hea2";
+    char bytes[sizeof pgn];
+    int i, failures = 0;
+    for (i = 0; i < reads && failures < 5; i++) {
+        xiangqi_record *rec = NULL;
+        size_t line = 0, column = 0, len = sizeof pgn - 1;
+        int changes = 1 + (int)(next_random() % 3), c;
+        uint32_t res;
+        memcpy(bytes, pgn, sizeof pgn);
+        for (c = 0; c < changes; c++) {
+            uint32_t r = next_random();
+            bytes[r % len] =
+                r % 3 == 0 ? (char)(r >> 16) : syntax[(r >> 16) % (sizeof syntax - 1)];
+        }
+        if (next_random() % 4 == 0) {
+            len = next_random() % len;
+        }
+        res = (uint32_t)xiangqi_record_read((const uint8_t *)bytes, len, NULL, &rec, &line,
+                                            &column);
+        if (!known(res)) {
+            CHECK_FAIL("record_read returned %u", (unsigned)res);
+            failures++;
+        } else if (res == XIANGQI_RESULT_OK) {
+            char out[1024];
+            size_t out_len = 0;
+            xiangqi_record *back = NULL;
+            if (!CHECK_OK(xiangqi_record_write(rec, XIANGQI_NOTATION_CHINESE, out, sizeof out,
+                                               &out_len)) ||
+                !CHECK_OK(xiangqi_record_read((const uint8_t *)out, out_len, NULL, &back, NULL,
+                                              NULL))) {
+                failures++;
+            }
+            xiangqi_record_free(back);
+        } else if (res < 400 || res > 499) {
+            CHECK_FAIL("record_read returned %s", result_name(res));
+            failures++;
+        }
+        xiangqi_record_free(rec);
+    }
+    CHECK_EQ_INT(failures, 0);
+}
+
 static void random_games(int games) {
     int g;
     for (g = 0; g < games; g++) {
@@ -165,8 +272,11 @@ void test_robustness(void) {
         random_move_bits(middle);
         random_iccs(start);
         random_iccs(middle);
+        notation_text(start);
+        notation_text(middle);
     }
     changed_fens();
+    changed_records(3000);
     random_games(20);
     xiangqi_position_free(middle);
     xiangqi_position_free(start);

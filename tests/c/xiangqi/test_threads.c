@@ -1,6 +1,6 @@
-/* Thread safety as the header states it: several threads read one const position and one
- * const game at once (perft, legal moves, FEN, reasons), and handles made in one thread are
- * used and freed in another. */
+/* Thread safety as the header states it: several threads read one const position, one const
+ * game and one const record at once (perft, legal moves, FEN, reasons, notations, the record's
+ * moves and text), and handles made in one thread are used and freed in another. */
 #include <pthread.h>
 
 #include "support.h"
@@ -12,6 +12,7 @@
 struct shared {
     const xiangqi_position *pos;
     const xiangqi_game *game;
+    const xiangqi_record *record;
     xiangqi_game *own_game; /* made by the main thread, used and freed here */
     int failures;
 };
@@ -21,6 +22,7 @@ static void *reader(void *arg) {
     xiangqi_move moves[XIANGQI_MAX_LEGAL_MOVES];
     size_t n = 0;
     uint64_t nodes = 0;
+    size_t len = 0;
     char fen[128];
     int round;
     /* Failures are counted here and checked by the main thread: the check counters are not
@@ -32,6 +34,10 @@ static void *reader(void *arg) {
         if (xiangqi_position_legal_moves(s->pos, moves, XIANGQI_MAX_LEGAL_MOVES, &n) !=
                 XIANGQI_RESULT_OK ||
             n != 25) {
+            s->failures++;
+        }
+        if (xiangqi_notation_format(s->pos, moves[0], XIANGQI_NOTATION_CHINESE, fen, sizeof fen,
+                                    &len) != XIANGQI_RESULT_OK) {
             s->failures++;
         }
         if (xiangqi_position_to_fen(s->pos, fen, sizeof fen, &n) != XIANGQI_RESULT_OK ||
@@ -47,6 +53,16 @@ static void *reader(void *arg) {
             n != 44) {
             s->failures++;
         }
+        {
+            xiangqi_move m = XIANGQI_MOVE_NONE;
+            char text[512];
+            if (xiangqi_record_move_at(s->record, 2, &m) != XIANGQI_RESULT_OK ||
+                xiangqi_record_write(s->record, XIANGQI_NOTATION_WXF, text, sizeof text, &len) !=
+                    XIANGQI_RESULT_OK ||
+                strstr(text, "1. C2.5 H8+7 2. H2+3 1-0") == NULL) {
+                s->failures++;
+            }
+        }
     }
     if (xiangqi_game_play_iccs(s->own_game, TXT("h2e2"), NULL) != XIANGQI_RESULT_OK) {
         s->failures++;
@@ -61,15 +77,20 @@ void test_threads(void) {
     struct shared shared[THREADS];
     xiangqi_position *pos = position_from(SHARED_FEN);
     xiangqi_game *game = NULL;
+    xiangqi_record *record = NULL;
     int i;
     check_suite("threads");
-    if (pos == NULL || !CHECK_OK(xiangqi_game_new(NULL, &game))) {
+    if (pos == NULL || !CHECK_OK(xiangqi_game_new(NULL, &game)) ||
+        !CHECK_OK(xiangqi_record_read((const uint8_t *)TXT("1. h2e2 h9g7 2. h0g2 1-0"), NULL,
+                                      &record, NULL, NULL))) {
+        xiangqi_game_free(game);
         xiangqi_position_free(pos);
         return;
     }
     for (i = 0; i < THREADS; i++) {
         shared[i].pos = pos;
         shared[i].game = game;
+        shared[i].record = record;
         shared[i].failures = 0;
         shared[i].own_game = NULL;
         CHECK_OK(xiangqi_game_new(NULL, &shared[i].own_game));
@@ -80,6 +101,7 @@ void test_threads(void) {
         CHECK_EQ_INT(shared[i].failures, 0);
         CHECK(shared[i].own_game == NULL);
     }
+    xiangqi_record_free(record);
     xiangqi_game_free(game);
     xiangqi_position_free(pos);
 }
