@@ -60,6 +60,7 @@ impl From<xiangqi_rules> for RuleSet {
             perpetual_check_loses: rules.perpetual_check_loses,
             move_limit: rules.move_limit,
             bare_material_draw: rules.bare_material_draw,
+            max_draw_offers: None,
         }
     }
 }

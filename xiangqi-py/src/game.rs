@@ -117,6 +117,7 @@ impl RuleSet {
             perpetual_check_loses,
             move_limit,
             bare_material_draw,
+            max_draw_offers: None,
         })
     }
 

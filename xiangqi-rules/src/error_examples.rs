@@ -82,6 +82,9 @@ examples!(GameError {
     IllegalMove => GameError::IllegalMove(illegal_move()),
     BadMoveText => GameError::BadMoveText(ParseIccsMoveError("h2".into())),
     NothingToUndo => GameError::NothingToUndo,
+    NoDrawOffersLeft => GameError::NoDrawOffersLeft(Color::Black),
+    DrawOfferPending => GameError::DrawOfferPending,
+    NoDrawOffer => GameError::NoDrawOffer,
 });
 
 examples!(IccsMoveError {

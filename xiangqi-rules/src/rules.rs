@@ -25,11 +25,16 @@ pub struct RuleSet {
     /// Whether the game is drawn at once when neither side has a chariot,
     /// horse, cannon or soldier.
     pub bare_material_draw: bool,
+    /// How many draw offers each player may make in a game
+    /// ([`Game::offer_draw`](crate::Game::offer_draw)); `None` (the site
+    /// rules) is no limit: the site has agreed draws offered at any time and
+    /// states no limit.
+    pub max_draw_offers: Option<u32>,
 }
 
 impl RuleSet {
     /// The site rules: third occurrence ends the game, perpetual check
-    /// loses, 300 plies, bare material draws.
+    /// loses, 300 plies, bare material draws, draw offers unlimited.
     #[must_use]
     pub const fn site() -> RuleSet {
         RuleSet {
@@ -37,6 +42,7 @@ impl RuleSet {
             perpetual_check_loses: true,
             move_limit: 300,
             bare_material_draw: true,
+            max_draw_offers: None,
         }
     }
 }

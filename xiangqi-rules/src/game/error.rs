@@ -1,7 +1,7 @@
 //! What a [`Game`](super::Game) refuses.
 
 use super::Outcome;
-use crate::{IllegalMoveError, ParseIccsMoveError};
+use crate::{Color, IllegalMoveError, ParseIccsMoveError};
 
 /// An action the game refused; the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -20,4 +20,14 @@ pub enum GameError {
     /// otherwise than by a move).
     #[error("there is no move to take back")]
     NothingToUndo,
+    /// The player has made all the draw offers the rules allow
+    /// ([`RuleSet::max_draw_offers`](crate::RuleSet::max_draw_offers)).
+    #[error("{0} has no draw offers left")]
+    NoDrawOffersLeft(Color),
+    /// A draw offer is already open.
+    #[error("a draw offer is already open")]
+    DrawOfferPending,
+    /// There is no open draw offer from the opponent to answer.
+    #[error("there is no draw offer to answer")]
+    NoDrawOffer,
 }

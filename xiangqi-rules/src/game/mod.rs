@@ -21,6 +21,13 @@
 //! and a draw agreement end the game when the caller says so; taking moves
 //! back ([`Game::undo`]) is the caller's policy.
 //!
+//! Draws are agreed through offers ([`Game::offer_draw`],
+//! [`Game::accept_draw`], [`Game::decline_draw`]): the site has agreed
+//! draws offered at any time and states no limit, so a player may offer on
+//! either side's turn and, by default ([`RuleSet::max_draw_offers`] `None`),
+//! as often as it likes. One offer is open at a time; it lapses when the
+//! opponent moves, when the game ends, and when a move is taken back.
+//!
 //! Legality depends on the position alone: repetition and history never
 //! make a move illegal. Illegal moves are rejected with the reason and the
 //! game is unchanged; once the game is over, every action is rejected with
@@ -71,6 +78,10 @@ pub struct Game {
     /// cannot recompute.
     clocks: Vec<u32>,
     outcome: Option<Outcome>,
+    /// The draw offers each side has made, Red's first.
+    draw_offers_made: [u32; 2],
+    /// The side whose draw offer is open.
+    draw_offer: Option<Color>,
 }
 
 impl Default for Game {
@@ -100,6 +111,8 @@ impl Game {
             plies: Vec::new(),
             clocks: Vec::new(),
             outcome: None,
+            draw_offers_made: [0; 2],
+            draw_offer: None,
         };
         game.outcome = game.no_legal_moves().or_else(|| game.bare_material());
         game
@@ -146,6 +159,18 @@ impl Game {
         self.outcome
     }
 
+    /// The draw offers `color` has made in this game.
+    #[must_use]
+    pub fn draw_offers_made(&self, color: Color) -> u32 {
+        self.draw_offers_made[color.index()]
+    }
+
+    /// The side whose draw offer is open, if any.
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
     /// Whether the game is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
@@ -184,12 +209,21 @@ impl Game {
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
         self.check_running()?;
         let clock = self.position.halfmove_clock();
+        let mover = self.position.turn();
         self.position.play(m)?;
         self.clocks.push(clock);
+        if self.draw_offer == Some(mover.opposite()) {
+            // The opponent of the offerer moved: the offer lapses.
+            self.draw_offer = None;
+        }
         let check = self.position.in_check();
         self.plies.push(Ply { mv: m, check });
         self.keys.push(self.position.zobrist());
         self.outcome = self.adjudicate();
+        if self.outcome.is_some() {
+            // An open offer lapses when the game ends.
+            self.draw_offer = None;
+        }
         Ok(())
     }
 
@@ -206,7 +240,7 @@ impl Game {
     }
 
     /// Takes back the last move, and the end of the game if that move ended
-    /// it.
+    /// it. An open draw offer is withdrawn; the offers made still count.
     ///
     /// # Errors
     /// [`GameError::NothingToUndo`] if no move was played;
@@ -226,6 +260,7 @@ impl Game {
         }
         // The position before a move that was played was not decided.
         self.outcome = None;
+        self.draw_offer = None;
         Ok(ply.mv)
     }
 
@@ -245,17 +280,90 @@ impl Game {
         self.end(Outcome::win(color.opposite(), Termination::Timeout))
     }
 
-    /// The players agree to a draw.
+    /// Both players agree to a draw at once. If no offer is open, this is
+    /// an offer by the side to move (counted in
+    /// [`Game::draw_offers_made`]) accepted by the other side; if one is
+    /// open, it is accepted.
     ///
     /// # Errors
-    /// [`GameError::GameOver`] once the game is over.
+    /// [`GameError::GameOver`] once the game is over;
+    /// [`GameError::NoDrawOffersLeft`] when no offer is open and the side to
+    /// move has made all the offers the rules allow.
     pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        self.check_running()?;
+        if self.draw_offer.is_none() {
+            self.offer_draw(self.position.turn())?;
+        }
         self.end(Outcome::draw(Termination::DrawAgreement))
     }
 
+    /// `color` offers a draw. Either side may offer at any time while the
+    /// game runs, on its own turn or not, while no offer is open, up to
+    /// [`RuleSet::max_draw_offers`] offers (an offer counts when made). The
+    /// offer stays open until the opponent accepts or declines it, the
+    /// opponent moves, a move is taken back, or the game ends.
+    ///
+    /// ```
+    /// use xiangqi_rules::{Color, Game, Outcome, Termination};
+    /// let mut game = Game::new();
+    /// game.offer_draw(Color::Red)?;
+    /// game.play_iccs("h2e2")?; // Red's own move keeps the offer open
+    /// assert_eq!(game.draw_offer(), Some(Color::Red));
+    /// game.accept_draw(Color::Black)?;
+    /// assert_eq!(game.outcome(), Some(Outcome::draw(Termination::DrawAgreement)));
+    /// # Ok::<(), xiangqi_rules::GameError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`], [`GameError::DrawOfferPending`],
+    /// [`GameError::NoDrawOffersLeft`]; the game is then unchanged.
+    pub fn offer_draw(&mut self, color: Color) -> Result<(), GameError> {
+        self.check_running()?;
+        if self.draw_offer.is_some() {
+            return Err(GameError::DrawOfferPending);
+        }
+        let made = self.draw_offers_made[color.index()];
+        if self.rules.max_draw_offers.is_some_and(|max| made >= max) {
+            return Err(GameError::NoDrawOffersLeft(color));
+        }
+        self.draw_offers_made[color.index()] = made.saturating_add(1);
+        self.draw_offer = Some(color);
+        Ok(())
+    }
+
+    /// `color` accepts the opponent's open draw offer: the game is drawn
+    /// ([`Termination::DrawAgreement`]).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`]; [`GameError::NoDrawOffer`] when no offer
+    /// from the opponent is open (a player cannot accept its own).
+    pub fn accept_draw(&mut self, color: Color) -> Result<(), GameError> {
+        self.check_running()?;
+        if self.draw_offer != Some(color.opposite()) {
+            return Err(GameError::NoDrawOffer);
+        }
+        self.end(Outcome::draw(Termination::DrawAgreement))
+    }
+
+    /// `color` declines the opponent's open draw offer.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`]; [`GameError::NoDrawOffer`] when no offer
+    /// from the opponent is open.
+    pub fn decline_draw(&mut self, color: Color) -> Result<(), GameError> {
+        self.check_running()?;
+        if self.draw_offer != Some(color.opposite()) {
+            return Err(GameError::NoDrawOffer);
+        }
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    /// Ends the game with `outcome`; an open draw offer lapses.
     fn end(&mut self, outcome: Outcome) -> Result<(), GameError> {
         self.check_running()?;
         self.outcome = Some(outcome);
+        self.draw_offer = None;
         Ok(())
     }
 
