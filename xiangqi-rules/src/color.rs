@@ -6,6 +6,8 @@ use core::ops::Not;
 crate::names::named_enum! {
     /// A side: Red (moves first, upper case in FEN) or Black.
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
     pub enum Color("color") {
         /// The first player (帥, `w` in FEN).
         Red = 0 => "red",

@@ -18,11 +18,13 @@
 
 use enum_names::{examples, examples_from_all};
 
+#[cfg(feature = "serde")]
+use crate::GameJsonError;
 use crate::notation::{Notation, NotationError};
 use crate::record::{Limit, RecordErrorKind};
 use crate::{
     Color, FenError, FenField, GameError, IccsMove, IccsMoveError, IllegalMoveError, IllegalReason,
-    Move, Outcome, ParseIccsMoveError, Piece, Role, SetupError, Square, Termination,
+    Move, Outcome, ParseIccsMoveError, Piece, RestoreError, Role, SetupError, Square, Termination,
 };
 
 examples_from_all!(IllegalReason, Limit);
@@ -87,6 +89,42 @@ examples!(GameError {
     NoDrawOffer => GameError::NoDrawOffer,
 });
 
+examples!(RestoreError {
+    Start => RestoreError::Start(FenError::Empty),
+    Move => RestoreError::Move {
+        ply: 1,
+        source: IccsMoveError::Illegal(illegal_move()),
+    },
+    MoveAfterEnd => RestoreError::MoveAfterEnd {
+        ply: 3,
+        outcome: Outcome::win(Color::Red, Termination::Checkmate),
+    },
+    OutcomeMismatch => RestoreError::OutcomeMismatch {
+        replayed: Outcome::win(Color::Red, Termination::Checkmate),
+        saved: Outcome::win(Color::Black, Termination::Checkmate),
+    },
+    MissingOutcome => RestoreError::MissingOutcome {
+        replayed: Outcome::draw(Termination::Repetition),
+    },
+    RulesDecided => RestoreError::RulesDecided {
+        saved: Outcome::draw(Termination::MoveLimit),
+    },
+    Winner => RestoreError::Winner {
+        saved: Outcome::win(Color::Red, Termination::DrawAgreement),
+    },
+    AgreementWithoutOffer => RestoreError::AgreementWithoutOffer,
+    DrawOffers => RestoreError::DrawOffers { color: Color::Red, made: 3, limit: 2 },
+    DrawOffer => RestoreError::DrawOffer { color: Color::Black },
+});
+
+#[cfg(feature = "serde")]
+examples!(GameJsonError {
+    Json => GameJsonError::Json(<serde_json::Error as serde::de::Error>::custom(
+        "not a saved game",
+    )),
+    Restore => GameJsonError::Restore(RestoreError::AgreementWithoutOffer),
+});
+
 examples!(IccsMoveError {
     Syntax => IccsMoveError::Syntax(ParseIccsMoveError("h2".into())),
     Illegal => IccsMoveError::Illegal(illegal_move()),
@@ -148,6 +186,9 @@ mod tests {
             SetupError::example_variants(),
             FenError::example_variants(),
             GameError::example_variants(),
+            RestoreError::example_variants(),
+            #[cfg(feature = "serde")]
+            GameJsonError::example_variants(),
             IccsMoveError::example_variants(),
             NotationError::example_variants(),
             RecordErrorKind::example_variants(),
@@ -171,6 +212,9 @@ mod tests {
         distinct(SetupError::examples());
         distinct(FenError::examples());
         distinct(GameError::examples());
+        distinct(RestoreError::examples());
+        #[cfg(feature = "serde")]
+        distinct(GameJsonError::examples());
         distinct(IccsMoveError::examples());
         distinct(NotationError::examples());
         distinct(RecordErrorKind::examples());

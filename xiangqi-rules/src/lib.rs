@@ -196,7 +196,9 @@ mod zobrist;
 
 pub use color::Color;
 pub use fen::{FenError, FenField};
-pub use game::{Game, GameError, Outcome, Ply, Termination};
+#[cfg(feature = "serde")]
+pub use game::GameJsonError;
+pub use game::{Game, GameError, Outcome, Ply, RestoreError, Termination};
 pub use legal::{IccsMoveError, IllegalMoveError, IllegalReason};
 pub use moves::{IccsMove, MAX_LEGAL_MOVES, Move, MoveList, ParseIccsMoveError};
 pub use names::ParseNameError;

@@ -10,6 +10,7 @@
 /// assert_eq!(rules.repetitions, 3);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RuleSet {
     /// How many occurrences of one position (board and side to move) end the
     /// game (3). Values below 2 are read as 2.
@@ -29,6 +30,7 @@ pub struct RuleSet {
     /// ([`Game::offer_draw`](crate::Game::offer_draw)); `None` (the site
     /// rules) is no limit: the site has agreed draws offered at any time and
     /// states no limit.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub max_draw_offers: Option<u32>,
 }
 

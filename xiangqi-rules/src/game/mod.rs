@@ -36,9 +36,13 @@
 mod error;
 mod outcome;
 mod repetition;
+mod restore;
 
 pub use error::GameError;
 pub use outcome::{Outcome, Termination};
+#[cfg(feature = "serde")]
+pub use restore::GameJsonError;
+pub use restore::RestoreError;
 
 use crate::{Color, Move, MoveList, Position, RuleSet};
 
@@ -208,6 +212,12 @@ impl Game {
     /// unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
         self.check_running()?;
+        self.play_running(m)?;
+        Ok(())
+    }
+
+    /// Plays a legal move in a running game and adjudicates.
+    fn play_running(&mut self, m: Move) -> Result<(), crate::IllegalMoveError> {
         let clock = self.position.halfmove_clock();
         let mover = self.position.turn();
         self.position.play(m)?;

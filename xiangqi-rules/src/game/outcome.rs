@@ -6,6 +6,8 @@ use crate::Color;
 crate::names::named_enum! {
     /// How a game ended.
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
     #[non_exhaustive]
     pub enum Termination("termination") {
         /// The side to move is in check and has no legal move: it loses.
@@ -71,6 +73,7 @@ impl Termination {
 /// The result of a finished game: the winner (`None` for a draw) and how
 /// it ended. The single source of truth for how a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
