@@ -10,8 +10,9 @@
 //!   ([`Position::in_check`], [`Position::checkers`]), a Zobrist key;
 //!   [`perft`] and [`perft_divide`].
 //! - [`Game`]: a game under a [`RuleSet`], adjudicated after every move,
-//!   with undo, resignation, loss on time and draw agreement; how it ended
-//!   is its [`Outcome`].
+//!   with undo, resignation, loss on time, draw offers and draw agreement;
+//!   how it ended is its [`Outcome`]. Saved to JSON and restored against
+//!   the rules (feature `serde`).
 //! - [`notation`]: moves written and read in ICCS, the ranks-1–10 UCI form,
 //!   WXF and Chinese notation; [`record`]: game records in PGN, read and
 //!   written.
@@ -161,6 +162,32 @@
 //!    (shape, palace, river, blocking, screens) before an own piece on the
 //!    destination, and the flying-general rule before leaving the general
 //!    in check.
+//! 10. **Draw offers**: the site has agreed draws offered at any time and
+//!     states no limit, so either side may offer ([`Game::offer_draw`]) on
+//!     its own turn or the opponent's, and by default
+//!     ([`RuleSet::max_draw_offers`] `None`) as often as it likes; a limit
+//!     can be set. One offer is open at a time; only the opponent can
+//!     accept or decline it, and it lapses when the opponent moves, when a
+//!     move is taken back and when the game ends. [`Game::agree_draw`] is
+//!     both sides agreeing at once: an offer by the side to move, counted,
+//!     accepted by the other.
+//! 11. **Restoring a saved game** (feature `serde`: `Game::to_json`,
+//!     `Game::from_json`, serde for [`Game`]) replays the moves from the
+//!     start FEN under the saved rules and checks every other field, each
+//!     failure a [`RestoreError`] naming the field: an ending the moves give
+//!     must be the saved one, and one the rules decide (checkmate, no legal
+//!     moves, repetition, perpetual check, move limit, bare material) cannot
+//!     be saved when the moves do not give it; a stated ending
+//!     (resignation, loss on time, draw agreement) only in a game the moves
+//!     leave running, with a winner that fits it; a draw agreement only
+//!     after a draw offer; no more offers than the rules allow; an open
+//!     offer only in a running game, from a side that has made one.
+//!
+//! # Features
+//! - `serde`: `Serialize`/`Deserialize` for [`Color`], [`Termination`],
+//!   [`Outcome`], [`RuleSet`] and [`Game`] (its saved form: start FEN,
+//!   moves in ICCS, rules, outcome, the draw offers made and the open
+//!   offer), and `Game::to_json`/`Game::from_json` with `GameJsonError`.
 //!
 //! # Names
 //! [`Color`], [`Role`], [`IllegalReason`], [`Termination`],
