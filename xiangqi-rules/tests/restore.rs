@@ -27,7 +27,7 @@ fn assert_round_trip(game: &Game) {
     assert_eq!(&restored, game, "{json}");
     assert_eq!(restored.position(), game.position());
     assert_eq!(restored.draw_offer(), game.draw_offer());
-    for color in Color::ALL {
+    for &color in &Color::ALL {
         assert_eq!(
             restored.draw_offers_made(color),
             game.draw_offers_made(color)
@@ -349,4 +349,27 @@ fn text_that_is_not_the_saved_form_is_a_json_error() {
         Game::from_json(r#"{"start":"startpos"}"#),
         Err(GameJsonError::Json(_))
     ));
+}
+
+#[test]
+fn serde_names_are_the_as_str_names() {
+    for &color in &Color::ALL {
+        let json = serde_json::to_string(&color).unwrap();
+        assert_eq!(json, format!("\"{}\"", color.as_str()));
+        assert_eq!(serde_json::from_str::<Color>(&json).unwrap(), color);
+    }
+    for termination in Termination::ALL {
+        let json = serde_json::to_string(&termination).unwrap();
+        assert_eq!(json, format!("\"{}\"", termination.as_str()));
+        assert_eq!(
+            serde_json::from_str::<Termination>(&json).unwrap(),
+            termination
+        );
+    }
+    // A rule set saved without a draw-offer limit reads as unlimited.
+    let rules: RuleSet = serde_json::from_str(
+        r#"{"repetitions":3,"perpetual_check_loses":true,"move_limit":300,"bare_material_draw":true}"#,
+    )
+    .unwrap();
+    assert_eq!(rules, RuleSet::site());
 }
