@@ -92,6 +92,7 @@ clippy:
 		$(CARGO) clippy -p shogi-rules --lib --no-default-features -- -D warnings; \
 		$(CARGO) clippy -p shogi-rules --lib --no-default-features --features serde -- -D warnings; \
 		$(CARGO) clippy -p shogi-rules --lib --no-default-features --features jkf -- -D warnings; \
+		$(CARGO) clippy -p xiangqi-rules --lib --no-default-features -- -D warnings; \
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
 	}
 
