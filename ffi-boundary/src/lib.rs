@@ -482,3 +482,213 @@ macro_rules! boundary {
         }
     };
 }
+
+#[cfg(test)]
+mod tests {
+    /// A result code for the tests.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+    pub(crate) enum Code {
+        Ok,
+        NullParameter,
+        InvalidArgument,
+        InvalidUtf8,
+        BufferTooSmall,
+        Panic,
+    }
+
+    impl crate::ResultCode for Code {
+        const OK: Self = Self::Ok;
+        const NULL_PARAMETER: Self = Self::NullParameter;
+        const INVALID_ARGUMENT: Self = Self::InvalidArgument;
+        const INVALID_UTF8: Self = Self::InvalidUtf8;
+        const BUFFER_TOO_SMALL: Self = Self::BufferTooSmall;
+        const PANIC: Self = Self::Panic;
+    }
+
+    crate::boundary!(Code);
+
+    #[test]
+    fn a_panicking_body_returns_panic_and_an_error_is_returned_as_is() {
+        assert_eq!(guard(|| panic!("a bug in a body")), Code::Panic);
+        assert_eq!(guard(|| Err(Code::InvalidArgument)), Code::InvalidArgument);
+        assert_eq!(guard(|| Ok(())), Code::Ok);
+    }
+
+    #[test]
+    fn a_panicking_infallible_body_returns_its_fallback() {
+        let getter = || {
+            let v: Vec<u8> = Vec::new();
+            v[3]
+        };
+        assert_eq!(guard_value(0xFF, getter), 0xFF);
+    }
+
+    #[test]
+    fn null_pointers_are_null_parameter() {
+        assert_eq!(
+            arg_ref::<u32>(core::ptr::null()).err(),
+            Some(Code::NullParameter)
+        );
+        assert_eq!(
+            arg_mut::<u32>(core::ptr::null_mut()).err(),
+            Some(Code::NullParameter)
+        );
+        assert!(arg_out::<u32>(core::ptr::null_mut()).is_err());
+        assert_eq!(
+            arg_str(core::ptr::null(), 0).err(),
+            Some(Code::NullParameter)
+        );
+        assert!(arg_text_out(core::ptr::null_mut(), 0, core::ptr::null_mut()).is_err());
+        assert!(arg_text_out(core::ptr::null_mut(), 4, &mut 0).is_err());
+        assert!(arg_array_out::<u32>(core::ptr::null_mut(), 4, &mut 0).is_err());
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_invalid_utf8() {
+        let bytes = [b'7', 0xFF, b'7', b'f'];
+        assert_eq!(
+            arg_str(bytes.as_ptr().cast(), bytes.len()).err(),
+            Some(Code::InvalidUtf8)
+        );
+        assert_eq!(arg_str(bytes.as_ptr().cast(), 1), Ok("7"));
+    }
+
+    #[test]
+    fn a_length_over_isize_max_is_invalid_argument() {
+        let byte = 0u8;
+        assert_eq!(
+            arg_bytes(&byte, isize::MAX as usize + 1).err(),
+            Some(Code::InvalidArgument)
+        );
+    }
+
+    /// Writes `text` through a buffer of `len` bytes prefilled with `#`.
+    fn write_text_to(text: &str, len: usize) -> (Code, Vec<u8>, usize) {
+        let mut buf = vec![b'#'; len];
+        let mut out_len = usize::MAX;
+        let r = guard(|| arg_text_out(buf.as_mut_ptr().cast(), len, &mut out_len)?.write(text));
+        (r, buf, out_len)
+    }
+
+    #[test]
+    fn text_that_fits_is_written_with_a_nul_and_its_length() {
+        let (r, buf, n) = write_text_to("7g7f", 5);
+        assert_eq!((r, n), (Code::Ok, 4));
+        assert_eq!(buf, b"7g7f\0");
+        let (r, buf, n) = write_text_to("", 1);
+        assert_eq!((r, n, buf), (Code::Ok, 0, vec![0]));
+    }
+
+    #[test]
+    fn text_without_room_for_its_nul_is_too_small_and_reports_the_needed_length() {
+        let (r, buf, n) = write_text_to("7g7f", 4);
+        assert_eq!((r, n), (Code::BufferTooSmall, 4));
+        assert_eq!(buf, b"\0###", "an empty string, nothing more");
+    }
+
+    #[test]
+    fn a_size_query_takes_a_null_buffer_of_length_zero() {
+        let mut out_len = 0;
+        let r = guard(|| arg_text_out(core::ptr::null_mut(), 0, &mut out_len)?.write("P*5e"));
+        assert_eq!((r, out_len), (Code::BufferTooSmall, 4));
+    }
+
+    fn write_values(n: usize, cap: usize) -> (Code, Vec<u32>, usize) {
+        let mut buf = vec![7u32; cap];
+        let mut out_len = usize::MAX;
+        let r = guard(|| {
+            arg_array_out(buf.as_mut_ptr(), cap, &mut out_len)?.write(core::iter::repeat_n(9, n))
+        });
+        (r, buf, out_len)
+    }
+
+    #[test]
+    fn values_that_fit_are_written_with_their_number() {
+        let (r, buf, n) = write_values(2, 3);
+        assert_eq!((r, n), (Code::Ok, 2));
+        assert_eq!(buf, vec![9, 9, 7]);
+        let (r, _, n) = write_values(3, 3);
+        assert_eq!((r, n), (Code::Ok, 3));
+    }
+
+    #[test]
+    fn values_that_do_not_fit_write_nothing_and_report_their_number() {
+        let (r, buf, n) = write_values(3, 2);
+        assert_eq!((r, n), (Code::BufferTooSmall, 3));
+        assert_eq!(buf, vec![7, 7]);
+        let mut out_len = 0;
+        let r = guard(|| {
+            arg_array_out::<u32>(core::ptr::null_mut(), 0, &mut out_len)?.write(core::iter::empty())
+        });
+        assert_eq!((r, out_len), (Code::Ok, 0));
+    }
+
+    #[test]
+    fn the_shared_bodies_check_their_pointers_and_write_only_on_success() {
+        let handle = 7u32;
+        let mut out = 0u64;
+        let double = |h: &u32| Ok(u64::from(*h) * 2);
+        assert_eq!(read_value(&handle, &mut out, double), Code::Ok);
+        assert_eq!(out, 14);
+        assert_eq!(
+            read_value(core::ptr::null::<u32>(), &mut out, double),
+            Code::NullParameter
+        );
+        assert_eq!(
+            read_value(&handle, core::ptr::null_mut(), double),
+            Code::NullParameter
+        );
+        let fail = |_: &u32| -> Result<u64, Code> { Err(Code::InvalidArgument) };
+        assert_eq!(read_value(&handle, &mut out, fail), Code::InvalidArgument);
+        assert_eq!(out, 14, "untouched on error");
+        let mut value = 1u32;
+        let bump = |v: &mut u32| {
+            *v += 1;
+            Ok(())
+        };
+        assert_eq!(update(&mut value, bump), Code::Ok);
+        assert_eq!(value, 2);
+        assert_eq!(
+            update(core::ptr::null_mut::<u32>(), bump),
+            Code::NullParameter
+        );
+        let mut made = core::ptr::null_mut();
+        assert_eq!(new_handle(&mut made, || Ok(5u32)), Code::Ok);
+        // SAFETY: `new_handle` wrote a live handle made by `into_handle`.
+        assert_eq!(unsafe { *made }, 5);
+        free_handle(made);
+        let mut len = 0;
+        let mut buf = [0u8; 8];
+        let r = read_text(&handle, buf.as_mut_ptr().cast(), 8, &mut len, |h| {
+            Ok(h.to_string())
+        });
+        assert_eq!((r, len, &buf[..2]), (Code::Ok, 1, &b"7\0"[..]));
+        let mut bits = [0u32; 2];
+        let r = read_array(&handle, bits.as_mut_ptr(), 2, &mut len, |h, out| {
+            out.write([*h, *h + 1].into_iter())
+        });
+        assert_eq!((r, len, bits), (Code::Ok, 2, [7, 8]));
+    }
+
+    #[test]
+    fn a_panicking_shared_body_returns_panic() {
+        let mut out = 0u8;
+        let panics = || -> Result<u8, Code> {
+            let v: Vec<u8> = Vec::new();
+            Ok(v[3])
+        };
+        assert_eq!(write_value(&mut out, panics), Code::Panic);
+        let mut len = 0;
+        let text = || -> Result<String, Code> { panic!("a bug in a body") };
+        assert_eq!(
+            write_text(core::ptr::null_mut(), 0, &mut len, text),
+            Code::Panic
+        );
+    }
+
+    #[test]
+    fn freeing_null_is_a_no_op() {
+        free_handle::<u32>(core::ptr::null_mut());
+        free_handle(into_handle(5u32));
+    }
+}
