@@ -32,6 +32,10 @@ macro_rules! ffi_fn {
     };
 }
 
+/// The codes the boundary itself returns; cbindgen skips this impl (no
+/// warning about its constants):
+///
+/// cbindgen:ignore
 impl ResultCode for xiangqi_result {
     const OK: Self = Self::Ok;
     const NULL_PARAMETER: Self = Self::NullParameter;
