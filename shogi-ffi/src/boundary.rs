@@ -1,24 +1,17 @@
 //! The boundary between C and Rust: the one macro every export runs its body
-//! through (it catches panics), the helpers that turn C arguments into Rust
-//! values (NULL pointers become [`shogi_result::NullParameter`], bad UTF-8
-//! [`shogi_result::InvalidUtf8`]) and write results into caller memory, and
-//! the bodies most exports share, built on both: [`read_value`],
-//! [`read_text`] and [`read_moves`] (a handle read into an out-parameter,
-//! a text buffer or a move array), [`write_value`], [`new_handle`] and
-//! [`write_text`] (a value made without a handle) and [`update`] (a handle
-//! changed). Each catches panics as `ffi_fn!` does, checks every pointer it
-//! is given before the work (a NULL one is `SHOGI_RESULT_NULL_PARAMETER`,
-//! whichever it is) and writes its output only on success.
-//!
-//! The helpers are the only places that dereference pointers from C. They rely
-//! on the contract stated in the header: every non-NULL pointer points to a
-//! live, properly aligned object of the declared type (or array of `len`
-//! elements), handles were made by this library and not yet freed, and
-//! nothing else accesses an object while this library mutates it.
+//! through (it catches panics), the helpers and shared bodies of the
+//! `ffi-boundary` crate for [`shogi_result`] (see that crate for the
+//! conventions), and what is shogi's own: move arrays, written as the moves'
+//! bits ([`MovesOut`], [`read_moves`]). NULL pointers become
+//! [`shogi_result::NullParameter`], bad UTF-8 [`shogi_result::InvalidUtf8`],
+//! a caller buffer too small [`shogi_result::BufferTooSmall`], a panic
+//! [`shogi_result::Panic`]. The shared bodies ([`read_value`], [`read_text`],
+//! [`read_moves`], [`write_value`], [`new_handle`], [`write_text`],
+//! [`update`]) catch panics as `ffi_fn!` does, check every pointer they are
+//! given before the work (a NULL one is `SHOGI_RESULT_NULL_PARAMETER`,
+//! whichever it is) and write their output only on success.
 
-use core::ffi::c_char;
-use core::ptr::NonNull;
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use ffi_boundary::ResultCode;
 
 use crate::result::shogi_result;
 
@@ -40,77 +33,20 @@ macro_rules! ffi_fn {
     };
 }
 
-/// Runs `f`, mapping its result to a code and a panic to
-/// [`shogi_result::Panic`].
-pub(crate) fn guard(f: impl FnOnce() -> Result<(), shogi_result>) -> shogi_result {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(Ok(())) => shogi_result::Ok,
-        Ok(Err(code)) => code,
-        Err(_) => shogi_result::Panic,
-    }
+/// The codes the boundary itself returns; cbindgen skips this impl (no
+/// warning about its constants):
+///
+/// cbindgen:ignore
+impl ResultCode for shogi_result {
+    const OK: Self = Self::Ok;
+    const NULL_PARAMETER: Self = Self::NullParameter;
+    const INVALID_ARGUMENT: Self = Self::InvalidArgument;
+    const INVALID_UTF8: Self = Self::InvalidUtf8;
+    const BUFFER_TOO_SMALL: Self = Self::BufferTooSmall;
+    const PANIC: Self = Self::Panic;
 }
 
-/// Runs `f`, returning `fallback` if it panics.
-pub(crate) fn guard_value<T>(fallback: T, f: impl FnOnce() -> T) -> T {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
-}
-
-/// The body of an export that writes one value computed from the handle
-/// `handle` to `*out`.
-pub(crate) fn read_value<H, T>(
-    handle: *const H,
-    out: *mut T,
-    value: impl FnOnce(&H) -> Result<T, shogi_result>,
-) -> shogi_result {
-    write_value(out, || value(arg_ref(handle)?))
-}
-
-/// The body of an export that makes a value and writes it to `*out`.
-pub(crate) fn write_value<T>(
-    out: *mut T,
-    value: impl FnOnce() -> Result<T, shogi_result>,
-) -> shogi_result {
-    guard(|| {
-        let out = arg_out(out)?;
-        out.write(value()?);
-        Ok(())
-    })
-}
-
-/// The body of an export that makes a new handle and writes it to `*out`
-/// (the caller frees it with the handle's `_free` function).
-pub(crate) fn new_handle<H>(
-    out: *mut *mut H,
-    value: impl FnOnce() -> Result<H, shogi_result>,
-) -> shogi_result {
-    write_value(out, || value().map(into_handle))
-}
-
-/// The body of an export that writes text computed from the handle `handle`
-/// into the caller's buffer `(buf, buf_len, out_len)` (see [`TextOut`]).
-pub(crate) fn read_text<H, S: AsRef<str>>(
-    handle: *const H,
-    buf: *mut c_char,
-    buf_len: usize,
-    out_len: *mut usize,
-    text: impl FnOnce(&H) -> Result<S, shogi_result>,
-) -> shogi_result {
-    write_text(buf, buf_len, out_len, || text(arg_ref(handle)?))
-}
-
-/// The body of an export that makes text and writes it into the caller's
-/// buffer `(buf, buf_len, out_len)` (see [`TextOut`]).
-pub(crate) fn write_text<S: AsRef<str>>(
-    buf: *mut c_char,
-    buf_len: usize,
-    out_len: *mut usize,
-    text: impl FnOnce() -> Result<S, shogi_result>,
-) -> shogi_result {
-    guard(|| {
-        let out = arg_text_out(buf, buf_len, out_len)?;
-        out.write(text()?.as_ref())
-    })
-}
+ffi_boundary::boundary!(shogi_result);
 
 /// The body of an export that writes moves of the handle `handle` into the
 /// caller's array `(buf, cap, out_len)`: `write` gets the checked array (see
@@ -122,139 +58,11 @@ pub(crate) fn read_moves<H>(
     out_len: *mut usize,
     write: impl FnOnce(&H, MovesOut) -> Result<(), shogi_result>,
 ) -> shogi_result {
-    guard(|| {
-        let out = arg_moves_out(buf, cap, out_len)?;
-        write(arg_ref(handle)?, out)
-    })
+    read_array(handle, buf, cap, out_len, |h, out| write(h, MovesOut(out)))
 }
 
-/// The body of an export that changes the handle `handle`.
-pub(crate) fn update<H>(
-    handle: *mut H,
-    change: impl FnOnce(&mut H) -> Result<(), shogi_result>,
-) -> shogi_result {
-    guard(|| change(arg_mut(handle)?))
-}
-
-/// The object behind a `const` pointer from C.
-pub(crate) fn arg_ref<'a, T>(ptr: *const T) -> Result<&'a T, shogi_result> {
-    // SAFETY: the header's contract: a non-NULL pointer points to a live,
-    // aligned `T` that no one mutates during the call.
-    unsafe { ptr.as_ref() }.ok_or(shogi_result::NullParameter)
-}
-
-/// The object behind a mutable pointer from C (a handle the caller owns).
-pub(crate) fn arg_mut<'a, T>(ptr: *mut T) -> Result<&'a mut T, shogi_result> {
-    // SAFETY: the header's contract: a non-NULL pointer points to a live,
-    // aligned `T` that nothing else accesses during the call.
-    unsafe { ptr.as_mut() }.ok_or(shogi_result::NullParameter)
-}
-
-/// An optional `const` argument: `None` for NULL.
-pub(crate) fn arg_opt<'a, T>(ptr: *const T) -> Option<&'a T> {
-    // SAFETY: as for `arg_ref`.
-    unsafe { ptr.as_ref() }
-}
-
-/// Bytes passed as `(ptr, len)`.
-pub(crate) fn arg_bytes<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], shogi_result> {
-    if ptr.is_null() {
-        return Err(shogi_result::NullParameter);
-    }
-    if len > isize::MAX as usize {
-        return Err(shogi_result::InvalidArgument);
-    }
-    // SAFETY: the header's contract: `ptr` points to `len` readable bytes that
-    // stay unchanged during the call; `ptr` is non-NULL and `len` fits `isize`.
-    Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
-}
-
-/// UTF-8 text passed as `(ptr, len)`.
-pub(crate) fn arg_str<'a>(ptr: *const c_char, len: usize) -> Result<&'a str, shogi_result> {
-    let bytes = arg_bytes(ptr.cast::<u8>(), len)?;
-    core::str::from_utf8(bytes).map_err(|_| shogi_result::InvalidUtf8)
-}
-
-/// An out-parameter, checked for NULL before any work is done and written
-/// only on success.
-pub(crate) struct Out<T>(NonNull<T>);
-
-/// Checks an out-parameter.
-pub(crate) fn arg_out<T>(ptr: *mut T) -> Result<Out<T>, shogi_result> {
-    NonNull::new(ptr)
-        .map(Out)
-        .ok_or(shogi_result::NullParameter)
-}
-
-/// An optional out-parameter: `None` for NULL.
-pub(crate) fn arg_out_opt<T>(ptr: *mut T) -> Option<Out<T>> {
-    NonNull::new(ptr).map(Out)
-}
-
-impl<T> Out<T> {
-    /// Stores `value` without reading or dropping what was there (the caller's
-    /// memory may be uninitialised).
-    pub(crate) fn write(self, value: T) {
-        // SAFETY: the header's contract: a non-NULL out pointer points to
-        // writable, aligned memory for a `T`.
-        unsafe { self.0.as_ptr().write(value) }
-    }
-}
-
-/// A caller buffer for text: `(buf, buf_len, out_len)`.
-pub(crate) struct TextOut {
-    buf: *mut c_char,
-    len: usize,
-    out_len: Out<usize>,
-}
-
-/// Checks a text buffer: `out_len` must not be NULL; `buf` may be NULL only
-/// when `len` is 0 (a size query).
-pub(crate) fn arg_text_out(
-    buf: *mut c_char,
-    len: usize,
-    out_len: *mut usize,
-) -> Result<TextOut, shogi_result> {
-    let out_len = arg_out(out_len)?;
-    if buf.is_null() && len > 0 {
-        return Err(shogi_result::NullParameter);
-    }
-    Ok(TextOut { buf, len, out_len })
-}
-
-impl TextOut {
-    /// Writes `text` and a NUL and sets `*out_len` to the text's length; when
-    /// the buffer is too small, writes an empty string (if it holds a byte),
-    /// sets `*out_len` to the length needed (without the NUL) and fails with
-    /// [`shogi_result::BufferTooSmall`].
-    pub(crate) fn write(self, text: &str) -> Result<(), shogi_result> {
-        let needed = text.len();
-        if needed >= self.len {
-            if self.len > 0 {
-                // SAFETY: `buf` is non-NULL (checked with `len > 0`) and holds
-                // `len` writable bytes by the header's contract.
-                unsafe { self.buf.write(0) };
-            }
-            self.out_len.write(needed);
-            return Err(shogi_result::BufferTooSmall);
-        }
-        // SAFETY: `buf` holds `len > needed` writable bytes (header contract);
-        // the source is a distinct Rust string, so the ranges do not overlap.
-        unsafe {
-            core::ptr::copy_nonoverlapping(text.as_ptr(), self.buf.cast::<u8>(), needed);
-            self.buf.add(needed).write(0);
-        }
-        self.out_len.write(needed);
-        Ok(())
-    }
-}
-
-/// A caller array for moves: `(buf, cap, out_len)`.
-pub(crate) struct MovesOut {
-    buf: *mut u32,
-    cap: usize,
-    out_len: Out<usize>,
-}
+/// A caller array for moves: `(buf, cap, out_len)` of `uint32_t` move bits.
+pub(crate) struct MovesOut(ArrayOut<u32>);
 
 /// Checks a move array: `out_len` must not be NULL; `buf` may be NULL only
 /// when `cap` is 0 (a size query).
@@ -263,11 +71,7 @@ pub(crate) fn arg_moves_out(
     cap: usize,
     out_len: *mut usize,
 ) -> Result<MovesOut, shogi_result> {
-    let out_len = arg_out(out_len)?;
-    if buf.is_null() && cap > 0 {
-        return Err(shogi_result::NullParameter);
-    }
-    Ok(MovesOut { buf, cap, out_len })
+    arg_array_out(buf, cap, out_len).map(MovesOut)
 }
 
 impl MovesOut {
@@ -278,33 +82,7 @@ impl MovesOut {
         self,
         moves: impl ExactSizeIterator<Item = shogi::Move>,
     ) -> Result<(), shogi_result> {
-        let n = moves.len();
-        if n > self.cap {
-            self.out_len.write(n);
-            return Err(shogi_result::BufferTooSmall);
-        }
-        for (i, m) in moves.enumerate() {
-            // SAFETY: `i < n <= cap`, and `buf` holds `cap` writable, aligned
-            // `uint32_t` (header contract; non-NULL because `cap >= n > i`).
-            unsafe { self.buf.add(i).write(m.to_bits()) };
-        }
-        self.out_len.write(n);
-        Ok(())
-    }
-}
-
-/// Moves a Rust value into a new handle for C.
-pub(crate) fn into_handle<T>(value: T) -> *mut T {
-    Box::into_raw(Box::new(value))
-}
-
-/// Frees a handle made by [`into_handle`]; NULL is ignored.
-pub(crate) fn free_handle<T>(ptr: *mut T) {
-    if !ptr.is_null() {
-        // SAFETY: the header's contract: a non-NULL handle passed to a `_free`
-        // function was made by this library (`Box::into_raw`) and is not used
-        // again.
-        drop(unsafe { Box::from_raw(ptr) });
+        self.0.write(moves.map(shogi::Move::to_bits))
     }
 }
 
@@ -348,64 +126,9 @@ mod tests {
     }
 
     #[test]
-    fn null_pointers_are_null_parameter() {
-        assert_eq!(
-            arg_ref::<u32>(core::ptr::null()).err(),
-            Some(shogi_result::NullParameter)
-        );
-        assert_eq!(
-            arg_mut::<u32>(core::ptr::null_mut()).err(),
-            Some(shogi_result::NullParameter)
-        );
-        assert!(arg_out::<u32>(core::ptr::null_mut()).is_err());
-        assert_eq!(
-            arg_str(core::ptr::null(), 0).err(),
-            Some(shogi_result::NullParameter)
-        );
-        assert!(arg_text_out(core::ptr::null_mut(), 0, core::ptr::null_mut()).is_err());
-        assert!(arg_text_out(core::ptr::null_mut(), 4, &mut 0).is_err());
+    fn a_null_move_array_is_null_parameter() {
         assert!(arg_moves_out(core::ptr::null_mut(), 4, &mut 0).is_err());
-    }
-
-    #[test]
-    fn text_that_is_not_utf8_is_invalid_utf8() {
-        let bytes = [b'7', 0xFF, b'7', b'f'];
-        assert_eq!(
-            arg_str(bytes.as_ptr().cast(), bytes.len()).err(),
-            Some(shogi_result::InvalidUtf8)
-        );
-        assert_eq!(arg_str(bytes.as_ptr().cast(), 1), Ok("7"));
-    }
-
-    /// Writes `text` through a buffer of `len` bytes prefilled with `#`.
-    fn write_text(text: &str, len: usize) -> (shogi_result, Vec<u8>, usize) {
-        let mut buf = vec![b'#'; len];
-        let mut out_len = usize::MAX;
-        let r = guard(|| arg_text_out(buf.as_mut_ptr().cast(), len, &mut out_len)?.write(text));
-        (r, buf, out_len)
-    }
-
-    #[test]
-    fn text_that_fits_is_written_with_a_nul_and_its_length() {
-        let (r, buf, n) = write_text("7g7f", 5);
-        assert_eq!((r, n), (shogi_result::Ok, 4));
-        assert_eq!(buf, b"7g7f\0");
-        let (r, buf, n) = write_text("", 1);
-        assert_eq!((r, n, buf), (shogi_result::Ok, 0, vec![0]));
-    }
-
-    #[test]
-    fn text_without_room_for_its_nul_is_too_small_and_reports_the_needed_length() {
-        let (r, buf, n) = write_text("7g7f", 4);
-        assert_eq!((r, n), (shogi_result::BufferTooSmall, 4));
-        assert_eq!(buf, b"\0###", "an empty string, nothing more");
-    }
-
-    #[test]
-    fn a_size_query_takes_a_null_buffer_of_length_zero() {
-        let mut out_len = 0;
-        let r = guard(|| arg_text_out(core::ptr::null_mut(), 0, &mut out_len)?.write("P*5e"));
-        assert_eq!((r, out_len), (shogi_result::BufferTooSmall, 4));
+        assert!(arg_moves_out(core::ptr::null_mut(), 0, core::ptr::null_mut()).is_err());
     }
 
     fn write_moves(n: usize, cap: usize) -> (shogi_result, Vec<u32>, usize) {
@@ -419,11 +142,11 @@ mod tests {
     }
 
     #[test]
-    fn moves_that_fit_are_written_with_their_number() {
+    fn moves_that_fit_are_written_as_their_bits_with_their_number() {
         let (r, buf, n) = write_moves(2, 3);
+        let bits = shogi::Move::drop(shogi::Role::Pawn, shogi::Square::SQ_5E).to_bits();
         assert_eq!((r, n), (shogi_result::Ok, 2));
-        assert_ne!(buf[0], 7);
-        assert_eq!(buf[2], 7);
+        assert_eq!(buf, vec![bits, bits, 7]);
         let (r, _, n) = write_moves(3, 3);
         assert_eq!((r, n), (shogi_result::Ok, 3));
     }
@@ -438,66 +161,5 @@ mod tests {
             arg_moves_out(core::ptr::null_mut(), 0, &mut out_len)?.write(core::iter::empty())
         });
         assert_eq!((r, out_len), (shogi_result::Ok, 0));
-    }
-
-    #[test]
-    fn the_shared_bodies_check_their_pointers_and_write_only_on_success() {
-        let handle = 7u32;
-        let mut out = 0u64;
-        let double = |h: &u32| Ok(u64::from(*h) * 2);
-        assert_eq!(read_value(&handle, &mut out, double), shogi_result::Ok);
-        assert_eq!(out, 14);
-        assert_eq!(
-            read_value(core::ptr::null::<u32>(), &mut out, double),
-            shogi_result::NullParameter
-        );
-        assert_eq!(
-            read_value(&handle, core::ptr::null_mut(), double),
-            shogi_result::NullParameter
-        );
-        let fail = |_: &u32| -> Result<u64, shogi_result> { Err(shogi_result::InvalidArgument) };
-        assert_eq!(
-            read_value(&handle, &mut out, fail),
-            shogi_result::InvalidArgument
-        );
-        assert_eq!(out, 14, "untouched on error");
-        let mut value = 1u32;
-        let bump = |v: &mut u32| {
-            *v += 1;
-            Ok(())
-        };
-        assert_eq!(update(&mut value, bump), shogi_result::Ok);
-        assert_eq!(value, 2);
-        assert_eq!(
-            update(core::ptr::null_mut::<u32>(), bump),
-            shogi_result::NullParameter
-        );
-        let mut made = core::ptr::null_mut();
-        assert_eq!(new_handle(&mut made, || Ok(5u32)), shogi_result::Ok);
-        // SAFETY: `new_handle` wrote a live handle made by `into_handle`.
-        assert_eq!(unsafe { *made }, 5);
-        free_handle(made);
-    }
-
-    #[test]
-    fn a_panicking_shared_body_returns_panic() {
-        let mut out = 0u8;
-        let panics = || -> Result<u8, shogi_result> {
-            let v: Vec<u8> = Vec::new();
-            Ok(v[3])
-        };
-        assert_eq!(write_value(&mut out, panics), shogi_result::Panic);
-        let mut len = 0;
-        let text = || -> Result<String, shogi_result> { panic!("a bug in a body") };
-        assert_eq!(
-            super::write_text(core::ptr::null_mut(), 0, &mut len, text),
-            shogi_result::Panic
-        );
-    }
-
-    #[test]
-    fn freeing_null_is_a_no_op() {
-        free_handle::<u32>(core::ptr::null_mut());
-        free_handle(into_handle(5u32));
     }
 }

@@ -9,7 +9,9 @@
 //!   `read_moves`, `write_value`, `write_text`, `new_handle`, `update`),
 //!   which catch panics (`SHOGI_RESULT_PANIC`); NULL pointers give
 //!   `SHOGI_RESULT_NULL_PARAMETER` unless a parameter is documented as
-//!   optional (`_or_null`).
+//!   optional (`_or_null`). The shared bodies and the argument helpers come
+//!   from the `ffi-boundary` crate, defined for `shogi_result`, except
+//!   `read_moves` (moves written as their bits), which is this crate's.
 //! - Text in is `(const char *ptr, size_t len)` UTF-8, not NUL-terminated;
 //!   text out goes to a caller buffer `(char *buf, size_t buf_len, size_t
 //!   *out_len)`; moves are `uint32_t` bits with accessor functions.

@@ -11,7 +11,8 @@
 //!   `read_array`, `write_value`, `write_text`, `new_handle`, `update`),
 //!   which catch panics (`XIANGQI_RESULT_PANIC`); NULL pointers give
 //!   `XIANGQI_RESULT_NULL_PARAMETER` unless a parameter is documented as
-//!   optional (`_or_null`).
+//!   optional (`_or_null`). The shared bodies and the argument helpers come
+//!   from the `ffi-boundary` crate, defined for `xiangqi_result`.
 //! - Text in is `(const char *ptr, size_t len)` UTF-8, not NUL-terminated;
 //!   text out goes to a caller buffer `(char *buf, size_t buf_len, size_t
 //!   *out_len)`; moves are `uint32_t` bits with accessor functions.
