@@ -288,6 +288,18 @@ enum xiangqi_result
    */
   XIANGQI_RESULT_NOTHING_TO_UNDO = 301,
   /**
+   * Game: the side has made as many draw offers as the rules allow.
+   */
+  XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT = 302,
+  /**
+   * Game: a draw offer is open already.
+   */
+  XIANGQI_RESULT_DRAW_OFFER_PENDING = 303,
+  /**
+   * Game: there is no open draw offer of the other side to answer.
+   */
+  XIANGQI_RESULT_NO_DRAW_OFFER = 304,
+  /**
    * A game error this version does not name.
    */
   XIANGQI_RESULT_GAME_OTHER = 349,

@@ -142,6 +142,12 @@ pub enum xiangqi_result {
     GameOver = 300,
     /// Game: there is no move to take back.
     NothingToUndo = 301,
+    /// Game: the side has made as many draw offers as the rules allow.
+    NoDrawOffersLeft = 302,
+    /// Game: a draw offer is open already.
+    DrawOfferPending = 303,
+    /// Game: there is no open draw offer of the other side to answer.
+    NoDrawOffer = 304,
     /// A game error this version does not name.
     GameOther = 349,
 
@@ -177,7 +183,7 @@ pub enum xiangqi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
     use xiangqi_result::*;
-    const ALL: [xiangqi_result; 57] = [
+    const ALL: [xiangqi_result; 60] = [
         Ok,
         NullParameter,
         Panic,
@@ -221,6 +227,9 @@ pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
         MoveTextOther,
         GameOver,
         NothingToUndo,
+        NoDrawOffersLeft,
+        DrawOfferPending,
+        NoDrawOffer,
         GameOther,
         RecordEncoding,
         RecordBadTag,
@@ -294,6 +303,9 @@ impl xiangqi_result {
             MoveTextOther => "XIANGQI_RESULT_MOVE_TEXT_OTHER\0",
             GameOver => "XIANGQI_RESULT_GAME_OVER\0",
             NothingToUndo => "XIANGQI_RESULT_NOTHING_TO_UNDO\0",
+            NoDrawOffersLeft => "XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT\0",
+            DrawOfferPending => "XIANGQI_RESULT_DRAW_OFFER_PENDING\0",
+            NoDrawOffer => "XIANGQI_RESULT_NO_DRAW_OFFER\0",
             GameOther => "XIANGQI_RESULT_GAME_OTHER\0",
             RecordEncoding => "XIANGQI_RESULT_RECORD_ENCODING\0",
             RecordBadTag => "XIANGQI_RESULT_RECORD_BAD_TAG\0",
@@ -388,6 +400,9 @@ impl xiangqi_result {
             MoveTextOther => "malformed move text",
             GameOver => "the game is over",
             NothingToUndo => "there is no move to take back",
+            NoDrawOffersLeft => "the side has no draw offers left",
+            DrawOfferPending => "a draw offer is open already",
+            NoDrawOffer => "there is no draw offer to answer",
             GameOther => "the game refused the action",
             RecordEncoding => "record: the bytes are neither UTF-8 nor GBK text",
             RecordBadTag => "record: malformed tag pair",
@@ -561,6 +576,9 @@ impl From<GameError> for xiangqi_result {
             GameError::IllegalMove(e) => e.into(),
             GameError::BadMoveText(e) => e.into(),
             GameError::NothingToUndo => xiangqi_result::NothingToUndo,
+            GameError::NoDrawOffersLeft(_) => xiangqi_result::NoDrawOffersLeft,
+            GameError::DrawOfferPending => xiangqi_result::DrawOfferPending,
+            GameError::NoDrawOffer => xiangqi_result::NoDrawOffer,
             _ => xiangqi_result::GameOther,
         }
     }
@@ -573,10 +591,10 @@ mod tests {
     use std::collections::HashMap;
     use xq::notation::Notation;
     use xq::record::Limit;
-    use xq::{Color, FenField, Outcome, Piece, Position, Role, Square, Termination};
+    use xq::{Color, FenField, Piece, Position, Role, Square};
 
     /// Every code with the value it was published with.
-    const PUBLISHED: [(xiangqi_result, u32); 57] = {
+    const PUBLISHED: [(xiangqi_result, u32); 60] = {
         use xiangqi_result::*;
         [
             (Ok, 0),
@@ -622,6 +640,9 @@ mod tests {
             (MoveTextOther, 299),
             (GameOver, 300),
             (NothingToUndo, 301),
+            (NoDrawOffersLeft, 302),
+            (DrawOfferPending, 303),
+            (NoDrawOffer, 304),
             (GameOther, 349),
             (RecordEncoding, 400),
             (RecordBadTag, 401),
@@ -816,14 +837,10 @@ mod tests {
         ]
     }
 
-    /// One value of each variant of `GameError` (its `IllegalMove` variant
-    /// once per `IllegalReason`) and of `IccsMoveError`.
+    /// One value of each variant of `GameError` (the core's `examples()`,
+    /// its `IllegalMove` variant once more per `IllegalReason`).
     fn game_error_examples() -> Vec<GameError> {
-        let mut errors = vec![
-            GameError::GameOver(Outcome::draw(Termination::DrawAgreement)),
-            GameError::BadMoveText(ParseIccsMoveError("x".into())),
-            GameError::NothingToUndo,
-        ];
+        let mut errors = GameError::examples();
         errors.extend(IllegalReason::ALL.into_iter().map(|reason| {
             GameError::IllegalMove(IllegalMoveError {
                 iccs: "h2e2".parse().unwrap(),
@@ -879,7 +896,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            7 + 5 + 16 + 3 + 3 + 12,
+            7 + 5 + 16 + 6 + 3 + 12,
             "FEN, setup, illegal-reason, game, notation and record codes"
         );
     }

@@ -13,7 +13,7 @@ use pyo3::{create_exception, exceptions::PyValueError};
 use xiangqi_rules::{
     Color as CoreColor, FenError as CoreFenError, FenField, GameError, IccsMove, IccsMoveError,
     IllegalMoveError as CoreIllegalMove, IllegalReason, ParseIccsMoveError, Piece, Role,
-    SetupError as CoreSetupError, Square, Termination,
+    SetupError as CoreSetupError, Square,
 };
 
 use xiangqi_rules::notation::{Notation, NotationError as CoreNotationError};
@@ -237,6 +237,19 @@ pub fn game_error(py: Python<'_>, e: &GameError) -> PyErr {
         GameError::NothingToUndo => {
             raise::<GameActionError>(py, e.to_string(), &[("kind", obj(py, "nothing_to_undo"))])
         }
+        GameError::NoDrawOffersLeft(_) => raise::<GameActionError>(
+            py,
+            e.to_string(),
+            &[("kind", obj(py, "no_draw_offers_left"))],
+        ),
+        GameError::DrawOfferPending => raise::<GameActionError>(
+            py,
+            e.to_string(),
+            &[("kind", obj(py, "draw_offer_pending"))],
+        ),
+        GameError::NoDrawOffer => {
+            raise::<GameActionError>(py, e.to_string(), &[("kind", obj(py, "no_draw_offer"))])
+        }
         _ => raise::<XiangqiError>(py, e.to_string(), &[("kind", obj(py, "unknown"))]),
     }
 }
@@ -382,15 +395,8 @@ pub fn error_examples(py: Python<'_>) -> Vec<(&'static str, String, Py<PyAny>)> 
     fens.extend(setups.iter().cloned().map(CoreFenError::Setup));
     let syntax = ParseIccsMoveError("h2e".to_owned());
     let illegal = |reason| CoreIllegalMove { iccs: e2e0, reason };
-    let games = [
-        GameError::GameOver(xiangqi_rules::Outcome::win(
-            CoreColor::Red,
-            Termination::Checkmate,
-        )),
-        GameError::IllegalMove(illegal(IllegalReason::NoPiece)),
-        GameError::BadMoveText(syntax.clone()),
-        GameError::NothingToUndo,
-    ];
+    // The core's examples: one value of each variant, a new variant included.
+    let games = GameError::examples();
 
     let mut out = Vec::new();
     let mut push = |name: &'static str, example: String, err: PyErr| {
