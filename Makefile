@@ -13,7 +13,8 @@
 #                packages (apt-get update and install) unless both are installed
 #   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
 #                games, notation, records, CLI, properties; xiangqi-rules' against
-#                Fairy-Stockfish, which must be installed) and doc tests; release
+#                Fairy-Stockfish, which must be installed; xiangqi-rules' deep perft
+#                counts, left out of a plain cargo test) and doc tests; release
 #                because perft is heavy; most of the time is compiling (the bench
 #                crate builds haitaka and rsshogi); then the core's unit tests
 #                without features (debug)                                             ~40 s
@@ -114,6 +115,7 @@ engines:
 test-suites:
 	@TIMEFORMAT='==> test-suites took %0R s'; time { \
 		REQUIRE_ENGINES=1 $(CARGO) test --release --workspace --all-features --no-fail-fast; \
+		$(CARGO) test --release -p xiangqi-rules --test perft -- --ignored; \
 		$(CARGO) test -p shogi-rules --lib --no-default-features; \
 	}
 

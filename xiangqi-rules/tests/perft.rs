@@ -1,7 +1,8 @@
 //! Perft counts: the start position's published counts, and every position
 //! of `tests/data/perft.json` (see `tests/data/PROVENANCE.md`) at the
-//! depths that finish quickly in a debug build; the deep counts are behind
-//! `#[ignore]`, to run with `--release`.
+//! depths that finish quickly in a debug build. The deep counts are left out
+//! of a plain `cargo test` (each says why and how long it takes where it is
+//! declared); `make test` runs them in release.
 
 use xiangqi_rules::{Position, perft, perft_divide};
 

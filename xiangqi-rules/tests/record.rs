@@ -383,3 +383,50 @@ fn mutated_records_never_panic() {
         }
     }
 }
+
+/// 10,000 nested variation brackets (each a variation of the first move)
+/// and a line of half a megabyte of moves are read, written in three
+/// notations, read back and compared on a 256 KiB thread stack: no step
+/// recurses on the nesting of the input.
+#[test]
+fn nested_brackets_and_long_lines_run_on_a_small_stack() {
+    let depth = 10_000;
+    let mut deep = String::from("1. h2e2 ");
+    for i in 0..depth {
+        deep.push_str(if i % 2 == 0 { "(1. b2e2 " } else { "(1. h2e2 " });
+    }
+    deep.push_str(&")".repeat(depth));
+    deep.push_str(" *\n");
+    let mut long = String::from("1. ");
+    for _ in 0..25_000 {
+        long.push_str("h0g2 h9g7 g2h0 g7h9 ");
+    }
+    long.push_str("*\n");
+    assert!(long.len() > 500_000);
+    let limits = ReadLimits {
+        max_depth: 2 * depth,
+        max_variations: 2 * depth,
+        max_moves: 200_000,
+        max_line_bytes: 4 << 20,
+        ..ReadLimits::DEFAULT
+    };
+    let worker = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            for text in [&deep, &long] {
+                let records = read_pgn_with(text, &limits).expect("reads");
+                for notation in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
+                    let written = write_pgn(&records[0], notation);
+                    let mut back = read_pgn_with(&written, &limits).expect("reads back");
+                    // The writer states the notation in a [Format] tag.
+                    let mut expected = records[0].clone();
+                    expected.set_tag("Format", "");
+                    back[0].set_tag("Format", "");
+                    assert!(back[0] == expected, "{notation:?}: not the same record");
+                }
+                assert!(records[0].clone() == records[0]);
+            }
+        })
+        .expect("thread");
+    worker.join().expect("no stack overflow");
+}
