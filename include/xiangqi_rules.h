@@ -82,6 +82,11 @@
 #define XIANGQI_MAX_PERFT_DEPTH 32
 
 /**
+ * `xiangqi_rules.max_draw_offers` for no limit on draw offers.
+ */
+#define XIANGQI_DRAW_OFFERS_UNLIMITED 4294967295
+
+/**
  * The result of a fallible function: `XIANGQI_RESULT_OK` (0) or the reason
  * it failed. Values are stable: a published value keeps its meaning and is
  * never reused. On any result other than `XIANGQI_RESULT_OK`, out-parameters
@@ -300,6 +305,57 @@ enum xiangqi_result
    */
   XIANGQI_RESULT_NO_DRAW_OFFER = 304,
   /**
+   * Game JSON: malformed JSON, or JSON that is not the saved form of a game
+   * (a field missing or of the wrong type). A saved form that does not
+   * restore has a `XIANGQI_RESULT_RESTORE_*` code.
+   */
+  XIANGQI_RESULT_GAME_JSON = 320,
+  /**
+   * Saved game: the start position is malformed or not a legal setup.
+   */
+  XIANGQI_RESULT_RESTORE_START = 321,
+  /**
+   * Saved game: a move is malformed or illegal.
+   */
+  XIANGQI_RESULT_RESTORE_MOVE = 322,
+  /**
+   * Saved game: a move follows the end of the game the moves before it
+   * give.
+   */
+  XIANGQI_RESULT_RESTORE_MOVE_AFTER_END = 323,
+  /**
+   * Saved game: the moves end the game otherwise than the saved result
+   * says.
+   */
+  XIANGQI_RESULT_RESTORE_OUTCOME_MISMATCH = 324,
+  /**
+   * Saved game: the moves end the game but no result is saved.
+   */
+  XIANGQI_RESULT_RESTORE_MISSING_OUTCOME = 325,
+  /**
+   * Saved game: a result the rules decide from the moves (checkmate, no
+   * legal moves, repetition, perpetual check, move limit, bare material),
+   * but the moves do not end the game.
+   */
+  XIANGQI_RESULT_RESTORE_RULES_DECIDED = 326,
+  /**
+   * Saved game: the winner does not fit the termination.
+   */
+  XIANGQI_RESULT_RESTORE_WINNER = 327,
+  /**
+   * Saved game: a draw agreement, but no draw offer was made.
+   */
+  XIANGQI_RESULT_RESTORE_AGREEMENT_WITHOUT_OFFER = 328,
+  /**
+   * Saved game: a side made more draw offers than the rules allow.
+   */
+  XIANGQI_RESULT_RESTORE_DRAW_OFFERS = 329,
+  /**
+   * Saved game: an open draw offer that could not be open (the game is
+   * over, or the side made no offer).
+   */
+  XIANGQI_RESULT_RESTORE_DRAW_OFFER = 330,
+  /**
    * A game error this version does not name.
    */
   XIANGQI_RESULT_GAME_OTHER = 349,
@@ -373,10 +429,12 @@ typedef uint32_t xiangqi_result;
  * `xiangqi_game_clone`; the caller owns it and frees it with
  * `xiangqi_game_free`, exactly once.
  *
+ * Made also by `xiangqi_game_from_json`.
+ *
  * Thread safety: a `const xiangqi_game *` may be read from several threads
  * at once; a function that takes `xiangqi_game *` (play, undo, resign, time
- * out, agree to a draw) needs exclusive access for its duration. A handle may
- * be moved between threads.
+ * out, offer, answer or agree to a draw) needs exclusive access for its
+ * duration. A handle may be moved between threads.
  */
 typedef struct xiangqi_game xiangqi_game;
 
@@ -478,7 +536,7 @@ typedef struct xiangqi_perft_entry {
 /**
  * The rules a game is adjudicated by. `xiangqi_rules_default` gives the
  * site rules (3 occurrences, perpetual check loses, 300 plies, bare material
- * draws).
+ * draws, draw offers unlimited).
  */
 typedef struct xiangqi_rules {
   /**
@@ -502,6 +560,12 @@ typedef struct xiangqi_rules {
    * horse, cannon or soldier.
    */
   bool bare_material_draw;
+  /**
+   * How many draw offers each player may make in a game
+   * (`xiangqi_game_offer_draw`); `XIANGQI_DRAW_OFFERS_UNLIMITED` (the site
+   * rules) is no limit.
+   */
+  uint32_t max_draw_offers;
 } xiangqi_rules;
 
 /**
@@ -1050,7 +1114,7 @@ xiangqi_result xiangqi_position_perft_divide(const struct xiangqi_position *pos,
 
 /**
  * Writes the site rules (3 occurrences, perpetual check loses, 300 plies,
- * bare material draws) to `*out`, for the caller to change before
+ * bare material draws, draw offers unlimited) to `*out`, for the caller to change before
  * `xiangqi_game_new`. `XIANGQI_RESULT_NULL_PARAMETER` if `out` is NULL.
  * Thread-safe.
  */
@@ -1141,11 +1205,58 @@ xiangqi_result xiangqi_game_resign(struct xiangqi_game *game, xiangqi_color colo
 xiangqi_result xiangqi_game_time_out(struct xiangqi_game *game, xiangqi_color color);
 
 /**
- * The players agree to a draw (the core has no offer to track: the caller
- * decides when both agreed). `XIANGQI_RESULT_GAME_OVER` once the game is
- * over, `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
+ * Both players agree to a draw at once: an open draw offer is accepted; with
+ * none open, this is an offer by the side to move (counted by
+ * `xiangqi_game_draw_offers_made`) accepted by the other side.
+ * `XIANGQI_RESULT_GAME_OVER` once the game is over,
+ * `XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT` when no offer is open and the side to
+ * move has made all the offers the rules allow,
+ * `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
  */
 xiangqi_result xiangqi_game_agree_draw(struct xiangqi_game *game);
+
+/**
+ * `color` offers a draw: either side may, on its own turn or not, while the
+ * game runs and no offer is open, up to `max_draw_offers` of the rules (an
+ * offer counts when made). The offer stays open until the opponent accepts
+ * or declines it, the opponent moves, a move is taken back, or the game
+ * ends. Errors (the game unchanged): `XIANGQI_RESULT_GAME_OVER`,
+ * `XIANGQI_RESULT_DRAW_OFFER_PENDING`, `XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT`,
+ * `XIANGQI_RESULT_INVALID_ARGUMENT` for a color out of range,
+ * `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
+ */
+xiangqi_result xiangqi_game_offer_draw(struct xiangqi_game *game, xiangqi_color color);
+
+/**
+ * `color` accepts the opponent's open draw offer: the game is drawn
+ * (`XIANGQI_TERMINATION_DRAW_AGREEMENT`). Errors: `XIANGQI_RESULT_GAME_OVER`,
+ * `XIANGQI_RESULT_NO_DRAW_OFFER` when no offer of the opponent is open (a
+ * player cannot accept its own), `XIANGQI_RESULT_INVALID_ARGUMENT`,
+ * `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
+ */
+xiangqi_result xiangqi_game_accept_draw(struct xiangqi_game *game, xiangqi_color color);
+
+/**
+ * `color` declines the opponent's open draw offer; the game goes on. Errors
+ * as `xiangqi_game_accept_draw`. Needs exclusive access to `game`.
+ */
+xiangqi_result xiangqi_game_decline_draw(struct xiangqi_game *game, xiangqi_color color);
+
+/**
+ * Writes the side whose draw offer is open to `*out`, or
+ * `XIANGQI_COLOR_NONE`. `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL.
+ * Thread-safe.
+ */
+xiangqi_result xiangqi_game_draw_offer(const struct xiangqi_game *game, xiangqi_color *out);
+
+/**
+ * Writes how many draw offers `color` has made in the game to `*out`.
+ * `XIANGQI_RESULT_INVALID_ARGUMENT` for a color out of range,
+ * `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+xiangqi_result xiangqi_game_draw_offers_made(const struct xiangqi_game *game,
+                                             xiangqi_color color,
+                                             uint32_t *out);
 
 /**
  * Writes how the game stands to `*out` (see `xiangqi_outcome`).
@@ -1203,6 +1314,32 @@ xiangqi_result xiangqi_game_to_fen(const struct xiangqi_game *game,
                                    char *buf,
                                    size_t buf_len,
                                    size_t *out_len);
+
+/**
+ * Writes the game as JSON (start FEN, moves in ICCS, rules, result, the
+ * draw offers made and the open offer) into `buf` (buffer convention as for
+ * `xiangqi_position_to_fen`). `xiangqi_game_from_json` restores it.
+ * Thread-safe.
+ */
+xiangqi_result xiangqi_game_to_json(const struct xiangqi_game *game,
+                                    char *buf,
+                                    size_t buf_len,
+                                    size_t *out_len);
+
+/**
+ * Restores a game saved by `xiangqi_game_to_json` (UTF-8 text `json`,
+ * `json_len` bytes, not NUL-terminated) into a new handle written to `*out`;
+ * the caller frees it with `xiangqi_game_free`. The moves are replayed under
+ * the saved rules, and the result and the draw offers are checked against
+ * them, so forged state is refused. Errors (`*out` untouched):
+ * `XIANGQI_RESULT_GAME_JSON` (not the saved form), one
+ * `XIANGQI_RESULT_RESTORE_*` code per reason a saved form does not restore
+ * (start position, move, move after the end, result mismatch or missing, a
+ * result the rules decide, winner, agreement without offer, draw offers, open
+ * draw offer), `XIANGQI_RESULT_INVALID_UTF8`,
+ * `XIANGQI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+xiangqi_result xiangqi_game_from_json(const char *json, size_t json_len, struct xiangqi_game **out);
 
 /**
  * Writes the legal move `m` of `pos` in `notation` into `buf` (UTF-8; the

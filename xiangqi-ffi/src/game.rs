@@ -1,5 +1,6 @@
 //! `xiangqi_game`: a game under a rule set, adjudicated after every move, with
-//! undo, resignation, loss on time and draw agreement, and its outcome.
+//! undo, resignation, loss on time, draw offers and draw agreement, its
+//! outcome, and its saved form as JSON.
 
 use core::ffi::c_char;
 
@@ -22,10 +23,12 @@ use crate::types::{
 /// `xiangqi_game_clone`; the caller owns it and frees it with
 /// `xiangqi_game_free`, exactly once.
 ///
+/// Made also by `xiangqi_game_from_json`.
+///
 /// Thread safety: a `const xiangqi_game *` may be read from several threads
 /// at once; a function that takes `xiangqi_game *` (play, undo, resign, time
-/// out, agree to a draw) needs exclusive access for its duration. A handle may
-/// be moved between threads.
+/// out, offer, answer or agree to a draw) needs exclusive access for its
+/// duration. A handle may be moved between threads.
 #[allow(non_camel_case_types)]
 pub struct xiangqi_game {
     pub(crate) inner: Game,
@@ -33,7 +36,7 @@ pub struct xiangqi_game {
 
 /// The rules a game is adjudicated by. `xiangqi_rules_default` gives the
 /// site rules (3 occurrences, perpetual check loses, 300 plies, bare material
-/// draws).
+/// draws, draw offers unlimited).
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -51,7 +54,14 @@ pub struct xiangqi_rules {
     /// Whether the game is drawn at once when neither side has a chariot,
     /// horse, cannon or soldier.
     pub bare_material_draw: bool,
+    /// How many draw offers each player may make in a game
+    /// (`xiangqi_game_offer_draw`); `XIANGQI_DRAW_OFFERS_UNLIMITED` (the site
+    /// rules) is no limit.
+    pub max_draw_offers: u32,
 }
+
+/// `xiangqi_rules.max_draw_offers` for no limit on draw offers.
+pub const XIANGQI_DRAW_OFFERS_UNLIMITED: u32 = 0xFFFF_FFFF;
 
 impl From<xiangqi_rules> for RuleSet {
     fn from(rules: xiangqi_rules) -> RuleSet {
@@ -60,7 +70,10 @@ impl From<xiangqi_rules> for RuleSet {
             perpetual_check_loses: rules.perpetual_check_loses,
             move_limit: rules.move_limit,
             bare_material_draw: rules.bare_material_draw,
-            max_draw_offers: None,
+            max_draw_offers: match rules.max_draw_offers {
+                XIANGQI_DRAW_OFFERS_UNLIMITED => None,
+                max => Some(max),
+            },
         }
     }
 }
@@ -72,6 +85,10 @@ impl From<RuleSet> for xiangqi_rules {
             perpetual_check_loses: rules.perpetual_check_loses,
             move_limit: rules.move_limit,
             bare_material_draw: rules.bare_material_draw,
+            // A limit of u32::MAX offers is no limit in practice.
+            max_draw_offers: rules
+                .max_draw_offers
+                .unwrap_or(XIANGQI_DRAW_OFFERS_UNLIMITED),
         }
     }
 }
@@ -151,7 +168,7 @@ impl xiangqi_outcome {
 }
 
 /// Writes the site rules (3 occurrences, perpetual check loses, 300 plies,
-/// bare material draws) to `*out`, for the caller to change before
+/// bare material draws, draw offers unlimited) to `*out`, for the caller to change before
 /// `xiangqi_game_new`. `XIANGQI_RESULT_NULL_PARAMETER` if `out` is NULL.
 /// Thread-safe.
 #[unsafe(no_mangle)]
@@ -307,12 +324,84 @@ pub extern "C" fn xiangqi_game_time_out(
     update(game, |game| Ok(game.inner.time_out(color_arg(color)?)?))
 }
 
-/// The players agree to a draw (the core has no offer to track: the caller
-/// decides when both agreed). `XIANGQI_RESULT_GAME_OVER` once the game is
-/// over, `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
+/// Both players agree to a draw at once: an open draw offer is accepted; with
+/// none open, this is an offer by the side to move (counted by
+/// `xiangqi_game_draw_offers_made`) accepted by the other side.
+/// `XIANGQI_RESULT_GAME_OVER` once the game is over,
+/// `XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT` when no offer is open and the side to
+/// move has made all the offers the rules allow,
+/// `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn xiangqi_game_agree_draw(game: *mut xiangqi_game) -> xiangqi_result {
     update(game, |game| Ok(game.inner.agree_draw()?))
+}
+
+/// `color` offers a draw: either side may, on its own turn or not, while the
+/// game runs and no offer is open, up to `max_draw_offers` of the rules (an
+/// offer counts when made). The offer stays open until the opponent accepts
+/// or declines it, the opponent moves, a move is taken back, or the game
+/// ends. Errors (the game unchanged): `XIANGQI_RESULT_GAME_OVER`,
+/// `XIANGQI_RESULT_DRAW_OFFER_PENDING`, `XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT`,
+/// `XIANGQI_RESULT_INVALID_ARGUMENT` for a color out of range,
+/// `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_offer_draw(
+    game: *mut xiangqi_game,
+    color: xiangqi_color,
+) -> xiangqi_result {
+    update(game, |game| Ok(game.inner.offer_draw(color_arg(color)?)?))
+}
+
+/// `color` accepts the opponent's open draw offer: the game is drawn
+/// (`XIANGQI_TERMINATION_DRAW_AGREEMENT`). Errors: `XIANGQI_RESULT_GAME_OVER`,
+/// `XIANGQI_RESULT_NO_DRAW_OFFER` when no offer of the opponent is open (a
+/// player cannot accept its own), `XIANGQI_RESULT_INVALID_ARGUMENT`,
+/// `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_accept_draw(
+    game: *mut xiangqi_game,
+    color: xiangqi_color,
+) -> xiangqi_result {
+    update(game, |game| {
+        Ok(game.inner.accept_draw(color_arg(color)?)?)
+    })
+}
+
+/// `color` declines the opponent's open draw offer; the game goes on. Errors
+/// as `xiangqi_game_accept_draw`. Needs exclusive access to `game`.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_decline_draw(
+    game: *mut xiangqi_game,
+    color: xiangqi_color,
+) -> xiangqi_result {
+    update(game, |game| {
+        Ok(game.inner.decline_draw(color_arg(color)?)?)
+    })
+}
+
+/// Writes the side whose draw offer is open to `*out`, or
+/// `XIANGQI_COLOR_NONE`. `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL.
+/// Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_draw_offer(
+    game: *const xiangqi_game,
+    out: *mut xiangqi_color,
+) -> xiangqi_result {
+    read_value(game, out, |game| Ok(color_opt_out(game.inner.draw_offer())))
+}
+
+/// Writes how many draw offers `color` has made in the game to `*out`.
+/// `XIANGQI_RESULT_INVALID_ARGUMENT` for a color out of range,
+/// `XIANGQI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_draw_offers_made(
+    game: *const xiangqi_game,
+    color: xiangqi_color,
+    out: *mut u32,
+) -> xiangqi_result {
+    read_value(game, out, |game| {
+        Ok(game.inner.draw_offers_made(color_arg(color)?))
+    })
 }
 
 /// Writes how the game stands to `*out` (see `xiangqi_outcome`).
@@ -412,6 +501,44 @@ pub extern "C" fn xiangqi_game_to_fen(
     })
 }
 
+/// Writes the game as JSON (start FEN, moves in ICCS, rules, result, the
+/// draw offers made and the open offer) into `buf` (buffer convention as for
+/// `xiangqi_position_to_fen`). `xiangqi_game_from_json` restores it.
+/// Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_to_json(
+    game: *const xiangqi_game,
+    buf: *mut c_char,
+    buf_len: usize,
+    out_len: *mut usize,
+) -> xiangqi_result {
+    read_text(game, buf, buf_len, out_len, |game| Ok(game.inner.to_json()))
+}
+
+/// Restores a game saved by `xiangqi_game_to_json` (UTF-8 text `json`,
+/// `json_len` bytes, not NUL-terminated) into a new handle written to `*out`;
+/// the caller frees it with `xiangqi_game_free`. The moves are replayed under
+/// the saved rules, and the result and the draw offers are checked against
+/// them, so forged state is refused. Errors (`*out` untouched):
+/// `XIANGQI_RESULT_GAME_JSON` (not the saved form), one
+/// `XIANGQI_RESULT_RESTORE_*` code per reason a saved form does not restore
+/// (start position, move, move after the end, result mismatch or missing, a
+/// result the rules decide, winner, agreement without offer, draw offers, open
+/// draw offer), `XIANGQI_RESULT_INVALID_UTF8`,
+/// `XIANGQI_RESULT_NULL_PARAMETER`. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_from_json(
+    json: *const c_char,
+    json_len: usize,
+    out: *mut *mut xiangqi_game,
+) -> xiangqi_result {
+    new_handle(out, || {
+        let text = arg_str(json, json_len)?;
+        let game = Game::from_json(text).map_err(|e| xiangqi_result::from(&e))?;
+        Ok(xiangqi_game { inner: game })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -469,6 +596,150 @@ mod tests {
         );
         assert_eq!(out(|o| xiangqi_game_ply_count(game, o)), 1);
         crate::position::xiangqi_position_free(start);
+        xiangqi_game_free(game);
+    }
+
+    #[test]
+    fn the_draw_offer_limit_crosses_the_boundary() {
+        let mut rules = out(|o| xiangqi_rules_default(o));
+        assert_eq!(rules.max_draw_offers, XIANGQI_DRAW_OFFERS_UNLIMITED);
+        assert_eq!(RuleSet::from(rules).max_draw_offers, None);
+        rules.max_draw_offers = 0;
+        assert_eq!(RuleSet::from(rules).max_draw_offers, Some(0));
+        assert_eq!(xiangqi_rules::from(RuleSet::from(rules)), rules);
+    }
+
+    #[test]
+    fn draw_offers_and_their_refusals() {
+        let mut rules = out(|o| xiangqi_rules_default(o));
+        rules.max_draw_offers = 1;
+        let game = out(|o| xiangqi_game_new(&rules, o));
+        assert_eq!(
+            out(|o| xiangqi_game_draw_offer(game, o)),
+            XIANGQI_COLOR_NONE
+        );
+        assert_eq!(
+            xiangqi_game_accept_draw(game, XIANGQI_COLOR_BLACK),
+            xiangqi_result::NoDrawOffer
+        );
+        assert_eq!(
+            xiangqi_game_offer_draw(game, 7),
+            xiangqi_result::InvalidArgument
+        );
+        // Black may offer on Red's turn.
+        assert_eq!(
+            xiangqi_game_offer_draw(game, XIANGQI_COLOR_BLACK),
+            xiangqi_result::Ok
+        );
+        assert_eq!(
+            out(|o| xiangqi_game_draw_offer(game, o)),
+            XIANGQI_COLOR_BLACK
+        );
+        assert_eq!(
+            xiangqi_game_offer_draw(game, XIANGQI_COLOR_RED),
+            xiangqi_result::DrawOfferPending
+        );
+        assert_eq!(
+            xiangqi_game_accept_draw(game, XIANGQI_COLOR_BLACK),
+            xiangqi_result::NoDrawOffer
+        );
+        assert_eq!(
+            xiangqi_game_decline_draw(game, XIANGQI_COLOR_RED),
+            xiangqi_result::Ok
+        );
+        assert_eq!(
+            out(|o| xiangqi_game_draw_offer(game, o)),
+            XIANGQI_COLOR_NONE
+        );
+        assert_eq!(
+            out(|o| xiangqi_game_draw_offers_made(game, XIANGQI_COLOR_BLACK, o)),
+            1
+        );
+        assert_eq!(
+            out(|o| xiangqi_game_draw_offers_made(game, XIANGQI_COLOR_RED, o)),
+            0
+        );
+        let mut made = 99;
+        assert_eq!(
+            xiangqi_game_draw_offers_made(game, 2, &mut made),
+            xiangqi_result::InvalidArgument
+        );
+        assert_eq!(made, 99);
+        assert_eq!(
+            xiangqi_game_offer_draw(game, XIANGQI_COLOR_BLACK),
+            xiangqi_result::NoDrawOffersLeft
+        );
+        assert_eq!(
+            xiangqi_game_offer_draw(game, XIANGQI_COLOR_RED),
+            xiangqi_result::Ok
+        );
+        assert_eq!(
+            xiangqi_game_accept_draw(game, XIANGQI_COLOR_BLACK),
+            xiangqi_result::Ok
+        );
+        let outcome = out(|o| xiangqi_game_outcome(game, o));
+        assert_eq!(
+            (outcome.winner, outcome.termination),
+            (XIANGQI_COLOR_NONE, XIANGQI_TERMINATION_DRAW_AGREEMENT)
+        );
+        assert_eq!(
+            xiangqi_game_offer_draw(game, XIANGQI_COLOR_RED),
+            xiangqi_result::GameOver
+        );
+        xiangqi_game_free(game);
+    }
+
+    #[test]
+    fn json_round_trip_keeps_the_draw_offers_and_refuses_forgeries() {
+        let mut rules = out(|o| xiangqi_rules_default(o));
+        rules.max_draw_offers = 2;
+        let game = out(|o| xiangqi_game_new(&rules, o));
+        assert_eq!(play(game, "h2e2"), xiangqi_result::Ok);
+        assert_eq!(
+            xiangqi_game_offer_draw(game, XIANGQI_COLOR_RED),
+            xiangqi_result::Ok
+        );
+        let json = text(|b, l, n| xiangqi_game_to_json(game, b, l, n));
+        let (p, n) = s(&json);
+        let back = out(|o| xiangqi_game_from_json(p, n, o));
+        assert_eq!(text(|b, l, n| xiangqi_game_to_json(back, b, l, n)), json);
+        assert_eq!(out(|o| xiangqi_game_draw_offer(back, o)), XIANGQI_COLOR_RED);
+        assert_eq!(
+            out(|o| xiangqi_game_draw_offers_made(back, XIANGQI_COLOR_RED, o)),
+            1
+        );
+        assert_eq!(out(|o| xiangqi_game_rules(back, o)), rules);
+        assert_eq!(out(|o| xiangqi_game_ply_count(back, o)), 1);
+        xiangqi_game_free(back);
+
+        let mut handle = core::ptr::null_mut();
+        let forged = json.replace(r#""draw_offers_made":[1,0]"#, r#""draw_offers_made":[3,0]"#);
+        assert_ne!(forged, json);
+        let (p, n) = s(&forged);
+        assert_eq!(
+            xiangqi_game_from_json(p, n, &mut handle),
+            xiangqi_result::RestoreDrawOffers
+        );
+        let (p, n) = s("{}");
+        assert_eq!(
+            xiangqi_game_from_json(p, n, &mut handle),
+            xiangqi_result::GameJson
+        );
+        let bad = [b'{', 0xFF, b'}'];
+        assert_eq!(
+            xiangqi_game_from_json(bad.as_ptr().cast(), bad.len(), &mut handle),
+            xiangqi_result::InvalidUtf8
+        );
+        assert_eq!(
+            xiangqi_game_from_json(core::ptr::null(), 2, &mut handle),
+            xiangqi_result::NullParameter
+        );
+        assert!(handle.is_null());
+        let (p, n) = s(&json);
+        assert_eq!(
+            xiangqi_game_from_json(p, n, core::ptr::null_mut()),
+            xiangqi_result::NullParameter
+        );
         xiangqi_game_free(game);
     }
 

@@ -15,8 +15,8 @@ use core::ffi::c_char;
 use xq::notation::NotationError;
 use xq::record::{RecordError, RecordErrorKind};
 use xq::{
-    FenError, GameError, IccsMoveError, IllegalMoveError, IllegalReason, ParseIccsMoveError,
-    SetupError,
+    FenError, GameError, GameJsonError, IccsMoveError, IllegalMoveError, IllegalReason,
+    ParseIccsMoveError, RestoreError, SetupError,
 };
 
 use crate::boundary::write_text;
@@ -148,6 +148,35 @@ pub enum xiangqi_result {
     DrawOfferPending = 303,
     /// Game: there is no open draw offer of the other side to answer.
     NoDrawOffer = 304,
+    /// Game JSON: malformed JSON, or JSON that is not the saved form of a game
+    /// (a field missing or of the wrong type). A saved form that does not
+    /// restore has a `XIANGQI_RESULT_RESTORE_*` code.
+    GameJson = 320,
+    /// Saved game: the start position is malformed or not a legal setup.
+    RestoreStart = 321,
+    /// Saved game: a move is malformed or illegal.
+    RestoreMove = 322,
+    /// Saved game: a move follows the end of the game the moves before it
+    /// give.
+    RestoreMoveAfterEnd = 323,
+    /// Saved game: the moves end the game otherwise than the saved result
+    /// says.
+    RestoreOutcomeMismatch = 324,
+    /// Saved game: the moves end the game but no result is saved.
+    RestoreMissingOutcome = 325,
+    /// Saved game: a result the rules decide from the moves (checkmate, no
+    /// legal moves, repetition, perpetual check, move limit, bare material),
+    /// but the moves do not end the game.
+    RestoreRulesDecided = 326,
+    /// Saved game: the winner does not fit the termination.
+    RestoreWinner = 327,
+    /// Saved game: a draw agreement, but no draw offer was made.
+    RestoreAgreementWithoutOffer = 328,
+    /// Saved game: a side made more draw offers than the rules allow.
+    RestoreDrawOffers = 329,
+    /// Saved game: an open draw offer that could not be open (the game is
+    /// over, or the side made no offer).
+    RestoreDrawOffer = 330,
     /// A game error this version does not name.
     GameOther = 349,
 
@@ -183,7 +212,7 @@ pub enum xiangqi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
     use xiangqi_result::*;
-    const ALL: [xiangqi_result; 60] = [
+    const ALL: [xiangqi_result; 71] = [
         Ok,
         NullParameter,
         Panic,
@@ -230,6 +259,17 @@ pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
         NoDrawOffersLeft,
         DrawOfferPending,
         NoDrawOffer,
+        GameJson,
+        RestoreStart,
+        RestoreMove,
+        RestoreMoveAfterEnd,
+        RestoreOutcomeMismatch,
+        RestoreMissingOutcome,
+        RestoreRulesDecided,
+        RestoreWinner,
+        RestoreAgreementWithoutOffer,
+        RestoreDrawOffers,
+        RestoreDrawOffer,
         GameOther,
         RecordEncoding,
         RecordBadTag,
@@ -306,6 +346,17 @@ impl xiangqi_result {
             NoDrawOffersLeft => "XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT\0",
             DrawOfferPending => "XIANGQI_RESULT_DRAW_OFFER_PENDING\0",
             NoDrawOffer => "XIANGQI_RESULT_NO_DRAW_OFFER\0",
+            GameJson => "XIANGQI_RESULT_GAME_JSON\0",
+            RestoreStart => "XIANGQI_RESULT_RESTORE_START\0",
+            RestoreMove => "XIANGQI_RESULT_RESTORE_MOVE\0",
+            RestoreMoveAfterEnd => "XIANGQI_RESULT_RESTORE_MOVE_AFTER_END\0",
+            RestoreOutcomeMismatch => "XIANGQI_RESULT_RESTORE_OUTCOME_MISMATCH\0",
+            RestoreMissingOutcome => "XIANGQI_RESULT_RESTORE_MISSING_OUTCOME\0",
+            RestoreRulesDecided => "XIANGQI_RESULT_RESTORE_RULES_DECIDED\0",
+            RestoreWinner => "XIANGQI_RESULT_RESTORE_WINNER\0",
+            RestoreAgreementWithoutOffer => "XIANGQI_RESULT_RESTORE_AGREEMENT_WITHOUT_OFFER\0",
+            RestoreDrawOffers => "XIANGQI_RESULT_RESTORE_DRAW_OFFERS\0",
+            RestoreDrawOffer => "XIANGQI_RESULT_RESTORE_DRAW_OFFER\0",
             GameOther => "XIANGQI_RESULT_GAME_OTHER\0",
             RecordEncoding => "XIANGQI_RESULT_RECORD_ENCODING\0",
             RecordBadTag => "XIANGQI_RESULT_RECORD_BAD_TAG\0",
@@ -403,6 +454,23 @@ impl xiangqi_result {
             NoDrawOffersLeft => "the side has no draw offers left",
             DrawOfferPending => "a draw offer is open already",
             NoDrawOffer => "there is no draw offer to answer",
+            GameJson => "the JSON is not a valid saved game",
+            RestoreStart => "saved game: the start position is malformed or illegal",
+            RestoreMove => "saved game: a move is malformed or illegal",
+            RestoreMoveAfterEnd => "saved game: a move follows the end of the game",
+            RestoreOutcomeMismatch => {
+                "saved game: the moves end the game otherwise than the saved result says"
+            }
+            RestoreMissingOutcome => "saved game: the moves end the game but no result is saved",
+            RestoreRulesDecided => {
+                "saved game: a result the rules decide, but the moves do not end the game"
+            }
+            RestoreWinner => "saved game: the winner does not fit the termination",
+            RestoreAgreementWithoutOffer => {
+                "saved game: a draw agreement, but no draw offer was made"
+            }
+            RestoreDrawOffers => "saved game: more draw offers than the rules allow",
+            RestoreDrawOffer => "saved game: the open draw offer could not be open",
             GameOther => "the game refused the action",
             RecordEncoding => "record: the bytes are neither UTF-8 nor GBK text",
             RecordBadTag => "record: malformed tag pair",
@@ -584,6 +652,35 @@ impl From<GameError> for xiangqi_result {
     }
 }
 
+impl From<&RestoreError> for xiangqi_result {
+    fn from(err: &RestoreError) -> xiangqi_result {
+        use xiangqi_result::*;
+        match err {
+            RestoreError::Start(_) => RestoreStart,
+            RestoreError::Move { .. } => RestoreMove,
+            RestoreError::MoveAfterEnd { .. } => RestoreMoveAfterEnd,
+            RestoreError::OutcomeMismatch { .. } => RestoreOutcomeMismatch,
+            RestoreError::MissingOutcome { .. } => RestoreMissingOutcome,
+            RestoreError::RulesDecided { .. } => RestoreRulesDecided,
+            RestoreError::Winner { .. } => RestoreWinner,
+            RestoreError::AgreementWithoutOffer => RestoreAgreementWithoutOffer,
+            RestoreError::DrawOffers { .. } => RestoreDrawOffers,
+            RestoreError::DrawOffer { .. } => RestoreDrawOffer,
+            _ => GameOther,
+        }
+    }
+}
+
+impl From<&GameJsonError> for xiangqi_result {
+    fn from(err: &GameJsonError) -> xiangqi_result {
+        match err {
+            GameJsonError::Json(_) => xiangqi_result::GameJson,
+            GameJsonError::Restore(e) => e.into(),
+            _ => xiangqi_result::GameOther,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -594,7 +691,7 @@ mod tests {
     use xq::{Color, FenField, Piece, Position, Role, Square};
 
     /// Every code with the value it was published with.
-    const PUBLISHED: [(xiangqi_result, u32); 60] = {
+    const PUBLISHED: [(xiangqi_result, u32); 71] = {
         use xiangqi_result::*;
         [
             (Ok, 0),
@@ -643,6 +740,17 @@ mod tests {
             (NoDrawOffersLeft, 302),
             (DrawOfferPending, 303),
             (NoDrawOffer, 304),
+            (GameJson, 320),
+            (RestoreStart, 321),
+            (RestoreMove, 322),
+            (RestoreMoveAfterEnd, 323),
+            (RestoreOutcomeMismatch, 324),
+            (RestoreMissingOutcome, 325),
+            (RestoreRulesDecided, 326),
+            (RestoreWinner, 327),
+            (RestoreAgreementWithoutOffer, 328),
+            (RestoreDrawOffers, 329),
+            (RestoreDrawOffer, 330),
             (GameOther, 349),
             (RecordEncoding, 400),
             (RecordBadTag, 401),
@@ -882,6 +990,19 @@ mod tests {
                 .iter()
                 .map(|e| (format!("{e:?}"), xiangqi_result::from(e))),
         );
+        // A saved game that does not restore: each `RestoreError` alone, and
+        // the `GameJsonError` variants other than the one that carries it.
+        codes.extend(
+            RestoreError::examples()
+                .iter()
+                .map(|e| (format!("{e:?}"), xiangqi_result::from(e))),
+        );
+        codes.extend(
+            GameJsonError::examples()
+                .iter()
+                .filter(|e| !matches!(e, GameJsonError::Restore(_)))
+                .map(|e| (format!("{e:?}"), xiangqi_result::from(e))),
+        );
         let mut seen: HashMap<xiangqi_result, String> = HashMap::new();
         for (error, code) in codes {
             assert!(
@@ -896,8 +1017,8 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            7 + 5 + 16 + 6 + 3 + 12,
-            "FEN, setup, illegal-reason, game, notation and record codes"
+            7 + 5 + 16 + 6 + 3 + 12 + 10 + 1,
+            "FEN, setup, illegal-reason, game, notation, record, restore and JSON codes"
         );
     }
 
@@ -933,6 +1054,93 @@ mod tests {
         }
         let e = RecordError::new(3, 4, RecordErrorKind::Encoding);
         assert_eq!(xiangqi_result::from(&e), xiangqi_result::RecordEncoding);
+    }
+
+    /// A `RestoreError` keeps its code inside the `GameJsonError` that
+    /// carries it.
+    #[test]
+    fn restore_errors_keep_their_codes_inside_json_errors() {
+        for e in RestoreError::examples() {
+            let code = xiangqi_result::from(&e);
+            assert_eq!(xiangqi_result::from(&GameJsonError::Restore(e)), code);
+        }
+    }
+
+    /// Forged saved games, one for each `RestoreError` variant, restored
+    /// through `Game::from_json`: every variant is reached, in declaration
+    /// order, and has a code of its own.
+    #[test]
+    fn each_restore_error_has_its_own_code() {
+        use xiangqi_result::*;
+        let mut game = xq::Game::new();
+        game.play_iccs("h2e2").unwrap();
+        let json = game.to_json();
+        let outcome = |o: &str| json.replace(r#""outcome":null"#, &format!(r#""outcome":{o}"#));
+        let mut mated = xq::Game::from_position(
+            Position::from_fen("3aka3/9/2n6/p1p3p1p/9/4C4/P1P3P1P/1C7/9/3K5 b - - 0 1").unwrap(),
+            xq::RuleSet::site(),
+        );
+        mated.play_iccs("a6a5").unwrap();
+        mated.play_iccs("b2e2").unwrap();
+        let mated = mated.to_json();
+        let checkmate = r#"{"winner":"red","termination":"checkmate"}"#;
+        assert!(mated.contains(checkmate), "{mated}");
+        let limited = json.replace(r#""max_draw_offers":null"#, r#""max_draw_offers":1"#);
+        assert_ne!(limited, json);
+        let cases: Vec<(String, xiangqi_result)> = vec![
+            (json.replace("rnbakabnr/", "rnbakabnx/"), RestoreStart),
+            (json.replace(r#"["h2e2"]"#, r#"["h2e3"]"#), RestoreMove),
+            (
+                mated.replace(r#"["a6a5","b2e2"]"#, r#"["a6a5","b2e2","e9e8"]"#),
+                RestoreMoveAfterEnd,
+            ),
+            (
+                mated.replace(
+                    checkmate,
+                    r#"{"winner":"black","termination":"resignation"}"#,
+                ),
+                RestoreOutcomeMismatch,
+            ),
+            (mated.replace(checkmate, "null"), RestoreMissingOutcome),
+            (outcome(checkmate), RestoreRulesDecided),
+            (
+                outcome(r#"{"winner":null,"termination":"resignation"}"#),
+                RestoreWinner,
+            ),
+            (
+                outcome(r#"{"winner":null,"termination":"draw_agreement"}"#),
+                RestoreAgreementWithoutOffer,
+            ),
+            (limited.replace("[0,0]", "[2,0]"), RestoreDrawOffers),
+            (
+                json.replace(r#""draw_offer":null"#, r#""draw_offer":"black""#),
+                RestoreDrawOffer,
+            ),
+        ];
+        let mut seen = Vec::new();
+        let mut codes = Vec::new();
+        for (text, code) in &cases {
+            let err = match xq::Game::from_json(text) {
+                Err(GameJsonError::Restore(e)) => e,
+                other => panic!("{text}: {other:?}"),
+            };
+            assert_eq!(xiangqi_result::from(&err), *code, "{text}: {err}");
+            seen.push(core::mem::discriminant(&err));
+            assert!(!codes.contains(code), "{code:?} twice");
+            codes.push(*code);
+        }
+        let every: Vec<_> = RestoreError::examples()
+            .iter()
+            .map(core::mem::discriminant)
+            .collect();
+        assert_eq!(
+            seen, every,
+            "every variant is reached, in declaration order"
+        );
+        assert_eq!(
+            xiangqi_result::from(&xq::Game::from_json("{ not json").unwrap_err()),
+            GameJson
+        );
     }
 
     /// Errors the core's parsers and readers return map to their codes.

@@ -1,12 +1,13 @@
 /* Games: rules, play by move and by ICCS text, undo, checkmate, perpetual check and repetition,
- * the move limit, resignation, loss on time and draw agreement, and the positions, moves and
- * FEN of a game. */
+ * the move limit, resignation, loss on time, draw offers and draw agreement, the positions, moves
+ * and FEN of a game, and games saved as JSON and restored (forged saves refused). */
 #include "support.h"
 
 static const xiangqi_game *text_game;
 #define GAME_FEN(buf, len, out_len) xiangqi_game_to_fen(text_game, buf, len, out_len)
 #define GAME_MOVES(buf, cap, out_len) xiangqi_game_legal_moves(text_game, buf, cap, out_len)
 #define GAME_PLAYED(buf, cap, out_len) xiangqi_game_moves(text_game, buf, cap, out_len)
+#define GAME_JSON(buf, len, out_len) xiangqi_game_to_json(text_game, buf, len, out_len)
 
 static void check_rules(void) {
     xiangqi_rules rules;
@@ -18,7 +19,10 @@ static void check_rules(void) {
     CHECK(rules.perpetual_check_loses);
     CHECK_EQ_UINT(rules.move_limit, 300);
     CHECK(rules.bare_material_draw);
+    CHECK_EQ_UINT(rules.max_draw_offers, XIANGQI_DRAW_OFFERS_UNLIMITED);
+    CHECK_EQ_UINT(XIANGQI_DRAW_OFFERS_UNLIMITED, 0xFFFFFFFFu);
     rules.move_limit = 2;
+    rules.max_draw_offers = 4;
     rules.perpetual_check_loses = false;
     if (!CHECK_OK(xiangqi_game_new(&rules, &game))) {
         return;
@@ -26,6 +30,7 @@ static void check_rules(void) {
     CHECK_OK(xiangqi_game_rules(game, &got));
     CHECK_EQ_UINT(got.move_limit, 2);
     CHECK(!got.perpetual_check_loses);
+    CHECK_EQ_UINT(got.max_draw_offers, 4);
     CHECK_OK(xiangqi_game_play_iccs(game, TXT("h2e2"), NULL));
     CHECK_OUTCOME(game, XIANGQI_COLOR_NONE, XIANGQI_TERMINATION_NONE);
     CHECK_OK(xiangqi_game_play_iccs(game, TXT("h9g7"), NULL));
@@ -166,8 +171,158 @@ static void check_endings(void) {
     }
 }
 
+/* The open offer and the offers each side made, checked together. */
+#define CHECK_OFFERS(game, open, red_made, black_made)                                             \
+    do {                                                                                           \
+        xiangqi_color co_open_ = 77;                                                               \
+        uint32_t co_made_ = 77;                                                                    \
+        CHECK_OK(xiangqi_game_draw_offer((game), &co_open_));                                      \
+        CHECK_EQ_UINT(co_open_, (open));                                                           \
+        CHECK_OK(xiangqi_game_draw_offers_made((game), XIANGQI_COLOR_RED, &co_made_));             \
+        CHECK_EQ_UINT(co_made_, (red_made));                                                       \
+        CHECK_OK(xiangqi_game_draw_offers_made((game), XIANGQI_COLOR_BLACK, &co_made_));           \
+        CHECK_EQ_UINT(co_made_, (black_made));                                                     \
+    } while (0)
+
+static void check_draw_offers(void) {
+    xiangqi_rules rules;
+    xiangqi_game *game = NULL;
+    uint32_t made = 77;
+    xiangqi_color open = 77;
+    check_suite("game draw offers");
+    CHECK_OK(xiangqi_rules_default(&rules));
+    rules.max_draw_offers = 1;
+    if (!CHECK_OK(xiangqi_game_new(&rules, &game))) {
+        return;
+    }
+    CHECK_OFFERS(game, XIANGQI_COLOR_NONE, 0, 0);
+    CHECK_RES(xiangqi_game_accept_draw(game, XIANGQI_COLOR_BLACK), XIANGQI_RESULT_NO_DRAW_OFFER);
+    CHECK_RES(xiangqi_game_decline_draw(game, XIANGQI_COLOR_BLACK), XIANGQI_RESULT_NO_DRAW_OFFER);
+    CHECK_RES(xiangqi_game_offer_draw(game, 5), XIANGQI_RESULT_INVALID_ARGUMENT);
+    CHECK_RES(xiangqi_game_accept_draw(game, 5), XIANGQI_RESULT_INVALID_ARGUMENT);
+    CHECK_RES(xiangqi_game_decline_draw(game, XIANGQI_COLOR_NONE), XIANGQI_RESULT_INVALID_ARGUMENT);
+    CHECK_RES(xiangqi_game_draw_offers_made(game, 5, &made), XIANGQI_RESULT_INVALID_ARGUMENT);
+    CHECK_EQ_UINT(made, 77);
+    /* Red offers; its own move keeps the offer open; Black declines. */
+    CHECK_OK(xiangqi_game_offer_draw(game, XIANGQI_COLOR_RED));
+    CHECK_RES(xiangqi_game_offer_draw(game, XIANGQI_COLOR_BLACK), XIANGQI_RESULT_DRAW_OFFER_PENDING);
+    CHECK_RES(xiangqi_game_accept_draw(game, XIANGQI_COLOR_RED), XIANGQI_RESULT_NO_DRAW_OFFER);
+    CHECK_OK(xiangqi_game_play_iccs(game, TXT("h2e2"), NULL));
+    CHECK_OFFERS(game, XIANGQI_COLOR_RED, 1, 0);
+    CHECK_OK(xiangqi_game_decline_draw(game, XIANGQI_COLOR_BLACK));
+    CHECK_OFFERS(game, XIANGQI_COLOR_NONE, 1, 0);
+    /* Red has used its one offer; Black offers off its turn, and the offer lapses when Red
+     * moves. */
+    CHECK_RES(xiangqi_game_offer_draw(game, XIANGQI_COLOR_RED), XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT);
+    CHECK_OK(xiangqi_game_play_iccs(game, TXT("h9g7"), NULL));
+    CHECK_OK(xiangqi_game_offer_draw(game, XIANGQI_COLOR_BLACK));
+    CHECK_OK(xiangqi_game_play_iccs(game, TXT("h0g2"), NULL));
+    CHECK_OFFERS(game, XIANGQI_COLOR_NONE, 1, 1);
+    /* Both have used their offers: agreeing needs an offer of the side to move. */
+    CHECK_RES(xiangqi_game_agree_draw(game), XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT);
+    xiangqi_game_free(game);
+
+    /* An accepted offer draws the game; nothing is offered or answered after the end. */
+    if (!CHECK_OK(xiangqi_game_new(NULL, &game))) {
+        return;
+    }
+    CHECK_OK(xiangqi_game_offer_draw(game, XIANGQI_COLOR_BLACK));
+    CHECK_OK(xiangqi_game_accept_draw(game, XIANGQI_COLOR_RED));
+    CHECK_OUTCOME(game, XIANGQI_COLOR_NONE, XIANGQI_TERMINATION_DRAW_AGREEMENT);
+    CHECK_OK(xiangqi_game_draw_offer(game, &open));
+    CHECK_EQ_UINT(open, XIANGQI_COLOR_NONE);
+    CHECK_RES(xiangqi_game_offer_draw(game, XIANGQI_COLOR_RED), XIANGQI_RESULT_GAME_OVER);
+    CHECK_RES(xiangqi_game_accept_draw(game, XIANGQI_COLOR_BLACK), XIANGQI_RESULT_GAME_OVER);
+    CHECK_RES(xiangqi_game_decline_draw(game, XIANGQI_COLOR_BLACK), XIANGQI_RESULT_GAME_OVER);
+    xiangqi_game_free(game);
+}
+
+/* `text` with the first `from` replaced by `to`, into `out` (`out_size` bytes); 0 when `from` is
+ * not there or the result does not fit. */
+static int replaced(const char *text, const char *from, const char *to, char *out,
+                    size_t out_size) {
+    const char *at = strstr(text, from);
+    size_t head;
+    if (at == NULL) {
+        return 0;
+    }
+    head = (size_t)(at - text);
+    if (strlen(text) - strlen(from) + strlen(to) + 1 > out_size) {
+        return 0;
+    }
+    memcpy(out, text, head);
+    strcpy(out + head, to);
+    strcat(out, at + strlen(from));
+    return 1;
+}
+
+static void check_json(void) {
+    xiangqi_rules rules;
+    xiangqi_rules got;
+    xiangqi_game *game = NULL;
+    xiangqi_game *back = NULL;
+    xiangqi_game *refused = NULL;
+    char json[2048];
+    char again[2048];
+    char forged[2048];
+    size_t len = 0;
+    size_t plies = 0;
+    check_suite("game JSON");
+    CHECK_OK(xiangqi_rules_default(&rules));
+    rules.max_draw_offers = 2;
+    if (!CHECK_OK(xiangqi_game_new(&rules, &game))) {
+        return;
+    }
+    CHECK_OK(xiangqi_game_play_iccs(game, TXT("h2e2"), NULL));
+    CHECK_OK(xiangqi_game_offer_draw(game, XIANGQI_COLOR_RED));
+    text_game = game;
+    if (!CHECK_OK(xiangqi_game_to_json(game, json, sizeof json, &len))) {
+        xiangqi_game_free(game);
+        return;
+    }
+    CHECK_TEXT_OUT(GAME_JSON, json);
+    CHECK(strstr(json, "\"moves\":[\"h2e2\"]") != NULL);
+    /* The round trip keeps the moves, the rules and the draw offers. */
+    if (CHECK_OK(xiangqi_game_from_json(json, len, &back))) {
+        CHECK_OK(xiangqi_game_ply_count(back, &plies));
+        CHECK_EQ_UINT(plies, 1);
+        CHECK_OK(xiangqi_game_rules(back, &got));
+        CHECK_EQ_UINT(got.max_draw_offers, 2);
+        CHECK_OFFERS(back, XIANGQI_COLOR_RED, 1, 0);
+        CHECK_OK(xiangqi_game_to_json(back, again, sizeof again, &len));
+        CHECK_EQ_STR(again, json);
+        CHECK_OK(xiangqi_game_accept_draw(back, XIANGQI_COLOR_BLACK));
+        CHECK_OUTCOME(back, XIANGQI_COLOR_NONE, XIANGQI_TERMINATION_DRAW_AGREEMENT);
+        xiangqi_game_free(back);
+        back = NULL;
+    }
+    /* Forged saves are refused, each with its code, and nothing is written to *out. */
+    if (CHECK(replaced(json, "\"draw_offers_made\":[1,0]", "\"draw_offers_made\":[3,0]", forged,
+                       sizeof forged))) {
+        CHECK_RES(xiangqi_game_from_json(TXT(forged), &refused),
+                  XIANGQI_RESULT_RESTORE_DRAW_OFFERS);
+    }
+    if (CHECK(replaced(json, "\"outcome\":null",
+                       "\"outcome\":{\"winner\":\"red\",\"termination\":\"checkmate\"}", forged,
+                       sizeof forged))) {
+        CHECK_RES(xiangqi_game_from_json(TXT(forged), &refused),
+                  XIANGQI_RESULT_RESTORE_RULES_DECIDED);
+    }
+    if (CHECK(replaced(json, "\"h2e2\"", "\"h2e3\"", forged, sizeof forged))) {
+        CHECK_RES(xiangqi_game_from_json(TXT(forged), &refused), XIANGQI_RESULT_RESTORE_MOVE);
+    }
+    CHECK_RES(xiangqi_game_from_json(TXT("{\"start\":1}"), &refused), XIANGQI_RESULT_GAME_JSON);
+    CHECK_RES(xiangqi_game_from_json(json, len - 1, &refused), XIANGQI_RESULT_GAME_JSON);
+    CHECK_RES(xiangqi_game_from_json(TXT("{\"start\":\"\xff\"}"), &refused),
+              XIANGQI_RESULT_INVALID_UTF8);
+    CHECK(refused == NULL);
+    xiangqi_game_free(game);
+}
+
 void test_games(void) {
     check_rules();
     check_play_and_undo();
     check_endings();
+    check_draw_offers();
+    check_json();
 }

@@ -93,6 +93,18 @@ void test_null_parameters(void) {
     CHECK_NULL_PARAM(xiangqi_game_resign(NULL, XIANGQI_COLOR_RED));
     CHECK_NULL_PARAM(xiangqi_game_time_out(NULL, XIANGQI_COLOR_RED));
     CHECK_NULL_PARAM(xiangqi_game_agree_draw(NULL));
+    CHECK_NULL_PARAM(xiangqi_game_offer_draw(NULL, XIANGQI_COLOR_RED));
+    CHECK_NULL_PARAM(xiangqi_game_accept_draw(NULL, XIANGQI_COLOR_RED));
+    CHECK_NULL_PARAM(xiangqi_game_decline_draw(NULL, XIANGQI_COLOR_RED));
+    CHECK_NULL_PARAM(xiangqi_game_draw_offer(NULL, &color));
+    CHECK_NULL_PARAM(xiangqi_game_draw_offer(game, NULL));
+    CHECK_NULL_PARAM(xiangqi_game_draw_offers_made(NULL, XIANGQI_COLOR_RED, &u32));
+    CHECK_NULL_PARAM(xiangqi_game_draw_offers_made(game, XIANGQI_COLOR_RED, NULL));
+    CHECK_NULL_PARAM(xiangqi_game_to_json(NULL, buf, sizeof buf, &n));
+    CHECK_NULL_PARAM(xiangqi_game_to_json(game, buf, sizeof buf, NULL));
+    CHECK_NULL_PARAM(xiangqi_game_to_json(game, NULL, sizeof buf, &n));
+    CHECK_NULL_PARAM(xiangqi_game_from_json(NULL, 2, &made_game));
+    CHECK_NULL_PARAM(xiangqi_game_from_json(TXT("{}"), NULL));
     CHECK_NULL_PARAM(xiangqi_game_outcome(NULL, &outcome));
     CHECK_NULL_PARAM(xiangqi_game_outcome(game, NULL));
     CHECK_NULL_PARAM(xiangqi_game_legal_moves(NULL, moves, XIANGQI_MAX_LEGAL_MOVES, &n));
