@@ -11,9 +11,9 @@ use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::{create_exception, exceptions::PyValueError};
 use xiangqi_rules::{
-    Color as CoreColor, FenError as CoreFenError, FenField, GameError, IccsMove, IccsMoveError,
-    IllegalMoveError as CoreIllegalMove, IllegalReason, ParseIccsMoveError, Piece, Role,
-    SetupError as CoreSetupError, Square,
+    Color as CoreColor, FenError as CoreFenError, FenField, GameError, GameJsonError, IccsMove,
+    IccsMoveError, IllegalMoveError as CoreIllegalMove, IllegalReason, ParseIccsMoveError, Piece,
+    RestoreError as CoreRestoreError, Role, SetupError as CoreSetupError, Square,
 };
 
 use xiangqi_rules::notation::{Notation, NotationError as CoreNotationError};
@@ -85,6 +85,17 @@ create_exception!(
 );
 create_exception!(
     xiangqi_rules,
+    RestoreError,
+    XiangqiError,
+    "A saved game (`Game.from_json`, unpickling) that does not restore; `.kind` names what is \
+     wrong (`\"json\"`: not the saved form of a game; `\"start\"`, `\"move\"`, \
+     `\"move_after_end\"`, `\"outcome_mismatch\"`, `\"missing_outcome\"`, \
+     `\"rules_decided\"`, `\"winner\"`, `\"agreement_without_offer\"`, `\"draw_offers\"`, \
+     `\"draw_offer\"`: saved state the moves and rules contradict) and `.ply` the 1-based ply \
+     of a move error (else `None`)."
+);
+create_exception!(
+    xiangqi_rules,
     GameOverError,
     XiangqiError,
     "An action on a game that is over; `.outcome` is its result."
@@ -94,7 +105,9 @@ create_exception!(
     GameActionError,
     XiangqiError,
     "An action a game refuses otherwise; `.kind` names why (`\"nothing_to_undo\"`: `pop` with \
-     no move to take back)."
+     no move to take back; `\"no_draw_offers_left\"`: the side has made all the draw offers \
+     the rules allow; `\"draw_offer_pending\"`: an offer is open already; \
+     `\"no_draw_offer\"`: no offer of the opponent to answer)."
 );
 
 /// An exception of class `T` with `message` and the given attributes set on the instance.
@@ -254,6 +267,39 @@ pub fn game_error(py: Python<'_>, e: &GameError) -> PyErr {
     }
 }
 
+/// The kind of a restore error (the snake_case name of its variant) and its ply (for a move).
+fn restore_kind(e: &CoreRestoreError) -> (&'static str, Option<usize>) {
+    match e {
+        CoreRestoreError::Start(_) => ("start", None),
+        CoreRestoreError::Move { ply, .. } => ("move", Some(*ply)),
+        CoreRestoreError::MoveAfterEnd { ply, .. } => ("move_after_end", Some(*ply)),
+        CoreRestoreError::OutcomeMismatch { .. } => ("outcome_mismatch", None),
+        CoreRestoreError::MissingOutcome { .. } => ("missing_outcome", None),
+        CoreRestoreError::RulesDecided { .. } => ("rules_decided", None),
+        CoreRestoreError::Winner { .. } => ("winner", None),
+        CoreRestoreError::AgreementWithoutOffer => ("agreement_without_offer", None),
+        CoreRestoreError::DrawOffers { .. } => ("draw_offers", None),
+        CoreRestoreError::DrawOffer { .. } => ("draw_offer", None),
+        _ => ("unknown", None),
+    }
+}
+
+/// `RestoreError` with `.kind` (`"json"` for text that is not a saved game, else the snake_case
+/// name of the restore error) and `.ply` (for move errors, else `None`).
+pub fn game_json_error(py: Python<'_>, e: &GameJsonError) -> PyErr {
+    let message = format!("not a valid saved game: {e}");
+    let (kind, ply) = match e {
+        GameJsonError::Json(_) => ("json", None),
+        GameJsonError::Restore(r) => restore_kind(r),
+        _ => ("unknown", None),
+    };
+    let attributes = [("kind", obj(py, kind)), ("ply", obj(py, ply))];
+    if kind == "unknown" {
+        return raise::<XiangqiError>(py, message, &attributes);
+    }
+    raise::<RestoreError>(py, message, &attributes)
+}
+
 /// `NotationError` with `.kind`, `.notation`, `.text`, `.column`, `.reason` and `.candidates`.
 pub fn notation_error(py: Python<'_>, e: &CoreNotationError) -> PyErr {
     let (kind, notation, text, column, reason, candidates) = match e {
@@ -342,7 +388,8 @@ pub fn record_error(
 /// For the tests: an example of every variant of every error enum of the core, with the
 /// exception this module makes of it, as `(enum, example, exception)`, so that a test can check
 /// that none is a plain `XiangqiError`. `SetupError` is walked both alone and inside the
-/// `FenError` that carries it; `IllegalReason` inside an `IllegalMoveError`.
+/// `FenError` that carries it; `IllegalReason` inside an `IllegalMoveError`; `RestoreError`
+/// inside the `GameJsonError` that carries it.
 #[pyfunction(name = "_error_examples")]
 pub fn error_examples(py: Python<'_>) -> Vec<(&'static str, String, Py<PyAny>)> {
     let e2 = Square::new(4, 2).unwrap_or_else(|| unreachable!());
@@ -433,6 +480,18 @@ pub fn error_examples(py: Python<'_>) -> Vec<(&'static str, String, Py<PyAny>)> 
     }
     for e in &games {
         push("GameError", format!("{e:?}"), game_error(py, e));
+    }
+    // The core's examples of the saved-game errors: a new variant is walked too.
+    for e in CoreRestoreError::examples() {
+        let carried = GameJsonError::Restore(e.clone());
+        push(
+            "RestoreError",
+            format!("{e:?}"),
+            game_json_error(py, &carried),
+        );
+    }
+    for e in &GameJsonError::examples() {
+        push("GameJsonError", format!("{e:?}"), game_json_error(py, e));
     }
     let m = xiangqi_rules::Position::startpos()
         .parse_iccs_move("h2e2")

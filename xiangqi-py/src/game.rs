@@ -93,31 +93,39 @@ impl Outcome {
 }
 
 /// The rules a `Game` adjudicates by. `RuleSet()` is the site rules: the third occurrence of a
-/// position ends the game, perpetual check loses, 300 plies draw, bare material draws.
+/// position ends the game, perpetual check loses, 300 plies draw, bare material draws, draw
+/// offers unlimited.
 #[pyclass(frozen, eq, hash, from_py_object, module = "xiangqi_rules._core")]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct RuleSet(pub xiangqi_rules::RuleSet);
 
 /// What `RuleSet.__reduce__` returns: the class and its arguments.
-type ReducedRules<'py> = (Bound<'py, PyAny>, (u32, bool, u32, bool));
+type ReducedRules<'py> = (Bound<'py, PyAny>, (u32, bool, u32, bool, Option<u32>));
 
 #[pymethods]
 impl RuleSet {
     /// The site rules, with any of them changed by keyword.
     #[new]
-    #[pyo3(signature = (repetitions=3, perpetual_check_loses=true, move_limit=300, bare_material_draw=true))]
+    #[pyo3(signature = (
+        repetitions=3,
+        perpetual_check_loses=true,
+        move_limit=300,
+        bare_material_draw=true,
+        max_draw_offers=None,
+    ))]
     fn py_new(
         repetitions: u32,
         perpetual_check_loses: bool,
         move_limit: u32,
         bare_material_draw: bool,
+        max_draw_offers: Option<u32>,
     ) -> RuleSet {
         RuleSet(xiangqi_rules::RuleSet {
             repetitions,
             perpetual_check_loses,
             move_limit,
             bare_material_draw,
-            max_draw_offers: None,
+            max_draw_offers,
         })
     }
 
@@ -149,14 +157,26 @@ impl RuleSet {
         self.0.bare_material_draw
     }
 
+    /// How many draw offers each player may make in a game (`Game.offer_draw`); `None` is no
+    /// limit.
+    #[getter]
+    fn max_draw_offers(&self) -> Option<u32> {
+        self.0.max_draw_offers
+    }
+
     fn __repr__(&self) -> String {
         let b = |v: bool| if v { "True" } else { "False" };
+        let max = self
+            .0
+            .max_draw_offers
+            .map_or_else(|| "None".to_string(), |m| m.to_string());
         format!(
-            "RuleSet(repetitions={}, perpetual_check_loses={}, move_limit={}, bare_material_draw={})",
+            "RuleSet(repetitions={}, perpetual_check_loses={}, move_limit={}, \
+             bare_material_draw={}, max_draw_offers={max})",
             self.0.repetitions,
             b(self.0.perpetual_check_loses),
             self.0.move_limit,
-            b(self.0.bare_material_draw)
+            b(self.0.bare_material_draw),
         )
     }
 
@@ -168,17 +188,14 @@ impl RuleSet {
                 self.0.perpetual_check_loses,
                 self.0.move_limit,
                 self.0.bare_material_draw,
+                self.0.max_draw_offers,
             ),
         ))
     }
 }
 
-/// What `Game.__reduce__` returns: `Game._restore` and the start FEN, the rules, the moves as
-/// ICCS text and the ending that no move made (resignation, timeout, agreement), if any.
-type ReducedGame<'py> = (
-    Bound<'py, PyAny>,
-    (String, RuleSet, Vec<String>, Option<Outcome>),
-);
+/// What `Game.__reduce__` returns: `Game._restore` and the game as JSON (`Game.to_json`).
+type ReducedGame<'py> = (Bound<'py, PyAny>, (String,));
 
 /// A game: start position, moves, and the result under its rules, adjudicated after every
 /// move. Mutable; not hashable.
@@ -200,6 +217,12 @@ impl Game {
             .outcome()
             .map(Outcome)
             .ok_or_else(|| XiangqiError::new_err("the game did not end"))
+    }
+
+    fn from_json_text(py: Python<'_>, text: &str) -> PyResult<Game> {
+        xiangqi_rules::Game::from_json(text)
+            .map(|inner| Game { inner })
+            .map_err(|e| errors::game_json_error(py, &e))
     }
 }
 
@@ -350,13 +373,76 @@ impl Game {
         self.ended()
     }
 
-    /// The players agree to a draw. Returns the `Outcome`; `GameOverError` once the game is
-    /// over.
+    /// The players agree to a draw at once: an open draw offer is accepted; with none open,
+    /// this is an offer by the side to move (counted by `draw_offers_made`) accepted by the
+    /// other side. Returns the `Outcome`; `GameOverError` once the game is over,
+    /// `GameActionError` (kind `"no_draw_offers_left"`) when no offer is open and the side to
+    /// move has made all the offers the rules allow.
     fn agree_draw(&mut self, py: Python<'_>) -> PyResult<Outcome> {
         self.inner
             .agree_draw()
             .map_err(|e| errors::game_error(py, &e))?;
         self.ended()
+    }
+
+    /// `color` (the side to move by default) offers a draw: either side may, on its own turn
+    /// or not, while no offer is open, up to `RuleSet.max_draw_offers` offers. The offer stays
+    /// open until the opponent accepts or declines it, the opponent moves, a move is taken
+    /// back, or the game ends. `GameOverError`; `GameActionError` of kind
+    /// `"draw_offer_pending"` or `"no_draw_offers_left"`.
+    #[pyo3(signature = (color=None))]
+    fn offer_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .offer_draw(color)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// `color` (the side to move by default) accepts the opponent's open offer: the game is
+    /// drawn by agreement; returns the `Outcome`. `GameOverError`; `GameActionError` of kind
+    /// `"no_draw_offer"` when no offer of the opponent is open.
+    #[pyo3(signature = (color=None))]
+    fn accept_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .accept_draw(color)
+            .map_err(|e| errors::game_error(py, &e))?;
+        self.ended()
+    }
+
+    /// `color` (the side to move by default) declines the opponent's open offer. Errors as
+    /// `accept_draw`.
+    #[pyo3(signature = (color=None))]
+    fn decline_draw(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<()> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .decline_draw(color)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// The side whose draw offer is open, or `None`.
+    #[getter]
+    fn draw_offer(&self) -> Option<Color> {
+        self.inner.draw_offer().map(Color::from)
+    }
+
+    /// The draw offers `color` has made in this game.
+    fn draw_offers_made(&self, color: ColorArg) -> u32 {
+        self.inner.draw_offers_made(color.0)
+    }
+
+    /// The game as JSON: start FEN, moves in ICCS, rules, result, the draw offers made and the
+    /// open offer. `Game.from_json` reads it back.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+
+    /// A game restored from `to_json()` text: the moves are replayed under the saved rules and
+    /// the result and draw offers checked against them; `RestoreError` (with `.kind`) when the
+    /// text is not a saved game or does not restore.
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Game> {
+        Game::from_json_text(py, &text.to_cow()?)
     }
 
     /// Equal games: the same rules, start, moves and result.
@@ -392,51 +478,18 @@ impl Game {
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<ReducedGame<'py>> {
-        let ending = self
-            .inner
-            .outcome()
-            .filter(|o| !o.termination.is_by_move())
-            .map(Outcome);
         Ok((
             py.get_type::<Game>().getattr("_restore")?,
-            (
-                self.inner.start().to_fen(),
-                RuleSet(*self.inner.rules()),
-                self.moves_iccs(),
-                ending,
-            ),
+            (self.inner.to_json(),),
         ))
     }
 
-    /// The game of a `__reduce__` state, replayed move by move (so checked as any game is):
-    /// the start FEN, the rules, the moves as ICCS text and the ending no move made, if any.
+    /// The game of a `__reduce__` state, its JSON (`to_json`), restored as `from_json` does:
+    /// replayed move by move and its result and draw offers checked, so that a forged state
+    /// raises `RestoreError`.
     #[staticmethod]
-    fn _restore(
-        py: Python<'_>,
-        start: PositionArg,
-        rules: RuleSet,
-        moves: Vec<String>,
-        ending: Option<Outcome>,
-    ) -> PyResult<Game> {
-        let mut game = xiangqi_rules::Game::from_position(start.0, rules.0);
-        for m in &moves {
-            game.play_iccs(m).map_err(|e| errors::game_error(py, &e))?;
-        }
-        if let Some(Outcome(outcome)) = ending {
-            let result = match (outcome.termination, outcome.loser()) {
-                (Termination::Resignation, Some(loser)) => game.resign(loser),
-                (Termination::Timeout, Some(loser)) => game.time_out(loser),
-                (Termination::DrawAgreement, None) => game.agree_draw(),
-                _ => {
-                    return Err(XiangqiError::new_err(format!(
-                        "not an ending of a saved game: {}",
-                        Outcome(outcome).__repr__()
-                    )));
-                }
-            };
-            result.map_err(|e| errors::game_error(py, &e))?;
-        }
-        Ok(Game { inner: game })
+    fn _restore(py: Python<'_>, state: &Bound<'_, PyString>) -> PyResult<Game> {
+        Game::from_json_text(py, &state.to_cow()?)
     }
 
     fn __copy__(&self) -> Game {

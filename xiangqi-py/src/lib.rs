@@ -32,6 +32,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    m.add("RestoreError", py.get_type::<errors::RestoreError>())?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add("GameActionError", py.get_type::<errors::GameActionError>())?;
     m.add_function(wrap_pyfunction!(errors::error_examples, m)?)?;

@@ -19,6 +19,7 @@ from xiangqi_rules import (
     Outcome,
     Position,
     RecordError,
+    RestoreError,
     SetupError,
     XiangqiError,
 )
@@ -31,6 +32,7 @@ SUBCLASSES = [
     RecordError,
     GameOverError,
     GameActionError,
+    RestoreError,
 ]
 
 RECORD_KINDS = [
@@ -46,6 +48,18 @@ RECORD_KINDS = [
     "unterminated_variation",
     "limit_exceeded",
     "game_count",
+]
+RESTORE_KINDS = [
+    "start",
+    "move",
+    "move_after_end",
+    "outcome_mismatch",
+    "missing_outcome",
+    "rules_decided",
+    "winner",
+    "agreement_without_offer",
+    "draw_offers",
+    "draw_offer",
 ]
 LIMITS = ["input_bytes", "line_bytes", "moves", "variations", "depth", "games"]
 
@@ -201,6 +215,8 @@ EXPECTED_EXAMPLES = {
         (GameActionError, "draw_offer_pending"),
         (GameActionError, "no_draw_offer"),
     ],
+    "RestoreError": [(RestoreError, kind) for kind in RESTORE_KINDS],
+    "GameJsonError": [(RestoreError, "json"), (RestoreError, "agreement_without_offer")],
     "NotationError": [(NotationError, k) for k in ["syntax", "no_legal_move", "ambiguous"]],
     "RecordError": [(RecordError, kind) for kind in RECORD_KINDS],
     "Limit": [(RecordError, "limit_exceeded")] * len(LIMITS),
@@ -223,7 +239,7 @@ def test_every_variant_of_every_core_error_maps_to_its_class():
             continue
         if enum == "Limit":
             limits.append(err.limit)
-        kinded = (FenError, GameActionError, NotationError, RecordError)
+        kinded = (FenError, GameActionError, NotationError, RecordError, RestoreError)
         kind = getattr(err, "kind", None) if isinstance(err, kinded) else None
         by_enum.setdefault(enum, []).append((type(err), kind))
     assert set(by_enum) == set(EXPECTED_EXAMPLES)

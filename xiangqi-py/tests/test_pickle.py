@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from xiangqi_rules import Color, Game, IllegalMoveError, Move, MoveList, Outcome, Piece, Position, Role, RuleSet
+from xiangqi_rules import Color, Game, Move, MoveList, Outcome, Piece, Position, RestoreError, Role, RuleSet
 
 VALUES = [
     Color.RED,
@@ -21,6 +21,8 @@ VALUES = [
     Position("3aka3/9/2n6/p1p3p1p/9/4C4/P1P3P1P/1C7/9/3K5 b - - 7 12"),
     RuleSet(),
     RuleSet(repetitions=4, perpetual_check_loses=False, move_limit=0, bare_material_draw=False),
+    RuleSet(max_draw_offers=2),
+    RuleSet(max_draw_offers=0),
     Outcome(Color.RED, "checkmate"),
     Outcome(None, "repetition"),
 ]
@@ -60,7 +62,16 @@ def games() -> list[Game]:
     mated = Game("3aka3/9/2n6/p1p3p1p/9/4C4/P1P3P1P/1C7/9/3K5 b - - 0 1", RuleSet(move_limit=50))
     mated.push("a6a5")
     mated.push("b2e2")
-    return [running, resigned, timed_out, drawn, mated, Game()]
+    offered = Game(rules=RuleSet(max_draw_offers=2))
+    offered.push("h2e2")
+    offered.offer_draw(Color.BLACK)
+    declined = played("h2e2")
+    declined.offer_draw(Color.RED)
+    declined.decline_draw(Color.BLACK)
+    accepted = played("h2e2")
+    accepted.offer_draw(Color.BLACK)
+    accepted.accept_draw(Color.RED)
+    return [running, resigned, timed_out, drawn, mated, offered, declined, accepted, Game()]
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda g: repr(g)[:30])
@@ -71,6 +82,11 @@ def test_games_pickle_and_copy(game):
     assert restored.rules == game.rules
     assert restored.moves == game.moves
     assert restored.position == game.position
+    for c in (restored, copy.copy(game), copy.deepcopy(game)):
+        assert c.draw_offer == game.draw_offer
+        for color in (Color.RED, Color.BLACK):
+            assert c.draw_offers_made(color) == game.draw_offers_made(color)
+        assert c.to_json() == game.to_json()
     for c in (copy.copy(game), copy.deepcopy(game)):
         assert c == game and c is not game
     # Copies are independent.
@@ -80,9 +96,16 @@ def test_games_pickle_and_copy(game):
         assert c != game
 
 
-def test_a_pickled_game_is_replayed_and_so_checked():
+def test_a_pickled_game_is_its_json_replayed_and_so_checked():
     game = played("h2e2")
-    restore, (start, rules, moves, ending) = game.__reduce__()
-    assert restore(start, rules, moves, ending) == game
-    with pytest.raises(IllegalMoveError):
-        restore(start, rules, ["h2e2", "h2e2"], ending)
+    game.offer_draw(Color.RED)
+    restore, (state,) = game.__reduce__()
+    assert state == game.to_json()
+    back = restore(state)
+    assert back == game and back.draw_offer == Color.RED
+    with pytest.raises(RestoreError) as e:
+        restore(state.replace('"moves":["h2e2"]', '"moves":["h2e2","h2e2"]'))
+    assert (e.value.kind, e.value.ply) == ("move", 2)
+    with pytest.raises(RestoreError) as e:
+        restore(state.replace('"draw_offers_made":[1,0]', '"draw_offers_made":[0,0]'))
+    assert e.value.kind == "draw_offer"

@@ -184,6 +184,33 @@ class RecordError(XiangqiError):
     path: Optional[str]
     """The file read, when a path was given; else ``None``."""
 
+_RestoreErrorKind = Literal[
+    "json",
+    "start",
+    "move",
+    "move_after_end",
+    "outcome_mismatch",
+    "missing_outcome",
+    "rules_decided",
+    "winner",
+    "agreement_without_offer",
+    "draw_offers",
+    "draw_offer",
+]
+"""What is wrong with a saved game (``RestoreError.kind``)."""
+
+class RestoreError(XiangqiError):
+    """A saved game (``Game.from_json``, unpickling a ``Game``) that does not restore: text that
+    is not a saved game (``kind == "json"``), or saved state the moves and rules contradict: a
+    bad start position or move, a move after the end, a result the moves do not give (or none
+    when they end the game), a winner that does not fit the ending, a draw agreement without a
+    draw offer, draw offers beyond the rules, or an open offer that could not be open."""
+
+    kind: _RestoreErrorKind
+    """What is wrong."""
+    ply: Optional[int]
+    """For ``"move"`` and ``"move_after_end"``: the 1-based ply; otherwise ``None``."""
+
 class GameOverError(XiangqiError):
     """An action on a game that is over."""
 
@@ -194,9 +221,10 @@ class GameActionError(XiangqiError):
     """An action a game refuses for another reason than its end."""
 
     kind: Literal["nothing_to_undo", "no_draw_offers_left", "draw_offer_pending", "no_draw_offer"]
-    """Why: ``"nothing_to_undo"``, ``Game.pop`` without a move to take back; the draw-offer
-    kinds are the core's refusals of an offer or an answer (the Python ``Game`` agrees draws
-    with ``agree_draw``)."""
+    """Why: ``"nothing_to_undo"``, ``Game.pop`` without a move to take back;
+    ``"no_draw_offers_left"``, the side has made all the draw offers the rules allow;
+    ``"draw_offer_pending"``, an offer is open already; ``"no_draw_offer"``, no offer of the
+    opponent to accept or decline."""
 
 def _error_examples() -> list[tuple[str, str, BaseException]]:
     """For the tests: an example of every variant of every error enum of the core, as ``(enum,
@@ -454,6 +482,7 @@ class RuleSet:
         perpetual_check_loses: bool = True,
         move_limit: int = 300,
         bare_material_draw: bool = True,
+        max_draw_offers: Optional[int] = None,
     ) -> RuleSet: ...
     @property
     def repetitions(self) -> int:
@@ -471,6 +500,10 @@ class RuleSet:
     def bare_material_draw(self) -> bool:
         """Whether the game is drawn at once when neither side has a chariot, horse, cannon or
         soldier."""
+    @property
+    def max_draw_offers(self) -> Optional[int]:
+        """How many draw offers each player may make in a game (``Game.offer_draw``); ``None``:
+        no limit."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -502,8 +535,9 @@ class Outcome:
 @final
 class Game:
     """A game: a start position, the moves played and the result under its rules, adjudicated
-    after every move. Mutable and not hashable; pickles and copies (a pickled game is replayed
-    move by move when it is loaded).
+    after every move. Mutable and not hashable; pickles and copies (a game pickles as its JSON,
+    ``to_json``, and is restored as ``from_json`` restores it: replayed move by move, its result
+    and draw offers checked).
 
     ``Game(start=None, rules=None)``: from ``start`` (a ``Position`` or FEN; the start position
     by default) under ``rules`` (``RuleSet()`` by default). Plies are counted from 0 whatever
@@ -560,13 +594,39 @@ class Game:
         """``color`` (the side to move by default) ran out of time; returns the ``Outcome``.
         ``GameOverError`` once the game is over."""
     def agree_draw(self) -> Outcome:
-        """The players agree to a draw; returns the ``Outcome``. ``GameOverError`` once the
-        game is over."""
+        """The players agree to a draw at once (an open offer is accepted; with none open, this
+        is an offer by the side to move accepted by the other side); returns the ``Outcome``.
+        ``GameOverError`` once the game is over, ``GameActionError`` (``"no_draw_offers_left"``)
+        when no offer is open and the side to move has made all the offers the rules allow."""
+    def offer_draw(self, color: Optional[Union[Color, int, str]] = None) -> None:
+        """``color`` (the side to move by default) offers a draw: either side may, on its own
+        turn or not, while no offer is open, up to ``RuleSet.max_draw_offers`` offers. The offer
+        stays open until the opponent accepts or declines it, the opponent moves, a move is
+        taken back, or the game ends. ``GameOverError``; ``GameActionError`` of kind
+        ``"draw_offer_pending"`` or ``"no_draw_offers_left"``."""
+    def accept_draw(self, color: Optional[Union[Color, int, str]] = None) -> Outcome:
+        """``color`` (the side to move by default) accepts the opponent's open offer: the game is
+        drawn by agreement; returns the ``Outcome``. ``GameOverError``; ``GameActionError`` of
+        kind ``"no_draw_offer"`` when no offer of the opponent is open."""
+    def decline_draw(self, color: Optional[Union[Color, int, str]] = None) -> None:
+        """``color`` (the side to move by default) declines the opponent's open offer. Errors as
+        ``accept_draw``."""
+    @property
+    def draw_offer(self) -> Optional[Color]:
+        """The side whose draw offer is open, or ``None``."""
+    def draw_offers_made(self, color: Union[Color, int, str]) -> int:
+        """The draw offers ``color`` has made in this game."""
+    def to_json(self) -> str:
+        """The game as JSON: start FEN, moves in ICCS, rules, result, the draw offers made and
+        the open offer. ``Game.from_json`` reads it back."""
     @staticmethod
-    def _restore(
-        start: Union[Position, str], rules: RuleSet, moves: list[str], ending: Optional[Outcome]
-    ) -> Game:
-        """The game of a pickled state, replayed move by move."""
+    def from_json(text: str) -> Game:
+        """A game restored from ``to_json()`` text: the moves are replayed under the saved rules
+        and the result and draw offers checked against them; ``RestoreError`` (with ``.kind``)
+        when the text is not a saved game or does not restore."""
+    @staticmethod
+    def _restore(state: str) -> Game:
+        """The game of a pickled state (its JSON), restored as ``from_json`` does."""
     def __eq__(self, value: object, /) -> bool: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any, /) -> Game: ...
