@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::words::{Words, end, number, write_extra};
+use super::words::{Words, end, number, push_extra, write_fields};
 use super::{PositionCommand, UsiCommandError, UsiField, UsiMessageError, parse_position_command};
 use crate::{Game, GameFromUsiError, Position, RuleSet, UsiMove};
 
@@ -162,7 +162,9 @@ pub struct GoParams {
     /// `movetime`: the time to search.
     pub movetime: Option<u64>,
     /// Unknown fields, in order: a word that is not a known key, and the
-    /// words after it up to the next known key, joined by single spaces.
+    /// words after it up to the next known key, joined by single spaces;
+    /// written between the known fields as [`Info::extra`](super::Info::extra)
+    /// is.
     pub extra: Vec<(String, String)>,
 }
 
@@ -198,7 +200,8 @@ impl GoParams {
                 }
                 _ => {
                     let to = words.until(i + 1, &GO_KEYS);
-                    go.extra.push((key.into(), words.join(i + 1, to)));
+                    let known = go.known_fields().len();
+                    push_extra(&mut go.extra, known, key, words.join(i + 1, to));
                     i = to;
                     continue;
                 }
@@ -321,12 +324,9 @@ impl fmt::Display for GuiPosition {
     }
 }
 
-impl fmt::Display for GoParams {
-    /// `go`, the unknown fields, then the known ones in the order of the
-    /// struct.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("go")?;
-        write_extra(f, &self.extra)?;
+impl GoParams {
+    /// The known fields, as written: ` btime 1000`, ` ponder`, ….
+    fn known_fields(&self) -> Vec<String> {
         let times = [
             ("btime", self.btime),
             ("wtime", self.wtime),
@@ -334,20 +334,19 @@ impl fmt::Display for GoParams {
             ("binc", self.binc),
             ("winc", self.winc),
         ];
-        for (key, value) in times {
-            if let Some(v) = value {
-                write!(f, " {key} {v}")?;
-            }
-        }
+        let mut fields: Vec<String> = times
+            .iter()
+            .filter_map(|(key, value)| value.map(|v| format!(" {key} {v}")))
+            .collect();
         if self.ponder {
-            f.write_str(" ponder")?;
+            fields.push(" ponder".into());
         }
         if self.infinite {
-            f.write_str(" infinite")?;
+            fields.push(" infinite".into());
         }
         match self.mate {
-            Some(MateLimit::Millis(ms)) => write!(f, " mate {ms}")?,
-            Some(MateLimit::Infinite) => f.write_str(" mate infinite")?,
+            Some(MateLimit::Millis(ms)) => fields.push(format!(" mate {ms}")),
+            Some(MateLimit::Infinite) => fields.push(" mate infinite".into()),
             None => {}
         }
         let limits = [
@@ -355,12 +354,21 @@ impl fmt::Display for GoParams {
             ("nodes", self.nodes),
             ("movetime", self.movetime),
         ];
-        for (key, value) in limits {
-            if let Some(v) = value {
-                write!(f, " {key} {v}")?;
-            }
-        }
-        Ok(())
+        fields.extend(
+            limits
+                .iter()
+                .filter_map(|(key, value)| value.map(|v| format!(" {key} {v}"))),
+        );
+        fields
+    }
+}
+
+impl fmt::Display for GoParams {
+    /// `go`, then the known fields in the order of the struct with the
+    /// unknown ones between them (see [`GoParams::extra`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("go")?;
+        write_fields(f, &self.known_fields(), &self.extra)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::words::{Words, number, usi_move, usi_moves, write_extra};
+use super::words::{Words, number, push_extra, usi_move, usi_moves, write_fields};
 use super::{InfoScore, MateSign, Score, ScoreBound, UsiField, UsiMessageError};
 use crate::UsiMove;
 
@@ -52,6 +52,11 @@ pub struct Info {
     pub string: Option<String>,
     /// Unknown fields, in order: a word that is not a known key, and the
     /// words after it up to the next known key, joined by single spaces.
+    /// They are written between the known fields (the first before them,
+    /// each next one after the next known field, `pv` and `string` last),
+    /// so that each reads back as itself; an unknown field read when there
+    /// are already one more of them than known fields (a known field given
+    /// twice) is joined to the last one.
     pub extra: Vec<(String, String)>,
 }
 
@@ -93,9 +98,17 @@ impl Info {
                     info.string = Some(words.rest(i + 1).into());
                     break;
                 }
+                "lowerbound" | "upperbound" => {
+                    return Err(UsiMessageError::BadWord {
+                        field: UsiField::Score,
+                        column: words.column(i),
+                        found: key.into(),
+                    });
+                }
                 _ => {
                     let to = words.until(i + 1, &INFO_KEYS);
-                    info.extra.push((key.into(), words.join(i + 1, to)));
+                    let known = info.known_fields().len();
+                    push_extra(&mut info.extra, known, key, words.join(i + 1, to));
                     i = to;
                     continue;
                 }
@@ -127,14 +140,9 @@ fn read_score(words: &Words<'_>, i: usize) -> Result<Score, UsiMessageError> {
     }
 }
 
-impl fmt::Display for Info {
-    /// `info`, the unknown fields, then the known ones in the order of the
-    /// struct, `pv` and `string` last.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("info")?;
-        // The unknown fields first: after a score, an unknown field named
-        // `lowerbound` would read back as the score's bound.
-        write_extra(f, &self.extra)?;
+impl Info {
+    /// The known fields but `pv` and `string`, as written: ` depth 3`, ….
+    fn known_fields(&self) -> Vec<String> {
         let numbers = [
             ("depth", self.depth.map(u64::from)),
             ("seldepth", self.seldepth.map(u64::from)),
@@ -144,17 +152,27 @@ impl fmt::Display for Info {
             ("hashfull", self.hashfull.map(u64::from)),
             ("multipv", self.multipv.map(u64::from)),
         ];
-        for (key, value) in numbers {
-            if let Some(value) = value {
-                write!(f, " {key} {value}")?;
-            }
-        }
+        let mut fields: Vec<String> = numbers
+            .iter()
+            .filter_map(|(key, value)| value.map(|v| format!(" {key} {v}")))
+            .collect();
         if let Some(m) = self.currmove {
-            write!(f, " currmove {m}")?;
+            fields.push(format!(" currmove {m}"));
         }
         if let Some(score) = self.score {
-            write!(f, " score {score}")?;
+            fields.push(format!(" score {score}"));
         }
+        fields
+    }
+}
+
+impl fmt::Display for Info {
+    /// `info`, the known fields in the order of the struct with the
+    /// unknown ones between them (see [`Info::extra`]), `pv` and `string`
+    /// last.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("info")?;
+        write_fields(f, &self.known_fields(), &self.extra)?;
         if let Some(pv) = &self.pv {
             f.write_str(" pv")?;
             for m in pv {

@@ -37,7 +37,10 @@
 //!
 //! Writing a message read from a line gives the line's canonical form, and
 //! reading that gives the same message. The canonical form writes the
-//! known fields of `info` and `go` in a fixed order after the unknown ones.
+//! known fields of `info` and `go` in a fixed order, with the unknown
+//! fields between them so that each reads back as itself ([`Info::extra`]).
+//! `lowerbound` and `upperbound` belong to the score they follow; elsewhere
+//! they are an error.
 //!
 //! ```
 //! use shogi_rules::usi::{EngineMessage, GuiCommand};

@@ -162,16 +162,64 @@ pub(crate) fn end(words: &Words<'_>, i: usize, field: UsiField) -> Result<(), Us
     }
 }
 
-/// Writes ` key value` pairs (the value left out when empty).
-pub(crate) fn write_extra(
+/// Adds an unknown field read after `known` known fields have been set:
+/// a field of its own, or when there are already `known + 1` of them (a
+/// known field given twice), joined to the last one, so that [`write_fields`]
+/// can separate each from the next by a known field.
+pub(crate) fn push_extra(
+    extra: &mut Vec<(String, String)>,
+    known: usize,
+    key: &str,
+    value: String,
+) {
+    let full = extra.len() > known;
+    match extra.last_mut() {
+        Some((_, last)) if full => {
+            for part in [key, &value] {
+                if !part.is_empty() {
+                    if !last.is_empty() {
+                        last.push(' ');
+                    }
+                    last.push_str(part);
+                }
+            }
+        }
+        _ => extra.push((key.into(), value)),
+    }
+}
+
+/// Writes the known fields and the unknown ones between them: the first
+/// unknown field before the first known one, each next one after the next
+/// known field, and those left over after the last known field (where they
+/// read back as one).
+pub(crate) fn write_fields(
     f: &mut core::fmt::Formatter<'_>,
+    known: &[String],
     extra: &[(String, String)],
 ) -> core::fmt::Result {
-    for (key, value) in extra {
+    fn write_extra(
+        f: &mut core::fmt::Formatter<'_>,
+        (key, value): &(String, String),
+    ) -> core::fmt::Result {
         write!(f, " {key}")?;
-        if !value.is_empty() {
-            write!(f, " {value}")?;
+        if value.is_empty() {
+            Ok(())
+        } else {
+            write!(f, " {value}")
         }
+    }
+    let mut extra = extra.iter();
+    if let Some(e) = extra.next() {
+        write_extra(f, e)?;
+    }
+    for field in known {
+        f.write_str(field)?;
+        if let Some(e) = extra.next() {
+            write_extra(f, e)?;
+        }
+    }
+    for e in extra {
+        write_extra(f, e)?;
     }
     Ok(())
 }
