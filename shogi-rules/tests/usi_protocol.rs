@@ -939,14 +939,16 @@ fn go() -> impl Strategy<Value = GoParams> {
 fn gui_command() -> impl Strategy<Value = GuiCommand> {
     let starts = vec![
         PositionStart::Startpos,
-        PositionStart::Sfen(Position::startpos()),
-        PositionStart::Sfen(Position::from_sfen("8k/9/7GP/9/9/9/9/9/K8 b G 1").unwrap()),
-        PositionStart::Sfen(
+        PositionStart::Sfen(Box::new(Position::startpos())),
+        PositionStart::Sfen(Box::new(
+            Position::from_sfen("8k/9/7GP/9/9/9/9/9/K8 b G 1").unwrap(),
+        )),
+        PositionStart::Sfen(Box::new(
             Position::from_sfen(
                 "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
             )
             .unwrap(),
-        ),
+        )),
     ];
     prop_oneof![
         Just(GuiCommand::Usi),

@@ -84,8 +84,9 @@ pub enum PositionStart {
     /// `startpos`.
     Startpos,
     /// `sfen <sfen>`, read as a composed start (as
-    /// [`parse_position_command`] reads it).
-    Sfen(Position),
+    /// [`parse_position_command`] reads it); boxed, for a position is
+    /// large.
+    Sfen(Box<Position>),
 }
 
 /// A `position` command as read, its moves' syntax checked but not played.
@@ -103,7 +104,7 @@ impl GuiPosition {
     pub fn start_position(&self) -> Position {
         match &self.start {
             PositionStart::Startpos => Position::startpos(),
-            PositionStart::Sfen(position) => position.clone(),
+            PositionStart::Sfen(position) => (**position).clone(),
         }
     }
 
@@ -238,7 +239,7 @@ impl GuiCommand {
                 let start = if words.text(1) == Some("startpos") {
                     PositionStart::Startpos
                 } else {
-                    PositionStart::Sfen(start)
+                    PositionStart::Sfen(Box::new(start))
                 };
                 Ok(GuiCommand::Position(GuiPosition { start, moves }))
             }
