@@ -19,7 +19,7 @@ use crate::notation::csa::CsaError;
 use crate::notation::japanese::JapaneseError;
 use crate::notation::western::WesternError;
 use crate::record::{EditError, Limit, LineId, MAX_MOVE_NUMBER, RecordErrorKind};
-use crate::usi::UsiCommandError;
+use crate::usi::{UsiCommandError, UsiField, UsiMessageError};
 use crate::{
     ClockSettings, ClockStateError, Color, DeclarationRejection, GameError, GameFromUsiError,
     IllegalMoveError, IllegalReason, Move, Outcome, OutcomeError, ParseUsiMoveError, Role,
@@ -104,6 +104,28 @@ examples!(UsiCommandError {
         source: ParseUsiMoveError::BadLength(3),
     },
     IllegalMove => UsiCommandError::IllegalMove { ply: 1, column: 25, source: illegal_move() },
+});
+
+examples!(UsiMessageError {
+    Empty => UsiMessageError::Empty,
+    MissingValue => UsiMessageError::MissingValue { field: UsiField::BestMove, column: 9 },
+    BadNumber => UsiMessageError::BadNumber {
+        field: UsiField::Depth,
+        column: 12,
+        found: "x".into(),
+    },
+    BadMove => UsiMessageError::BadMove {
+        field: UsiField::Pv,
+        column: 9,
+        source: ParseUsiMoveError::BadLength(3),
+    },
+    BadWord => UsiMessageError::BadWord { field: UsiField::Type, column: 20, found: "int".into() },
+    Unexpected => UsiMessageError::Unexpected {
+        field: UsiField::Command,
+        column: 7,
+        found: "now".into(),
+    },
+    Position => UsiMessageError::Position(UsiCommandError::MissingStart { column: 10 }),
 });
 
 examples!(OutcomeError {
@@ -271,6 +293,7 @@ mod tests {
             SfenError::example_variants(),
             ClockStateError::example_variants(),
             UsiCommandError::example_variants(),
+            UsiMessageError::example_variants(),
             OutcomeError::example_variants(),
             GameError::example_variants(),
             GameFromUsiError::example_variants(),

@@ -19,7 +19,8 @@
 //!   read from bytes in any of their encodings with every move checked, and
 //!   written, with variations, comments, times and the rules a record states.
 //! - [`svg`]: a picture of a position.
-//! - [`usi`]: the USI `position` command.
+//! - [`usi`]: the USI protocol as typed messages, both directions, read
+//!   and written; the `position` command replayed.
 //!
 //! # Example
 //!

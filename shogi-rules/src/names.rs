@@ -231,6 +231,8 @@ mod tests {
         round_trips(&Handicap::ALL, Handicap::as_str);
         round_trips(&Mark::ALL, Mark::as_str);
         round_trips(&Encoding::ALL, Encoding::name);
+        round_trips(&crate::usi::UsiField::ALL, crate::usi::UsiField::as_str);
+        round_trips(&crate::usi::GameResult::ALL, crate::usi::GameResult::as_str);
     }
 
     /// The names of the variants of the error kinds are distinct.

@@ -1,5 +1,5 @@
-//! The USI `position` command: `position startpos moves 7g7f 3c3d` or
-//! `position sfen <sfen> moves …`.
+//! The `position` command: `position startpos moves 7g7f 3c3d` or
+//! `position sfen <sfen> moves …`, read and replayed, and written.
 
 use crate::{IllegalMoveError, Move, ParseUsiMoveError, Position, SfenError, UsiMove};
 
