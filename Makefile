@@ -19,8 +19,9 @@
 #                crate builds haitaka and rsshogi); then the core's unit tests
 #                without features (debug)                                             ~40 s
 #   package-test the crates as published: LICENSE copied into each crate, `cargo package`  ~2-5 min
-#                of enum-names, shogi-rules and shogi-cli (cargo builds each extracted crate, the
-#                command against the packaged core: ~1 min cold, seconds warm), then
+#                of enum-names, board-clock, shogi-rules and shogi-cli (cargo builds each
+#                extracted crate, the command against the packaged core: ~1 min cold,
+#                seconds warm), then
 #                `cargo test --release --all-features` inside the extracted shogi-rules
 #                (its unit, documentation and self-contained integration tests; the
 #                tests that read the repository's data are not packaged): ~3.5 min
@@ -128,20 +129,24 @@ PACKAGE_CORE_DIR = $(CARGO_TARGET_DIR)/package/shogi-rules-$(WORKSPACE_VERSION)
 # registry (a patch of crates.io; the core's packaged lock file names the registry's, so this
 # build cannot be --locked).
 PACKAGE_NAMES_DIR = $(CARGO_TARGET_DIR)/package/enum-names-$(WORKSPACE_VERSION)
+# The packaged board-clock (the game clock), likewise.
+PACKAGE_CLOCK_DIR = $(CARGO_TARGET_DIR)/package/board-clock-$(WORKSPACE_VERSION)
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
-		for crate in enum-names board-cli ffi-boundary shogi-rules shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
+		for crate in enum-names board-clock board-cli ffi-boundary shogi-rules shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \
 			fi; \
 		done; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' \
-			$(CARGO) package -p enum-names -p shogi-rules -p board-cli -p shogi-cli --allow-dirty --locked; \
+			$(CARGO) package -p enum-names -p board-clock -p shogi-rules -p board-cli -p shogi-cli \
+			--allow-dirty --locked; \
 		cd '$(PACKAGE_CORE_DIR)'; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features \
-			--config "patch.crates-io.enum-names.path='$(PACKAGE_NAMES_DIR)'"; \
+			--config "patch.crates-io.enum-names.path='$(PACKAGE_NAMES_DIR)'" \
+			--config "patch.crates-io.board-clock.path='$(PACKAGE_CLOCK_DIR)'"; \
 	}
 
 fuzz-if-nightly:
