@@ -300,6 +300,10 @@ enum xiangqi_result
    */
   XIANGQI_RESULT_NO_DRAW_OFFER = 304,
   /**
+   * Game: the game has no clock (its rules are untimed).
+   */
+  XIANGQI_RESULT_NO_CLOCK = 305,
+  /**
    * A game error this version does not name.
    */
   XIANGQI_RESULT_GAME_OTHER = 349,

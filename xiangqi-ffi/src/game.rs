@@ -61,6 +61,9 @@ impl From<xiangqi_rules> for RuleSet {
             move_limit: rules.move_limit,
             bare_material_draw: rules.bare_material_draw,
             max_draw_offers: None,
+            // The C rules have no clock field: a game keeps the site clock, as a game made
+            // with NULL rules does.
+            clock: RuleSet::site().clock,
         }
     }
 }

@@ -148,6 +148,8 @@ pub enum xiangqi_result {
     DrawOfferPending = 303,
     /// Game: there is no open draw offer of the other side to answer.
     NoDrawOffer = 304,
+    /// Game: the game has no clock (its rules are untimed).
+    NoClock = 305,
     /// A game error this version does not name.
     GameOther = 349,
 
@@ -183,7 +185,7 @@ pub enum xiangqi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
     use xiangqi_result::*;
-    const ALL: [xiangqi_result; 60] = [
+    const ALL: [xiangqi_result; 61] = [
         Ok,
         NullParameter,
         Panic,
@@ -230,6 +232,7 @@ pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
         NoDrawOffersLeft,
         DrawOfferPending,
         NoDrawOffer,
+        NoClock,
         GameOther,
         RecordEncoding,
         RecordBadTag,
@@ -306,6 +309,7 @@ impl xiangqi_result {
             NoDrawOffersLeft => "XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT\0",
             DrawOfferPending => "XIANGQI_RESULT_DRAW_OFFER_PENDING\0",
             NoDrawOffer => "XIANGQI_RESULT_NO_DRAW_OFFER\0",
+            NoClock => "XIANGQI_RESULT_NO_CLOCK\0",
             GameOther => "XIANGQI_RESULT_GAME_OTHER\0",
             RecordEncoding => "XIANGQI_RESULT_RECORD_ENCODING\0",
             RecordBadTag => "XIANGQI_RESULT_RECORD_BAD_TAG\0",
@@ -403,6 +407,7 @@ impl xiangqi_result {
             NoDrawOffersLeft => "the side has no draw offers left",
             DrawOfferPending => "a draw offer is open already",
             NoDrawOffer => "there is no draw offer to answer",
+            NoClock => "the game has no clock",
             GameOther => "the game refused the action",
             RecordEncoding => "record: the bytes are neither UTF-8 nor GBK text",
             RecordBadTag => "record: malformed tag pair",
@@ -579,6 +584,7 @@ impl From<GameError> for xiangqi_result {
             GameError::NoDrawOffersLeft(_) => xiangqi_result::NoDrawOffersLeft,
             GameError::DrawOfferPending => xiangqi_result::DrawOfferPending,
             GameError::NoDrawOffer => xiangqi_result::NoDrawOffer,
+            GameError::NoClock => xiangqi_result::NoClock,
             _ => xiangqi_result::GameOther,
         }
     }
@@ -594,7 +600,7 @@ mod tests {
     use xq::{Color, FenField, Piece, Position, Role, Square};
 
     /// Every code with the value it was published with.
-    const PUBLISHED: [(xiangqi_result, u32); 60] = {
+    const PUBLISHED: [(xiangqi_result, u32); 61] = {
         use xiangqi_result::*;
         [
             (Ok, 0),
@@ -643,6 +649,7 @@ mod tests {
             (NoDrawOffersLeft, 302),
             (DrawOfferPending, 303),
             (NoDrawOffer, 304),
+            (NoClock, 305),
             (GameOther, 349),
             (RecordEncoding, 400),
             (RecordBadTag, 401),
@@ -896,7 +903,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            7 + 5 + 16 + 6 + 3 + 12,
+            7 + 5 + 16 + 7 + 3 + 12,
             "FEN, setup, illegal-reason, game, notation and record codes"
         );
     }
