@@ -118,6 +118,8 @@ impl RuleSet {
             move_limit,
             bare_material_draw,
             max_draw_offers: None,
+            // No keyword sets the clock: a game keeps the site clock.
+            clock: xiangqi_rules::RuleSet::site().clock,
         })
     }
 

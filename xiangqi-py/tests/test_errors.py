@@ -200,6 +200,7 @@ EXPECTED_EXAMPLES = {
         (GameActionError, "no_draw_offers_left"),
         (GameActionError, "draw_offer_pending"),
         (GameActionError, "no_draw_offer"),
+        (GameActionError, "no_clock"),
     ],
     "NotationError": [(NotationError, k) for k in ["syntax", "no_legal_move", "ambiguous"]],
     "RecordError": [(RecordError, kind) for kind in RECORD_KINDS],

@@ -193,10 +193,12 @@ class GameOverError(XiangqiError):
 class GameActionError(XiangqiError):
     """An action a game refuses for another reason than its end."""
 
-    kind: Literal["nothing_to_undo", "no_draw_offers_left", "draw_offer_pending", "no_draw_offer"]
+    kind: Literal[
+        "nothing_to_undo", "no_draw_offers_left", "draw_offer_pending", "no_draw_offer", "no_clock"
+    ]
     """Why: ``"nothing_to_undo"``, ``Game.pop`` without a move to take back; the draw-offer
     kinds are the core's refusals of an offer or an answer (the Python ``Game`` agrees draws
-    with ``agree_draw``)."""
+    with ``agree_draw``); ``"no_clock"``, a clock action on a game whose rules are untimed."""
 
 def _error_examples() -> list[tuple[str, str, BaseException]]:
     """For the tests: an example of every variant of every error enum of the core, as ``(enum,
