@@ -8,7 +8,7 @@
 #                `jkf` alone (~10 s each)
 #                and on the fuzz crate (builds libFuzzer's C++ once)                  ~1 min
 #   doc-check    cargo doc of the cores with -D warnings (shogi-rules with all        ~1 min
-#                features and none, xiangqi-rules)
+#                features and none, xiangqi-rules) and of board-clock
 #   engines      scripts/install-engines.sh: fairy-stockfish and gpsshogi from Debian's    ~0-60 s
 #                packages (apt-get update and install) unless both are installed
 #   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
@@ -98,13 +98,14 @@ clippy:
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
 	}
 
-# The API documentation of the core crates builds without a warning (every intra-doc link
-# resolves); shogi-rules with all features and with none.
+# The API documentation of the core crates and of the clock they share builds without a warning
+# (every intra-doc link resolves); shogi-rules with all features and with none.
 doc-check:
 	@TIMEFORMAT='==> doc-check took %0R s'; time { \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --all-features --no-deps; \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --no-default-features --no-deps; \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p xiangqi-rules --all-features --no-deps; \
+		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p board-clock --all-features --no-deps; \
 	}
 
 # The engines the tests talk to (Fairy-Stockfish, gpsshogi), from Debian's packages.
