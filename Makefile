@@ -8,7 +8,7 @@
 #                `jkf` alone (~10 s each)
 #                and on the fuzz crate (builds libFuzzer's C++ once)                  ~1 min
 #   doc-check    cargo doc of the cores with -D warnings (shogi-rules with all        ~1 min
-#                features and none, xiangqi-rules)
+#                features and none, xiangqi-rules) and of board-clock
 #   engines      scripts/install-engines.sh: fairy-stockfish and gpsshogi from Debian's    ~0-60 s
 #                packages (apt-get update and install) unless both are installed
 #   test-suites  cargo test --release: unit, integration (perft, rule cases, SFEN,    ~5-9 min
@@ -19,8 +19,9 @@
 #                crate builds haitaka and rsshogi); then the core's unit tests
 #                without features (debug)                                             ~40 s
 #   package-test the crates as published: LICENSE copied into each crate, `cargo package`  ~2-5 min
-#                of enum-names, shogi-rules and shogi-cli (cargo builds each extracted crate, the
-#                command against the packaged core: ~1 min cold, seconds warm), then
+#                of enum-names, board-clock, shogi-rules and shogi-cli (cargo builds each
+#                extracted crate, the command against the packaged core: ~1 min cold,
+#                seconds warm), then
 #                `cargo test --release --all-features` inside the extracted shogi-rules
 #                (its unit, documentation and self-contained integration tests; the
 #                tests that read the repository's data are not packaged): ~3.5 min
@@ -97,13 +98,14 @@ clippy:
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
 	}
 
-# The API documentation of the core crates builds without a warning (every intra-doc link
-# resolves); shogi-rules with all features and with none.
+# The API documentation of the core crates and of the clock they share builds without a warning
+# (every intra-doc link resolves); shogi-rules with all features and with none.
 doc-check:
 	@TIMEFORMAT='==> doc-check took %0R s'; time { \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --all-features --no-deps; \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --no-default-features --no-deps; \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p xiangqi-rules --all-features --no-deps; \
+		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p board-clock --all-features --no-deps; \
 	}
 
 # The engines the tests talk to (Fairy-Stockfish, gpsshogi), from Debian's packages.
@@ -128,20 +130,24 @@ PACKAGE_CORE_DIR = $(CARGO_TARGET_DIR)/package/shogi-rules-$(WORKSPACE_VERSION)
 # registry (a patch of crates.io; the core's packaged lock file names the registry's, so this
 # build cannot be --locked).
 PACKAGE_NAMES_DIR = $(CARGO_TARGET_DIR)/package/enum-names-$(WORKSPACE_VERSION)
+# The packaged board-clock (the game clock), likewise.
+PACKAGE_CLOCK_DIR = $(CARGO_TARGET_DIR)/package/board-clock-$(WORKSPACE_VERSION)
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
-		for crate in enum-names board-cli ffi-boundary shogi-rules shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
+		for crate in enum-names board-clock board-cli ffi-boundary shogi-rules shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \
 			fi; \
 		done; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' \
-			$(CARGO) package -p enum-names -p shogi-rules -p board-cli -p shogi-cli --allow-dirty --locked; \
+			$(CARGO) package -p enum-names -p board-clock -p shogi-rules -p board-cli -p shogi-cli \
+			--allow-dirty --locked; \
 		cd '$(PACKAGE_CORE_DIR)'; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features \
-			--config "patch.crates-io.enum-names.path='$(PACKAGE_NAMES_DIR)'"; \
+			--config "patch.crates-io.enum-names.path='$(PACKAGE_NAMES_DIR)'" \
+			--config "patch.crates-io.board-clock.path='$(PACKAGE_CLOCK_DIR)'"; \
 	}
 
 fuzz-if-nightly:

@@ -305,6 +305,10 @@ enum xiangqi_result
    */
   XIANGQI_RESULT_NO_DRAW_OFFER = 304,
   /**
+   * Game: the game has no clock (its rules are untimed).
+   */
+  XIANGQI_RESULT_NO_CLOCK = 305,
+  /**
    * Game JSON: malformed JSON, or JSON that is not the saved form of a game
    * (a field missing or of the wrong type). A saved form that does not
    * restore has a `XIANGQI_RESULT_RESTORE_*` code.

@@ -63,6 +63,15 @@ impl Not for Color {
     }
 }
 
+/// The clock tells the players apart by their [`Color::index`], Sente first.
+impl board_clock::ClockColor for Color {
+    const SIDES: [Color; 2] = [Color::Sente, Color::Gote];
+
+    fn index(self) -> usize {
+        Color::index(self)
+    }
+}
+
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

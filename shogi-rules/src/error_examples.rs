@@ -8,9 +8,8 @@
 //! example, and a test checks that each example is of the variant it is
 //! listed for. The fieldless enums ([`IllegalReason`],
 //! [`DeclarationRejection`], [`Limit`]) return their `ALL`, which
-//! [`names`](crate::names) checks likewise.
-
-use core::time::Duration;
+//! [`names`](crate::names) checks likewise. [`ClockStateError`]'s
+//! `examples()` come with the clock, from the `board-clock` crate.
 
 #[cfg(feature = "serde")]
 use crate::GameJsonError;
@@ -80,18 +79,6 @@ examples!(SfenError {
     MoveNumber => SfenError::MoveNumber { column: 23 },
     TrailingText => SfenError::TrailingText { column: 25 },
     Setup => SfenError::Setup(SetupError::DeadPiece { square: Square::SQ_1A }),
-});
-
-examples!(ClockStateError {
-    MainTime => ClockStateError::MainTime {
-        color: Color::Sente,
-        main: Duration::from_secs(301),
-        limit: Duration::from_secs(300),
-    },
-    Periods => ClockStateError::Periods { color: Color::Sente, periods: 4, limit: 3 },
-    PeriodsBeforeMainTime => ClockStateError::PeriodsBeforeMainTime { color: Color::Gote },
-    TimedOutWithTimeLeft => ClockStateError::TimedOutWithTimeLeft { color: Color::Gote },
-    OutOfTimeNotMarked => ClockStateError::OutOfTimeNotMarked { color: Color::Sente },
 });
 
 examples!(UsiCommandError {
@@ -291,7 +278,6 @@ mod tests {
             UsiMoveError::example_variants(),
             SetupError::example_variants(),
             SfenError::example_variants(),
-            ClockStateError::example_variants(),
             UsiCommandError::example_variants(),
             UsiMessageError::example_variants(),
             OutcomeError::example_variants(),

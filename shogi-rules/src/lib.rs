@@ -147,7 +147,6 @@ pub struct ReadmeDoctests;
 
 pub mod attacks;
 mod bitboard;
-mod clock;
 mod color;
 mod error_examples;
 mod game;
@@ -170,7 +169,26 @@ pub mod usi;
 mod zobrist;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
-pub use clock::{Clock, ClockReading, ClockSettings, ClockSide, ClockStateError, TimeUp};
+pub use board_clock::{ClockReading, ClockSettings, ClockSide};
+/// Both players' clocks: main time plus byo-yomi periods, driven by the
+/// caller's measured durations ([`board_clock::Clock`] for shogi's
+/// [`Color`]).
+///
+/// ```
+/// use std::time::Duration;
+/// use shogi_rules::{Clock, ClockSettings, Color};
+/// let mut clock = Clock::new(ClockSettings::SITE);
+/// assert!(clock.spend(Color::Sente, Duration::from_secs(300)).is_ok()); // main time gone, periods intact
+/// assert!(clock.spend(Color::Sente, Duration::from_millis(29_999)).is_ok());
+/// assert_eq!(clock.side(Color::Sente).periods, 3);
+/// assert!(clock.spend(Color::Sente, Duration::from_secs(90)).is_err()); // three periods elapse
+/// ```
+pub type Clock = board_clock::Clock<Color>;
+/// A clock reading that no play under its settings can give: what
+/// [`Clock::with_sides`](board_clock::Clock::with_sides) refuses.
+pub type ClockStateError = board_clock::ClockStateError<Color>;
+/// The player's time ran out during the move.
+pub type TimeUp = board_clock::TimeUp<Color>;
 pub use color::Color;
 #[cfg(feature = "serde")]
 pub use game::GameJsonError;

@@ -74,6 +74,9 @@ impl From<xiangqi_rules> for RuleSet {
                 XIANGQI_DRAW_OFFERS_UNLIMITED => None,
                 max => Some(max),
             },
+            // The C rules have no clock field: a game keeps the site clock, as a game made
+            // with NULL rules does.
+            clock: RuleSet::site().clock,
         }
     }
 }

@@ -148,6 +148,8 @@ pub enum xiangqi_result {
     DrawOfferPending = 303,
     /// Game: there is no open draw offer of the other side to answer.
     NoDrawOffer = 304,
+    /// Game: the game has no clock (its rules are untimed).
+    NoClock = 305,
     /// Game JSON: malformed JSON, or JSON that is not the saved form of a game
     /// (a field missing or of the wrong type). A saved form that does not
     /// restore has a `XIANGQI_RESULT_RESTORE_*` code.
@@ -212,7 +214,7 @@ pub enum xiangqi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
     use xiangqi_result::*;
-    const ALL: [xiangqi_result; 71] = [
+    const ALL: [xiangqi_result; 72] = [
         Ok,
         NullParameter,
         Panic,
@@ -259,6 +261,7 @@ pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
         NoDrawOffersLeft,
         DrawOfferPending,
         NoDrawOffer,
+        NoClock,
         GameJson,
         RestoreStart,
         RestoreMove,
@@ -346,6 +349,7 @@ impl xiangqi_result {
             NoDrawOffersLeft => "XIANGQI_RESULT_NO_DRAW_OFFERS_LEFT\0",
             DrawOfferPending => "XIANGQI_RESULT_DRAW_OFFER_PENDING\0",
             NoDrawOffer => "XIANGQI_RESULT_NO_DRAW_OFFER\0",
+            NoClock => "XIANGQI_RESULT_NO_CLOCK\0",
             GameJson => "XIANGQI_RESULT_GAME_JSON\0",
             RestoreStart => "XIANGQI_RESULT_RESTORE_START\0",
             RestoreMove => "XIANGQI_RESULT_RESTORE_MOVE\0",
@@ -454,6 +458,7 @@ impl xiangqi_result {
             NoDrawOffersLeft => "the side has no draw offers left",
             DrawOfferPending => "a draw offer is open already",
             NoDrawOffer => "there is no draw offer to answer",
+            NoClock => "the game has no clock",
             GameJson => "the JSON is not a valid saved game",
             RestoreStart => "saved game: the start position is malformed or illegal",
             RestoreMove => "saved game: a move is malformed or illegal",
@@ -647,6 +652,7 @@ impl From<GameError> for xiangqi_result {
             GameError::NoDrawOffersLeft(_) => xiangqi_result::NoDrawOffersLeft,
             GameError::DrawOfferPending => xiangqi_result::DrawOfferPending,
             GameError::NoDrawOffer => xiangqi_result::NoDrawOffer,
+            GameError::NoClock => xiangqi_result::NoClock,
             _ => xiangqi_result::GameOther,
         }
     }
@@ -691,7 +697,7 @@ mod tests {
     use xq::{Color, FenField, Piece, Position, Role, Square};
 
     /// Every code with the value it was published with.
-    const PUBLISHED: [(xiangqi_result, u32); 71] = {
+    const PUBLISHED: [(xiangqi_result, u32); 72] = {
         use xiangqi_result::*;
         [
             (Ok, 0),
@@ -740,6 +746,7 @@ mod tests {
             (NoDrawOffersLeft, 302),
             (DrawOfferPending, 303),
             (NoDrawOffer, 304),
+            (NoClock, 305),
             (GameJson, 320),
             (RestoreStart, 321),
             (RestoreMove, 322),
@@ -1017,7 +1024,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            7 + 5 + 16 + 6 + 3 + 12 + 10 + 1,
+            7 + 5 + 16 + 7 + 3 + 12 + 10 + 1,
             "FEN, setup, illegal-reason, game, notation, record, restore and JSON codes"
         );
     }

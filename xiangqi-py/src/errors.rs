@@ -263,6 +263,9 @@ pub fn game_error(py: Python<'_>, e: &GameError) -> PyErr {
         GameError::NoDrawOffer => {
             raise::<GameActionError>(py, e.to_string(), &[("kind", obj(py, "no_draw_offer"))])
         }
+        GameError::NoClock => {
+            raise::<GameActionError>(py, e.to_string(), &[("kind", obj(py, "no_clock"))])
+        }
         _ => raise::<XiangqiError>(py, e.to_string(), &[("kind", obj(py, "unknown"))]),
     }
 }

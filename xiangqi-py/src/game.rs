@@ -126,6 +126,8 @@ impl RuleSet {
             move_limit,
             bare_material_draw,
             max_draw_offers,
+            // No keyword sets the clock: a game keeps the site clock.
+            clock: xiangqi_rules::RuleSet::site().clock,
         })
     }
 

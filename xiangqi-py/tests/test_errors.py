@@ -214,6 +214,7 @@ EXPECTED_EXAMPLES = {
         (GameActionError, "no_draw_offers_left"),
         (GameActionError, "draw_offer_pending"),
         (GameActionError, "no_draw_offer"),
+        (GameActionError, "no_clock"),
     ],
     "RestoreError": [(RestoreError, kind) for kind in RESTORE_KINDS],
     "GameJsonError": [(RestoreError, "json"), (RestoreError, "agreement_without_offer")],

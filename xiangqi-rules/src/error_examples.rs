@@ -23,8 +23,9 @@ use crate::GameJsonError;
 use crate::notation::{Notation, NotationError};
 use crate::record::{Limit, RecordErrorKind};
 use crate::{
-    Color, FenError, FenField, GameError, IccsMove, IccsMoveError, IllegalMoveError, IllegalReason,
-    Move, Outcome, ParseIccsMoveError, Piece, RestoreError, Role, SetupError, Square, Termination,
+    ClockSettings, ClockStateError, Color, FenError, FenField, GameError, IccsMove, IccsMoveError,
+    IllegalMoveError, IllegalReason, Move, Outcome, ParseIccsMoveError, Piece, RestoreError, Role,
+    SetupError, Square, Termination,
 };
 
 examples_from_all!(IllegalReason, Limit);
@@ -87,6 +88,7 @@ examples!(GameError {
     NoDrawOffersLeft => GameError::NoDrawOffersLeft(Color::Black),
     DrawOfferPending => GameError::DrawOfferPending,
     NoDrawOffer => GameError::NoDrawOffer,
+    NoClock => GameError::NoClock,
 });
 
 examples!(RestoreError {
@@ -115,6 +117,17 @@ examples!(RestoreError {
     AgreementWithoutOffer => RestoreError::AgreementWithoutOffer,
     DrawOffers => RestoreError::DrawOffers { color: Color::Red, made: 3, limit: 2 },
     DrawOffer => RestoreError::DrawOffer { color: Color::Black },
+    ClockMissing => RestoreError::ClockMissing,
+    UnexpectedClock => RestoreError::UnexpectedClock,
+    ClockSettings => RestoreError::ClockSettings {
+        clock: ClockSettings { periods: 2, ..ClockSettings::SITE },
+        rules: ClockSettings::SITE,
+    },
+    ClockState => RestoreError::ClockState(ClockStateError::TimedOutWithTimeLeft {
+        color: Color::Black,
+    }),
+    TimedOut => RestoreError::TimedOut { color: Color::Black },
+    NotTimedOut => RestoreError::NotTimedOut { color: Color::Red },
 });
 
 #[cfg(feature = "serde")]

@@ -10,8 +10,8 @@
 //!   ([`Position::in_check`], [`Position::checkers`]), a Zobrist key;
 //!   [`perft`] and [`perft_divide`].
 //! - [`Game`]: a game under a [`RuleSet`], adjudicated after every move,
-//!   with undo, resignation, loss on time, draw offers and draw agreement;
-//!   how it ended is its [`Outcome`]. Saved to JSON and restored against
+//!   with undo, resignation, a byo-yomi [`Clock`] and loss on time, draw
+//!   offers and draw agreement; how it ended is its [`Outcome`]. Saved to JSON and restored against
 //!   the rules (feature `serde`).
 //! - [`notation`]: moves written and read in ICCS, the ranks-1–10 UCI form,
 //!   WXF and Chinese notation; [`record`]: game records in PGN, read and
@@ -124,6 +124,17 @@
 //!   side has a chariot, horse, cannon or soldier left the game is drawn at
 //!   once. Resignation, loss on time and agreed draws end the game; taking
 //!   moves back is the caller's policy.
+//! - The clock ([`RuleSet::clock`]; the site plays 5 minutes main time and
+//!   3 byo-yomi periods of 30 seconds, [`ClockSettings::SITE`]): a player's
+//!   main time runs while it is their turn; once it is used up, even in the
+//!   middle of a move, a period starts; a move completed within the period
+//!   resets it for the next move, a period that fully elapses is spent and
+//!   the next starts at once, and the player loses on time
+//!   ([`Termination::Timeout`]) the instant the last period has fully
+//!   elapsed. The library has no wall clock: the caller measures each
+//!   move's time and passes it ([`Game::play_timed`], [`Game::check_time`]
+//!   while the player thinks), or reports a flag fall ([`Game::flag`]).
+//!   The clock is the `board-clock` crate's, shared with `shogi-rules`.
 //!
 //! # Decisions
 //! Where the rules leave a point open, this crate decides:
@@ -181,13 +192,21 @@
 //!     (resignation, loss on time, draw agreement) only in a game the moves
 //!     leave running, with a winner that fits it; a draw agreement only
 //!     after a draw offer; no more offers than the rules allow; an open
-//!     offer only in a running game, from a side that has made one.
+//!     offer only in a running game, from a side that has made one; a clock
+//!     exactly when the rules are timed, with their settings and times play
+//!     under them can give, a side's time run out only with its loss on
+//!     time, and a loss on time in a timed game only with the loser's time
+//!     run out (an untimed game may have been lost on time on the caller's
+//!     word, [`Game::time_out`]).
+//! 12. **Rules saved without a clock** (before games had one) read as
+//!     untimed: [`RuleSet::clock`] `None`.
 //!
 //! # Features
 //! - `serde`: `Serialize`/`Deserialize` for [`Color`], [`Termination`],
 //!   [`Outcome`], [`RuleSet`] and [`Game`] (its saved form: start FEN,
-//!   moves in ICCS, rules, outcome, the draw offers made and the open
-//!   offer), and `Game::to_json`/`Game::from_json` with `GameJsonError`.
+//!   moves in ICCS, rules, outcome, clocks, the draw offers made and the
+//!   open offer), the clock's settings and readings (checked when read
+//!   back), and `Game::to_json`/`Game::from_json` with `GameJsonError`.
 //!
 //! # Names
 //! [`Color`], [`Role`], [`IllegalReason`], [`Termination`],
@@ -221,6 +240,7 @@ mod square;
 mod square_set;
 mod zobrist;
 
+pub use board_clock::{ClockReading, ClockSettings, ClockSide};
 pub use color::Color;
 pub use fen::{FenError, FenField};
 #[cfg(feature = "serde")]
@@ -236,3 +256,23 @@ pub use rules::RuleSet;
 pub use setup::{Setup, SetupChecks, SetupError};
 pub use square::{ParseSquareError, Square};
 pub use square_set::SquareSet;
+
+/// Both players' clocks: main time plus byo-yomi periods, driven by the
+/// caller's measured durations ([`board_clock::Clock`] for xiangqi's
+/// [`Color`]).
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_rules::{Clock, ClockSettings, Color};
+/// let mut clock = Clock::new(ClockSettings::SITE);
+/// assert!(clock.spend(Color::Red, Duration::from_secs(300)).is_ok()); // main time gone, periods intact
+/// assert!(clock.spend(Color::Red, Duration::from_millis(29_999)).is_ok());
+/// assert_eq!(clock.side(Color::Red).periods, 3);
+/// assert!(clock.spend(Color::Red, Duration::from_secs(90)).is_err()); // three periods elapse
+/// ```
+pub type Clock = board_clock::Clock<Color>;
+/// A clock reading that no play under its settings can give: what
+/// [`Clock::with_sides`](board_clock::Clock::with_sides) refuses.
+pub type ClockStateError = board_clock::ClockStateError<Color>;
+/// The player's time ran out during the move.
+pub type TimeUp = board_clock::TimeUp<Color>;

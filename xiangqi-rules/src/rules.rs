@@ -1,5 +1,7 @@
 //! Rule sets: what a [`Game`](crate::Game) adjudicates by.
 
+use crate::ClockSettings;
+
 /// The rules a [`Game`](crate::Game) adjudicates by, as data.
 ///
 /// The defaults are the site rules ([`RuleSet::site`]).
@@ -32,11 +34,17 @@ pub struct RuleSet {
     /// states no limit.
     #[cfg_attr(feature = "serde", serde(default))]
     pub max_draw_offers: Option<u32>,
+    /// The clock, if the game is timed (the site rules: 5 minutes main
+    /// time and 3 byo-yomi periods of 30 seconds, [`ClockSettings::SITE`]).
+    /// Rules saved without this field read as untimed (`None`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub clock: Option<ClockSettings>,
 }
 
 impl RuleSet {
     /// The site rules: third occurrence ends the game, perpetual check
-    /// loses, 300 plies, bare material draws, draw offers unlimited.
+    /// loses, 300 plies, bare material draws, draw offers unlimited,
+    /// 5 minutes + 3 × 30 s byo-yomi.
     #[must_use]
     pub const fn site() -> RuleSet {
         RuleSet {
@@ -45,6 +53,7 @@ impl RuleSet {
             move_limit: 300,
             bare_material_draw: true,
             max_draw_offers: None,
+            clock: Some(ClockSettings::SITE),
         }
     }
 }

@@ -366,10 +366,17 @@ fn serde_names_are_the_as_str_names() {
             termination
         );
     }
-    // A rule set saved without a draw-offer limit reads as unlimited.
+    // A rule set saved without a draw-offer limit reads as unlimited, and
+    // one saved without a clock (before games had one) as untimed.
     let rules: RuleSet = serde_json::from_str(
         r#"{"repetitions":3,"perpetual_check_loses":true,"move_limit":300,"bare_material_draw":true}"#,
     )
     .unwrap();
-    assert_eq!(rules, RuleSet::site());
+    assert_eq!(
+        rules,
+        RuleSet {
+            clock: None,
+            ..RuleSet::site()
+        }
+    );
 }

@@ -25,10 +25,10 @@
 
 use super::{DeclarationRejection, Game, Outcome, OutcomeError, Termination};
 #[cfg(feature = "serde")]
-use crate::clock::ClockParts;
-#[cfg(feature = "serde")]
 use crate::{Clock, Position, RuleSet};
 use crate::{ClockSettings, ClockStateError, Color, SfenError, UsiMoveError};
+#[cfg(feature = "serde")]
+use board_clock::ClockParts;
 
 /// The saved form of a [`Game`], as it is written; nothing in it is checked
 /// until [`Game::restore`] replays it.
@@ -52,10 +52,7 @@ impl From<&Game> for SavedGame {
             moves: game.plies.iter().map(|p| p.mv.to_string()).collect(),
             rules: game.rules,
             outcome: game.outcome,
-            clock: game.clock.map(|c| ClockParts {
-                settings: c.settings(),
-                sides: [c.side(Color::Sente), c.side(Color::Gote)],
-            }),
+            clock: game.clock.map(ClockParts::from),
             draw_offers_made: game.draw_offers_made,
             draw_offer: game.draw_offer,
         }

@@ -220,11 +220,12 @@ class GameOverError(XiangqiError):
 class GameActionError(XiangqiError):
     """An action a game refuses for another reason than its end."""
 
-    kind: Literal["nothing_to_undo", "no_draw_offers_left", "draw_offer_pending", "no_draw_offer"]
-    """Why: ``"nothing_to_undo"``, ``Game.pop`` without a move to take back;
-    ``"no_draw_offers_left"``, the side has made all the draw offers the rules allow;
-    ``"draw_offer_pending"``, an offer is open already; ``"no_draw_offer"``, no offer of the
-    opponent to accept or decline."""
+    kind: Literal[
+        "nothing_to_undo", "no_draw_offers_left", "draw_offer_pending", "no_draw_offer", "no_clock"
+    ]
+    """Why: ``"nothing_to_undo"``, ``Game.pop`` without a move to take back; the draw-offer
+    kinds are the core's refusals of an offer or an answer (the Python ``Game`` agrees draws
+    with ``agree_draw``); ``"no_clock"``, a clock action on a game whose rules are untimed."""
 
 def _error_examples() -> list[tuple[str, str, BaseException]]:
     """For the tests: an example of every variant of every error enum of the core, as ``(enum,

@@ -30,4 +30,7 @@ pub enum GameError {
     /// There is no open draw offer from the opponent to answer.
     #[error("there is no draw offer to answer")]
     NoDrawOffer,
+    /// The game has no clock.
+    #[error("the game has no clock")]
+    NoClock,
 }

@@ -21,6 +21,15 @@
 //! and a draw agreement end the game when the caller says so; taking moves
 //! back ([`Game::undo`]) is the caller's policy.
 //!
+//! A timed game ([`RuleSet::clock`], the site's 5 minutes + 3 × 30 s
+//! byo-yomi by default) has a [`Clock`] for both sides, driven by the
+//! durations the caller measures: [`Game::play_timed`] charges a move's
+//! time to the mover (whose time running out first loses the game,
+//! [`Termination::Timeout`], without the move), [`Game::check_time`] looks
+//! at the side to move's clock while it thinks, and [`Game::flag`] reports
+//! a flag fall seen by a clock outside the library. Taking a move back does
+//! not wind the clocks back.
+//!
 //! Draws are agreed through offers ([`Game::offer_draw`],
 //! [`Game::accept_draw`], [`Game::decline_draw`]): the site has agreed
 //! draws offered at any time and states no limit, so a player may offer on
@@ -28,10 +37,12 @@
 //! as often as it likes. One offer is open at a time; it lapses when the
 //! opponent moves, when the game ends, and when a move is taken back.
 //!
-//! Legality depends on the position alone: repetition and history never
+//! Legality depends on the position alone: repetition, clocks and history never
 //! make a move illegal. Illegal moves are rejected with the reason and the
 //! game is unchanged; once the game is over, every action is rejected with
 //! [`GameError::GameOver`].
+
+use core::time::Duration;
 
 mod error;
 mod outcome;
@@ -44,7 +55,7 @@ pub use outcome::{Outcome, Termination};
 pub use restore::GameJsonError;
 pub use restore::RestoreError;
 
-use crate::{Color, Move, MoveList, Position, RuleSet};
+use crate::{Clock, Color, Move, MoveList, Position, RuleSet};
 
 /// A move played in a game, with whether it gave check.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -56,6 +67,8 @@ pub struct Ply {
 }
 
 /// A game: a start position, the moves played, and the result once it ends.
+/// Games are equal when start, moves, rules, result, clocks and draw
+/// offers are.
 ///
 /// ```
 /// use xiangqi_rules::{Color, Game, Outcome, Termination};
@@ -82,6 +95,8 @@ pub struct Game {
     /// cannot recompute.
     clocks: Vec<u32>,
     outcome: Option<Outcome>,
+    /// Both sides' clocks, when the rules are timed.
+    clock: Option<Clock>,
     /// The draw offers each side has made, Red's first.
     draw_offers_made: [u32; 2],
     /// The side whose draw offer is open.
@@ -115,6 +130,7 @@ impl Game {
             plies: Vec::new(),
             clocks: Vec::new(),
             outcome: None,
+            clock: rules.clock.map(Clock::new),
             draw_offers_made: [0; 2],
             draw_offer: None,
         };
@@ -161,6 +177,12 @@ impl Game {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// The clocks, if the game is timed.
+    #[must_use]
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
     }
 
     /// The draw offers `color` has made in this game.
@@ -249,8 +271,71 @@ impl Game {
         Ok(m)
     }
 
+    /// Plays a move that took `elapsed` on the mover's clock. If the time ran
+    /// out first, the move is not played and the mover loses on time
+    /// ([`Termination::Timeout`]). Returns the result when the game is over.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use xiangqi_rules::{Color, Game, Outcome, Termination};
+    /// let mut game = Game::new(); // 5 minutes + 3 × 30 s
+    /// let m = game.position().parse_iccs_move("h2e2")?;
+    /// assert_eq!(game.play_timed(m, Duration::from_secs(310))?, None);
+    /// assert_eq!(game.clock().unwrap().side(Color::Red).periods, 3);
+    /// let m = game.position().parse_iccs_move("h9g7")?;
+    /// let outcome = game.play_timed(m, Duration::from_secs(400))?; // Black's time runs out
+    /// assert_eq!(outcome, Some(Outcome::win(Color::Red, Termination::Timeout)));
+    /// assert_eq!(game.ply_count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Game::play`] (the game and its clocks are then unchanged), and
+    /// [`GameError::NoClock`] for an untimed game.
+    pub fn play_timed(&mut self, m: Move, elapsed: Duration) -> Result<Option<Outcome>, GameError> {
+        self.check_running()?;
+        let mover = self.position.turn();
+        if self.clock.is_none() {
+            return Err(GameError::NoClock);
+        }
+        if let Some(reason) = self.position.why_illegal(m) {
+            return Err(GameError::IllegalMove(crate::IllegalMoveError {
+                iccs: m.iccs(),
+                reason,
+            }));
+        }
+        if let Some(clock) = self.clock.as_mut() {
+            if clock.spend(mover, elapsed).is_err() {
+                let outcome = Outcome::win(mover.opposite(), Termination::Timeout);
+                self.end(outcome)?;
+                return Ok(Some(outcome));
+            }
+        }
+        self.play_running(m)?;
+        Ok(self.outcome)
+    }
+
+    /// Checks the side to move's clock after `elapsed` of thinking: if its
+    /// time is up, its clock is marked as run out and the game ends with
+    /// [`Termination::Timeout`]. Returns the result when the game is over.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] or [`GameError::NoClock`].
+    pub fn check_time(&mut self, elapsed: Duration) -> Result<Option<Outcome>, GameError> {
+        self.check_running()?;
+        let mover = self.position.turn();
+        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+        if clock.remaining(mover, elapsed).timed_out {
+            // Mark the clock as run out.
+            let _ = clock.spend(mover, elapsed);
+            self.end(Outcome::win(mover.opposite(), Termination::Timeout))?;
+        }
+        Ok(self.outcome)
+    }
+
     /// Takes back the last move, and the end of the game if that move ended
     /// it. An open draw offer is withdrawn; the offers made still count.
+    /// The clocks are not wound back.
     ///
     /// # Errors
     /// [`GameError::NothingToUndo`] if no move was played;
@@ -282,12 +367,45 @@ impl Game {
         self.end(Outcome::win(color.opposite(), Termination::Resignation))
     }
 
-    /// `color` ran out of time: the other side wins.
+    /// `color` ran out of time: the other side wins. In a timed game the
+    /// game's clock marks `color` as timed out, as [`Game::flag`] does; an
+    /// untimed game can be lost on time too, on the caller's word.
     ///
     /// # Errors
     /// [`GameError::GameOver`] once the game is over.
     pub fn time_out(&mut self, color: Color) -> Result<(), GameError> {
+        self.check_running()?;
+        if let Some(clock) = self.clock.as_mut() {
+            clock.run_out(color);
+        }
         self.end(Outcome::win(color.opposite(), Termination::Timeout))
+    }
+
+    /// `color` loses on time, as reported by a clock outside the library:
+    /// the game's clock marks `color` as timed out. Only a timed game can be
+    /// flagged (see [`Game::time_out`] for an untimed one).
+    ///
+    /// ```
+    /// use xiangqi_rules::{Color, Game, GameError, Outcome, RuleSet, Termination};
+    /// let mut game = Game::new();
+    /// assert_eq!(game.flag(Color::Black)?, Outcome::win(Color::Red, Termination::Timeout));
+    /// assert!(game.clock().unwrap().side(Color::Black).timed_out);
+    ///
+    /// let untimed = RuleSet { clock: None, ..RuleSet::site() };
+    /// let mut game = Game::from_position(Default::default(), untimed);
+    /// assert_eq!(game.flag(Color::Red), Err(GameError::NoClock));
+    /// # Ok::<(), GameError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`], or [`GameError::NoClock`] for an untimed game.
+    pub fn flag(&mut self, color: Color) -> Result<Outcome, GameError> {
+        self.check_running()?;
+        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+        clock.run_out(color);
+        let outcome = Outcome::win(color.opposite(), Termination::Timeout);
+        self.end(outcome)?;
+        Ok(outcome)
     }
 
     /// Both players agree to a draw at once. If no offer is open, this is
@@ -415,5 +533,49 @@ impl Game {
     fn move_limit(&self) -> Option<Outcome> {
         let limit = self.rules.move_limit as usize;
         (limit > 0 && self.plies.len() >= limit).then_some(Outcome::draw(Termination::MoveLimit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iccs(game: &Game, text: &str) -> Move {
+        game.position().parse_iccs_move(text).unwrap()
+    }
+
+    #[test]
+    fn a_timed_game_charges_the_mover_only() {
+        let mut game = Game::new();
+        let m = iccs(&game, "h2e2");
+        assert_eq!(game.play_timed(m, Duration::from_secs(40)), Ok(None));
+        let clock = game.clock().unwrap();
+        assert_eq!(clock.side(Color::Red).main, Duration::from_secs(260));
+        assert_eq!(clock.side(Color::Black).main, Duration::from_secs(300));
+    }
+
+    #[test]
+    fn undo_does_not_wind_the_clock_back() {
+        let mut game = Game::new();
+        let m = iccs(&game, "h2e2");
+        game.play_timed(m, Duration::from_secs(320)).unwrap();
+        let clock = *game.clock().unwrap();
+        game.undo().unwrap();
+        assert_eq!(game.clock(), Some(&clock));
+        assert_eq!(clock.side(Color::Red).main, Duration::ZERO);
+    }
+
+    #[test]
+    fn the_last_period_running_out_is_a_timeout() {
+        let mut game = Game::new();
+        let m = iccs(&game, "h2e2");
+        // 300 s of main time and three 30 s periods: 390 s is the end.
+        let outcome = game.play_timed(m, Duration::from_secs(390)).unwrap();
+        assert_eq!(
+            outcome,
+            Some(Outcome::win(Color::Black, Termination::Timeout))
+        );
+        assert_eq!(game.clock().unwrap().timed_out(), Some(Color::Red));
+        assert_eq!(game.ply_count(), 0);
     }
 }

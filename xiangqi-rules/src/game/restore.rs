@@ -2,7 +2,8 @@
 //! checks a restored game passes ([`RestoreError`], always built).
 //!
 //! The saved form holds the start FEN, the moves in ICCS, the rules, the
-//! result, the draw offers each side has made and the open offer.
+//! result, the clocks, the draw offers each side has made and the open
+//! offer.
 //! Restoring replays the moves and checks everything else against the
 //! rules, in one place (`Game::restore`), which the serde `Deserialize` of
 //! [`Game`] and [`Game::from_json`] both go through:
@@ -18,14 +19,21 @@
 //!   draw agreement only when a draw offer was made;
 //! - the draw offers: no more made than [`RuleSet::max_draw_offers`]
 //!   allows, and an open offer only in a running game, from a side that has
-//!   made one.
+//!   made one;
+//! - the clock: present exactly when the rules are timed, with the rules'
+//!   settings, showing times that play under them can give
+//!   ([`Clock::with_sides`](board_clock::Clock::with_sides)), a side whose
+//!   time ran out only when the game ended by that side's loss on time, and
+//!   a loss on time in a timed game only with the loser's time run out.
 
 use super::Outcome;
 #[cfg(feature = "serde")]
 use super::{Game, Termination};
-use crate::{Color, FenError, IccsMoveError};
 #[cfg(feature = "serde")]
-use crate::{Position, RuleSet};
+use crate::{Clock, Position, RuleSet};
+use crate::{ClockSettings, ClockStateError, Color, FenError, IccsMoveError};
+#[cfg(feature = "serde")]
+use board_clock::ClockParts;
 
 /// The saved form of a [`Game`], as it is written; nothing in it is checked
 /// until `Game::restore` replays it.
@@ -36,6 +44,9 @@ pub(super) struct SavedGame {
     moves: Vec<String>,
     rules: RuleSet,
     outcome: Option<Outcome>,
+    /// Absent in games saved before the clock: untimed.
+    #[serde(default)]
+    clock: Option<ClockParts>,
     draw_offers_made: [u32; 2],
     draw_offer: Option<Color>,
 }
@@ -48,6 +59,7 @@ impl From<&Game> for SavedGame {
             moves: game.plies.iter().map(|p| p.mv.to_string()).collect(),
             rules: game.rules,
             outcome: game.outcome,
+            clock: game.clock.map(ClockParts::from),
             draw_offers_made: game.draw_offers_made,
             draw_offer: game.draw_offer,
         }
@@ -136,6 +148,37 @@ pub enum RestoreError {
         /// The player the offer is from.
         color: Color,
     },
+    /// `clock`: the rules are timed but no clock is saved.
+    #[error("the rules are timed but no clock is saved")]
+    ClockMissing,
+    /// `clock`: the rules are untimed but a clock is saved.
+    #[error("the rules are untimed but a clock is saved")]
+    UnexpectedClock,
+    /// `clock`: the clock's settings are not the rules'.
+    #[error("the clock's settings are not the rules' clock settings")]
+    ClockSettings {
+        /// The clock's settings.
+        clock: ClockSettings,
+        /// The rules' settings.
+        rules: ClockSettings,
+    },
+    /// `clock`: a time that play under the settings cannot give.
+    #[error("clock: {0}")]
+    ClockState(ClockStateError),
+    /// `clock`: a side's time ran out but the game did not end by its loss
+    /// on time.
+    #[error("{color}'s time has run out, but the game did not end by {color}'s loss on time")]
+    TimedOut {
+        /// The player whose time ran out.
+        color: Color,
+    },
+    /// `clock`: the result is a side's loss on time but its clock does not
+    /// show its time run out.
+    #[error("the result is {color}'s loss on time, but {color}'s time has not run out")]
+    NotTimedOut {
+        /// The player who lost on time.
+        color: Color,
+    },
 }
 
 fn winner_text(winner: Option<Color>) -> String {
@@ -163,11 +206,25 @@ pub enum GameJsonError {
 #[cfg(feature = "serde")]
 impl Game {
     /// A game from its saved form: the moves replayed under the saved rules,
-    /// and the result and draw offers checked against them (see the
+    /// and the result, draw offers and clock checked against them (see the
     /// [`RestoreError`] variants).
     pub(super) fn restore(saved: SavedGame) -> Result<Game, RestoreError> {
         let start = Position::from_fen(&saved.start).map_err(RestoreError::Start)?;
         let rules = saved.rules;
+        let clock = match (saved.clock, rules.clock) {
+            (None, None) => None,
+            (None, Some(_)) => return Err(RestoreError::ClockMissing),
+            (Some(_), None) => return Err(RestoreError::UnexpectedClock),
+            (Some(parts), Some(settings)) => {
+                if parts.settings != settings {
+                    return Err(RestoreError::ClockSettings {
+                        clock: parts.settings,
+                        rules: settings,
+                    });
+                }
+                Some(Clock::try_from(parts).map_err(RestoreError::ClockState)?)
+            }
+        };
         let mut game = Game::from_position(start, rules);
         for (i, text) in saved.moves.iter().enumerate() {
             let ply = i + 1;
@@ -220,13 +277,33 @@ impl Game {
             }
         }
 
+        if let Some(clock) = clock {
+            let lost_on_time = match game.outcome {
+                Some(Outcome {
+                    winner: Some(winner),
+                    termination: Termination::Timeout,
+                }) => Some(winner.opposite()),
+                _ => None,
+            };
+            for color in Color::ALL {
+                let timed_out = clock.side(color).timed_out;
+                if timed_out && lost_on_time != Some(color) {
+                    return Err(RestoreError::TimedOut { color });
+                }
+                if !timed_out && lost_on_time == Some(color) {
+                    return Err(RestoreError::NotTimedOut { color });
+                }
+            }
+        }
+
+        game.clock = clock;
         game.draw_offers_made = made;
         game.draw_offer = saved.draw_offer;
         Ok(game)
     }
 
-    /// The game as JSON: start FEN, moves in ICCS, rules, result, the draw
-    /// offers made and the open offer. [`Game::from_json`] reads it back.
+    /// The game as JSON: start FEN, moves in ICCS, rules, result, clocks,
+    /// the draw offers made and the open offer. [`Game::from_json`] reads it back.
     ///
     /// ```
     /// use xiangqi_rules::{Color, Game};
@@ -260,7 +337,14 @@ impl Game {
     /// - no side may have made more offers than the rules allow
     ///   ([`RestoreError::DrawOffers`]);
     /// - an open offer only in a running game, from a side that has made an
-    ///   offer ([`RestoreError::DrawOffer`]).
+    ///   offer ([`RestoreError::DrawOffer`]);
+    /// - a clock exactly when the rules are timed
+    ///   ([`RestoreError::ClockMissing`], [`RestoreError::UnexpectedClock`]),
+    ///   with the rules' settings ([`RestoreError::ClockSettings`]), showing
+    ///   times play under them can give ([`RestoreError::ClockState`]); a
+    ///   side's time run out only when the game ended by its loss on time
+    ///   ([`RestoreError::TimedOut`]), and in a timed game a loss on time
+    ///   only with the loser's time run out ([`RestoreError::NotTimedOut`]).
     ///
     /// ```
     /// use xiangqi_rules::{Game, GameJsonError, RestoreError, Termination};

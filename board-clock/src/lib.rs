@@ -1,20 +1,47 @@
-//! A pure game clock: main time plus byo-yomi periods, driven by the
-//! caller's measured durations (no wall clock inside).
-//!
-//! Semantics (standard Japanese byo-yomi with periods):
-//! - a player's main time runs while it is their turn; when it reaches zero,
-//!   even in the middle of a move, a fresh byo-yomi period starts;
-//! - a move completed before its period has fully elapsed resets the period
-//!   for the next move (unused time is lost);
-//! - a period that fully elapses is spent, and the next one starts at once;
-//!   one long think can spend several;
-//! - time is up the instant the last period has fully elapsed (or, without
-//!   byo-yomi, the instant main time reaches zero): a move completed at
-//!   exactly 30 s in a 30 s period has spent that period.
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
 
+use core::fmt;
+use core::marker::PhantomData;
 use core::time::Duration;
 
-use crate::Color;
+/// The two sides of a game, as the clock tells them apart: a small `Copy`
+/// type (a color) with the two sides in order, each with its index.
+///
+/// ```
+/// use core::fmt;
+/// use board_clock::ClockColor;
+///
+/// #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// enum Color {
+///     Red,
+///     Black,
+/// }
+///
+/// impl fmt::Display for Color {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         f.write_str(match self {
+///             Color::Red => "red",
+///             Color::Black => "black",
+///         })
+///     }
+/// }
+///
+/// impl ClockColor for Color {
+///     const SIDES: [Color; 2] = [Color::Red, Color::Black];
+///     fn index(self) -> usize {
+///         self as usize
+///     }
+/// }
+/// assert_eq!(Color::SIDES[Color::Black.index()], Color::Black);
+/// ```
+pub trait ClockColor: Copy + Eq + fmt::Debug + fmt::Display {
+    /// Both sides, the first to move first: `SIDES[c.index()] == c`.
+    const SIDES: [Self; 2];
+
+    /// `0` for the first side of [`ClockColor::SIDES`], `1` for the second.
+    fn index(self) -> usize;
+}
 
 /// Time control settings.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -74,7 +101,21 @@ pub struct ClockReading {
 ///
 /// ```
 /// use std::time::Duration;
-/// use shogi_rules::{Clock, ClockSettings, Color};
+/// use board_clock::ClockSettings;
+/// # use core::fmt;
+/// # #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// # enum Color { Sente, Gote }
+/// # impl fmt::Display for Color {
+/// #     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// #         f.write_str(match self { Color::Sente => "sente", Color::Gote => "gote" })
+/// #     }
+/// # }
+/// # impl board_clock::ClockColor for Color {
+/// #     const SIDES: [Color; 2] = [Color::Sente, Color::Gote];
+/// #     fn index(self) -> usize { self as usize }
+/// # }
+/// # type Clock = board_clock::Clock<Color>;
+/// # type ClockStateError = board_clock::ClockStateError<Color>;
 /// let mut clock = Clock::new(ClockSettings::SITE);
 /// assert!(clock.spend(Color::Sente, Duration::from_secs(300)).is_ok()); // main time gone, periods intact
 /// assert!(clock.spend(Color::Sente, Duration::from_millis(29_999)).is_ok());
@@ -85,40 +126,66 @@ pub struct ClockReading {
 /// Read back from JSON (feature `serde`), a clock is checked as
 /// [`Clock::with_sides`] checks it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "ClockParts"))]
-pub struct Clock {
+pub struct Clock<C> {
     settings: ClockSettings,
     sides: [ClockSide; 2],
+    color: PhantomData<C>,
 }
 
-/// The fields of a saved [`Clock`], before they are checked.
-#[cfg(feature = "serde")]
-#[derive(Copy, Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub(crate) struct ClockParts {
-    pub(crate) settings: ClockSettings,
-    pub(crate) sides: [ClockSide; 2],
+/// The fields of a saved [`Clock`], before they are checked: the form a
+/// clock is saved in (feature `serde`), which [`Clock::with_sides`] checks
+/// through `TryFrom`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ClockParts {
+    /// The settings.
+    pub settings: ClockSettings,
+    /// Each side's remaining time, in the order of [`ClockColor::SIDES`].
+    pub sides: [ClockSide; 2],
+}
+
+impl<C: ClockColor> From<Clock<C>> for ClockParts {
+    fn from(clock: Clock<C>) -> ClockParts {
+        ClockParts {
+            settings: clock.settings,
+            sides: clock.sides,
+        }
+    }
+}
+
+impl<C: ClockColor> TryFrom<ClockParts> for Clock<C> {
+    type Error = ClockStateError<C>;
+
+    fn try_from(parts: ClockParts) -> Result<Clock<C>, ClockStateError<C>> {
+        let [first, second] = parts.sides;
+        Clock::with_sides(parts.settings, first, second)
+    }
 }
 
 #[cfg(feature = "serde")]
-impl TryFrom<ClockParts> for Clock {
-    type Error = ClockStateError;
+impl<C: ClockColor> serde::Serialize for Clock<C> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ClockParts::from(*self).serialize(serializer)
+    }
+}
 
-    fn try_from(parts: ClockParts) -> Result<Clock, ClockStateError> {
-        let [sente, gote] = parts.sides;
-        Clock::with_sides(parts.settings, sente, gote)
+#[cfg(feature = "serde")]
+impl<'de, C: ClockColor> serde::Deserialize<'de> for Clock<C> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Clock<C>, D::Error> {
+        let parts = ClockParts::deserialize(deserializer)?;
+        Clock::try_from(parts).map_err(serde::de::Error::custom)
     }
 }
 
 /// A clock reading that no play under its settings can give: what
 /// [`Clock::with_sides`] refuses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ClockStateError {
+pub enum ClockStateError<C> {
     /// More main time left than the settings give.
     #[error("{color} has {main:?} of main time left, more than the {limit:?} of the settings")]
     MainTime {
         /// The player.
-        color: Color,
+        color: C,
         /// The main time left.
         main: Duration,
         /// The main time of the settings.
@@ -128,7 +195,7 @@ pub enum ClockStateError {
     #[error("{color} has {periods} byo-yomi periods left, more than the {limit} of the settings")]
     Periods {
         /// The player.
-        color: Color,
+        color: C,
         /// The periods left.
         periods: u32,
         /// The periods of the settings.
@@ -139,35 +206,35 @@ pub enum ClockStateError {
     #[error("{color} has spent byo-yomi periods while main time is left")]
     PeriodsBeforeMainTime {
         /// The player.
-        color: Color,
+        color: C,
     },
     /// The player is marked as timed out but has time left.
     #[error("{color} is marked as timed out but has time left")]
     TimedOutWithTimeLeft {
         /// The player.
-        color: Color,
+        color: C,
     },
     /// The player has no time left (no main time, no period) but is not
     /// marked as timed out, which only fresh clocks without any time allow.
     #[error("{color} has no time left but is not marked as timed out")]
     OutOfTimeNotMarked {
         /// The player.
-        color: Color,
+        color: C,
     },
 }
 
 /// The player's time ran out during the move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{color} ran out of time")]
-pub struct TimeUp {
+pub struct TimeUp<C> {
     /// The player whose time ran out.
-    pub color: Color,
+    pub color: C,
 }
 
-impl Clock {
+impl<C: ClockColor> Clock<C> {
     /// Fresh clocks for both players.
     #[must_use]
-    pub fn new(settings: ClockSettings) -> Clock {
+    pub fn new(settings: ClockSettings) -> Clock<C> {
         let side = ClockSide {
             main: settings.main_time,
             periods: settings.periods,
@@ -176,16 +243,32 @@ impl Clock {
         Clock {
             settings,
             sides: [side; 2],
+            color: PhantomData,
         }
     }
 
-    /// Clocks showing `sente` and `gote` under `settings`, as a saved clock
+    /// Clocks showing `first` and `second` (the sides of
+    /// [`ClockColor::SIDES`], in order) under `settings`, as a saved clock
     /// is read back: each side's reading must be one that play under the
     /// settings can give.
     ///
     /// ```
     /// use std::time::Duration;
-    /// use shogi_rules::{Clock, ClockSettings, ClockSide, ClockStateError, Color};
+    /// use board_clock::{ClockSettings, ClockSide};
+    /// # use core::fmt;
+    /// # #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    /// # enum Color { Sente, Gote }
+    /// # impl fmt::Display for Color {
+    /// #     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// #         f.write_str(match self { Color::Sente => "sente", Color::Gote => "gote" })
+    /// #     }
+    /// # }
+    /// # impl board_clock::ClockColor for Color {
+    /// #     const SIDES: [Color; 2] = [Color::Sente, Color::Gote];
+    /// #     fn index(self) -> usize { self as usize }
+    /// # }
+    /// # type Clock = board_clock::Clock<Color>;
+    /// # type ClockStateError = board_clock::ClockStateError<Color>;
     /// let side = |secs, periods| ClockSide { main: Duration::from_secs(secs), periods, timed_out: false };
     /// let clock = Clock::with_sides(ClockSettings::SITE, side(120, 3), side(0, 2)).unwrap();
     /// assert_eq!(clock.side(Color::Gote).periods, 2);
@@ -203,10 +286,10 @@ impl Clock {
     /// no time at all).
     pub fn with_sides(
         settings: ClockSettings,
-        sente: ClockSide,
-        gote: ClockSide,
-    ) -> Result<Clock, ClockStateError> {
-        for (color, side) in [(Color::Sente, sente), (Color::Gote, gote)] {
+        first: ClockSide,
+        second: ClockSide,
+    ) -> Result<Clock<C>, ClockStateError<C>> {
+        for (color, side) in C::SIDES.into_iter().zip([first, second]) {
             if side.main > settings.main_time {
                 return Err(ClockStateError::MainTime {
                     color,
@@ -235,12 +318,14 @@ impl Clock {
         }
         Ok(Clock {
             settings,
-            sides: [sente, gote],
+            sides: [first, second],
+            color: PhantomData,
         })
     }
 
-    /// Marks `color` as timed out (a flag fall reported from outside).
-    pub(crate) fn run_out(&mut self, color: Color) {
+    /// Marks `color` as timed out (a flag fall reported from outside): no
+    /// main time, no period left, and [`ClockSide::timed_out`] set.
+    pub fn run_out(&mut self, color: C) {
         self.sides[color.index()] = ClockSide {
             main: Duration::ZERO,
             periods: 0,
@@ -248,10 +333,11 @@ impl Clock {
         };
     }
 
-    /// The color whose time has run out, if any (Sente first).
+    /// The color whose time has run out, if any (the first of
+    /// [`ClockColor::SIDES`] first).
     #[must_use]
-    pub fn timed_out(&self) -> Option<Color> {
-        [Color::Sente, Color::Gote]
+    pub fn timed_out(&self) -> Option<C> {
+        C::SIDES
             .into_iter()
             .find(|&c| self.sides[c.index()].timed_out)
     }
@@ -264,7 +350,7 @@ impl Clock {
 
     /// One player's remaining time.
     #[must_use]
-    pub fn side(&self, color: Color) -> ClockSide {
+    pub fn side(&self, color: C) -> ClockSide {
         self.sides[color.index()]
     }
 
@@ -272,7 +358,7 @@ impl Clock {
     /// `elapsed` of the current turn, without changing anything. Use it for
     /// display and to detect a flag fall while the player thinks.
     #[must_use]
-    pub fn remaining(&self, color: Color, elapsed: Duration) -> ClockReading {
+    pub fn remaining(&self, color: C, elapsed: Duration) -> ClockReading {
         let side = self.sides[color.index()];
         if side.timed_out {
             return ClockReading {
@@ -313,7 +399,7 @@ impl Clock {
     /// # Errors
     /// [`TimeUp`] if the time ran out before the move was completed; the
     /// player is then marked as timed out.
-    pub fn spend(&mut self, color: Color, elapsed: Duration) -> Result<(), TimeUp> {
+    pub fn spend(&mut self, color: C, elapsed: Duration) -> Result<(), TimeUp<C>> {
         let reading = self.remaining(color, elapsed);
         let side = &mut self.sides[color.index()];
         if reading.timed_out {
@@ -344,3 +430,30 @@ impl Clock {
         )
     }
 }
+
+impl<C: ClockColor> ClockStateError<C> {
+    /// One value of each variant, in declaration order, so that a binding
+    /// can prove it maps every variant.
+    #[must_use]
+    pub fn examples() -> Vec<ClockStateError<C>> {
+        let [first, second] = C::SIDES;
+        vec![
+            ClockStateError::MainTime {
+                color: first,
+                main: Duration::from_secs(301),
+                limit: Duration::from_secs(300),
+            },
+            ClockStateError::Periods {
+                color: first,
+                periods: 4,
+                limit: 3,
+            },
+            ClockStateError::PeriodsBeforeMainTime { color: second },
+            ClockStateError::TimedOutWithTimeLeft { color: second },
+            ClockStateError::OutOfTimeNotMarked { color: first },
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,199 @@
+//! The clock's semantics, with a two-sided color of the tests.
+
+use super::*;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+enum Side {
+    A,
+    B,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::A => "a",
+            Side::B => "b",
+        })
+    }
+}
+
+impl ClockColor for Side {
+    const SIDES: [Side; 2] = [Side::A, Side::B];
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+type TestClock = Clock<Side>;
+
+fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+fn side(main: u64, periods: u32, timed_out: bool) -> ClockSide {
+    ClockSide {
+        main: secs(main),
+        periods,
+        timed_out,
+    }
+}
+
+#[test]
+fn main_time_then_periods() {
+    let mut clock = TestClock::new(ClockSettings::SITE);
+    clock.spend(Side::A, secs(100)).unwrap();
+    assert_eq!(clock.side(Side::A), side(200, 3, false));
+    assert_eq!(clock.side(Side::B), side(300, 3, false));
+    // Main time runs out in the middle of the move: a period starts.
+    clock.spend(Side::A, secs(210)).unwrap();
+    assert_eq!(clock.side(Side::A), side(0, 3, false));
+    // A move inside the period resets it.
+    clock.spend(Side::A, Duration::from_millis(29_999)).unwrap();
+    assert_eq!(clock.side(Side::A).periods, 3);
+    // A move at exactly 30 s spends the period.
+    clock.spend(Side::A, secs(30)).unwrap();
+    assert_eq!(clock.side(Side::A).periods, 2);
+    // Two full periods: time is up.
+    assert_eq!(
+        clock.spend(Side::A, secs(60)),
+        Err(TimeUp { color: Side::A })
+    );
+    assert_eq!(clock.side(Side::A), side(0, 0, true));
+    assert_eq!(clock.timed_out(), Some(Side::A));
+}
+
+#[test]
+fn remaining_reads_without_changing() {
+    let clock = TestClock::new(ClockSettings::SITE);
+    let reading = clock.remaining(Side::B, secs(310));
+    assert_eq!(
+        reading,
+        ClockReading {
+            main: Duration::ZERO,
+            period_left: Some(secs(20)),
+            periods: 3,
+            timed_out: false,
+        }
+    );
+    assert!(clock.remaining(Side::B, secs(390)).timed_out);
+    assert_eq!(clock, TestClock::new(ClockSettings::SITE));
+    // Huge durations saturate instead of overflowing.
+    assert!(clock.remaining(Side::A, Duration::MAX).timed_out);
+}
+
+#[test]
+fn without_byoyomi_main_time_is_all() {
+    let settings = ClockSettings {
+        main_time: secs(10),
+        byoyomi: Duration::ZERO,
+        periods: 0,
+    };
+    let mut clock = TestClock::new(settings);
+    assert!(clock.spend(Side::B, secs(9)).is_ok());
+    assert!(clock.spend(Side::B, secs(1)).is_err());
+    assert_eq!(clock.timed_out(), Some(Side::B));
+}
+
+#[test]
+fn run_out_marks_a_flag_fall() {
+    let mut clock = TestClock::new(ClockSettings::SITE);
+    clock.run_out(Side::B);
+    assert_eq!(clock.side(Side::B), side(0, 0, true));
+    assert!(clock.remaining(Side::B, Duration::ZERO).timed_out);
+    assert_eq!(clock.timed_out(), Some(Side::B));
+}
+
+#[test]
+fn with_sides_checks_each_side() {
+    let s = ClockSettings::SITE;
+    assert!(TestClock::with_sides(s, side(120, 3, false), side(0, 2, false)).is_ok());
+    assert!(TestClock::with_sides(s, side(0, 0, true), side(300, 3, false)).is_ok());
+    assert_eq!(
+        TestClock::with_sides(s, side(300, 3, false), side(301, 3, false)),
+        Err(ClockStateError::MainTime {
+            color: Side::B,
+            main: secs(301),
+            limit: secs(300),
+        })
+    );
+    assert_eq!(
+        TestClock::with_sides(s, side(300, 4, false), side(300, 3, false)),
+        Err(ClockStateError::Periods {
+            color: Side::A,
+            periods: 4,
+            limit: 3,
+        })
+    );
+    assert_eq!(
+        TestClock::with_sides(s, side(10, 2, false), side(300, 3, false)),
+        Err(ClockStateError::PeriodsBeforeMainTime { color: Side::A })
+    );
+    assert_eq!(
+        TestClock::with_sides(s, side(300, 3, false), side(0, 1, true)),
+        Err(ClockStateError::TimedOutWithTimeLeft { color: Side::B })
+    );
+    assert_eq!(
+        TestClock::with_sides(s, side(0, 0, false), side(300, 3, false)),
+        Err(ClockStateError::OutOfTimeNotMarked { color: Side::A })
+    );
+    // A fresh clock whose settings give no time.
+    let none = ClockSettings {
+        main_time: Duration::ZERO,
+        byoyomi: Duration::ZERO,
+        periods: 0,
+    };
+    assert_eq!(
+        TestClock::with_sides(none, side(0, 0, false), side(0, 0, false)),
+        Ok(TestClock::new(none))
+    );
+}
+
+/// The name of the variant, in a `match` without a wildcard: a variant
+/// added to the enum fails to compile here until it has an example.
+fn variant(e: &ClockStateError<Side>) -> &'static str {
+    match e {
+        ClockStateError::MainTime { .. } => "MainTime",
+        ClockStateError::Periods { .. } => "Periods",
+        ClockStateError::PeriodsBeforeMainTime { .. } => "PeriodsBeforeMainTime",
+        ClockStateError::TimedOutWithTimeLeft { .. } => "TimedOutWithTimeLeft",
+        ClockStateError::OutOfTimeNotMarked { .. } => "OutOfTimeNotMarked",
+    }
+}
+
+#[test]
+fn examples_list_each_variant_once() {
+    let found: Vec<&str> = ClockStateError::<Side>::examples()
+        .iter()
+        .map(variant)
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "MainTime",
+            "Periods",
+            "PeriodsBeforeMainTime",
+            "TimedOutWithTimeLeft",
+            "OutOfTimeNotMarked"
+        ]
+    );
+    for e in ClockStateError::<Side>::examples() {
+        assert!(!e.to_string().is_empty());
+    }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trip_and_checked_read() {
+    let mut clock = TestClock::new(ClockSettings::SITE);
+    clock.spend(Side::A, secs(305)).unwrap();
+    let json = serde_json::to_string(&clock).unwrap();
+    assert!(json.starts_with(r#"{"settings":"#), "{json}");
+    assert_eq!(serde_json::from_str::<TestClock>(&json).unwrap(), clock);
+    let forged = json.replacen(
+        r#""periods":3,"timed_out":false"#,
+        r#""periods":3,"timed_out":true"#,
+        1,
+    );
+    let err = serde_json::from_str::<TestClock>(&forged).unwrap_err();
+    assert!(err.to_string().contains("timed out"), "{err}");
+}
