@@ -56,8 +56,10 @@ pub struct MoveReport {
 /// A finished game between engines.
 #[derive(Debug)]
 pub struct GameReport {
-    /// The game as played (its outcome set when the rules could record
-    /// the ending).
+    /// The game as played. Its outcome is set when the game can record the
+    /// ending: not for a crash, nor for a loss on time in an untimed game
+    /// ([`TimeControl::Byoyomi`]); [`winner`](GameReport::winner) and
+    /// [`termination`](GameReport::termination) always say how it ended.
     pub game: Game,
     /// Each move played, in order.
     pub moves: Vec<MoveReport>,
