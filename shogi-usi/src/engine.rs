@@ -529,8 +529,11 @@ impl Engine {
         ),
         EngineError,
     > {
-        let deadline =
-            limit.deadline(position.turn(), self.config.margin, self.config.untimed_timeout);
+        let deadline = limit.deadline(
+            position.turn(),
+            self.config.margin,
+            self.config.untimed_timeout,
+        );
         let started = Instant::now();
         self.send(&GuiCommand::Go(limit.to_go_params()))?;
         let mut infos = Vec::new();
@@ -551,8 +554,11 @@ impl Engine {
             }
             Ok(_) => Ok(None),
         };
-        let best = match self.wait(Waiting::BestMove, deadline.map(|d| started + d), &mut collect)?
-        {
+        let best = match self.wait(
+            Waiting::BestMove,
+            deadline.map(|d| started + d),
+            &mut collect,
+        )? {
             Waited::Got(best) => best,
             Waited::Timeout => {
                 self.send(&GuiCommand::Stop)?;

@@ -23,9 +23,7 @@ pub mod matches;
 mod options;
 pub mod process;
 
-pub use engine::{
-    AnalysisLine, Engine, EngineConfig, MateResult, PlayResult, Played, QUIT_GRACE,
-};
+pub use engine::{AnalysisLine, Engine, EngineConfig, MateResult, PlayResult, Played, QUIT_GRACE};
 pub use error::{EngineError, OptionValueError, Waiting};
 pub use limit::Limit;
 pub use options::{check_option_value, find_option};

@@ -150,7 +150,10 @@ impl Limit {
     #[must_use]
     pub fn to_mate_params(&self) -> GoParams {
         GoParams {
-            mate: Some(self.mate.map_or(MateLimit::Infinite, |d| MateLimit::Millis(millis(d)))),
+            mate: Some(
+                self.mate
+                    .map_or(MateLimit::Infinite, |d| MateLimit::Millis(millis(d))),
+            ),
             ..GoParams::default()
         }
     }
@@ -193,11 +196,7 @@ impl Limit {
             Color::Sente => (self.btime, self.binc),
             Color::Gote => (self.wtime, self.winc),
         };
-        Some(
-            self.byoyomi.unwrap_or_default()
-                + main.unwrap_or_default()
-                + inc.unwrap_or_default(),
-        )
+        Some(self.byoyomi.unwrap_or_default() + main.unwrap_or_default() + inc.unwrap_or_default())
     }
 
     /// How long the client waits for `bestmove` before it sends `stop`:
@@ -248,21 +247,42 @@ mod tests {
             Some(MS(1200))
         );
         let clock = Limit::time(MS(1000), MS(2000)).with_increment(MS(100), MS(300));
-        assert_eq!(clock.deadline(Color::Sente, margin, untimed), Some(MS(2100)));
+        assert_eq!(
+            clock.deadline(Color::Sente, margin, untimed),
+            Some(MS(2100))
+        );
         assert_eq!(clock.deadline(Color::Gote, margin, untimed), Some(MS(3300)));
-        assert_eq!(Limit::depth(3).deadline(Color::Sente, margin, untimed), untimed);
+        assert_eq!(
+            Limit::depth(3).deadline(Color::Sente, margin, untimed),
+            untimed
+        );
         assert_eq!(Limit::nodes(3).deadline(Color::Sente, margin, None), None);
-        assert_eq!(Limit::infinite().deadline(Color::Sente, margin, untimed), untimed);
-        assert_eq!(Limit::mate(MS(500)).mate_deadline(margin, None), Some(MS(1500)));
+        assert_eq!(
+            Limit::infinite().deadline(Color::Sente, margin, untimed),
+            untimed
+        );
+        assert_eq!(
+            Limit::mate(MS(500)).mate_deadline(margin, None),
+            Some(MS(1500))
+        );
         assert_eq!(Limit::infinite().mate_deadline(margin, untimed), untimed);
     }
 
     #[test]
     fn go_params() {
         assert_eq!(Limit::depth(7).to_go_params().to_string(), "go depth 7");
-        assert_eq!(Limit::nodes(1000).to_go_params().to_string(), "go nodes 1000");
+        assert_eq!(
+            Limit::nodes(1000).to_go_params().to_string(),
+            "go nodes 1000"
+        );
         assert_eq!(Limit::infinite().to_go_params().to_string(), "go infinite");
-        assert_eq!(Limit::mate(MS(1500)).to_mate_params().to_string(), "go mate 1500");
-        assert_eq!(Limit::infinite().to_mate_params().to_string(), "go mate infinite");
+        assert_eq!(
+            Limit::mate(MS(1500)).to_mate_params().to_string(),
+            "go mate 1500"
+        );
+        assert_eq!(
+            Limit::infinite().to_mate_params().to_string(),
+            "go mate infinite"
+        );
     }
 }

@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use shogi_rules::usi::{GameResult, InfoScore};
-use shogi_rules::{ClockSettings, Color, Game, GameError, Move, Outcome, Position, RuleSet, Termination};
+use shogi_rules::{
+    ClockSettings, Color, Game, GameError, Move, Outcome, Position, RuleSet, Termination,
+};
 
 use crate::{Engine, EngineError, Limit, Played};
 

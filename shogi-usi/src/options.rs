@@ -113,7 +113,11 @@ mod tests {
         assert_eq!(check("multipv", Some("3")), Ok(()));
         assert_eq!(
             check("MultiPV", Some("11")),
-            Err(OptionValueError::OutOfRange { value: 11, min: 1, max: 10 })
+            Err(OptionValueError::OutOfRange {
+                value: 11,
+                min: 1,
+                max: 10
+            })
         );
         assert_eq!(
             check("MultiPV", Some("x")),
@@ -121,14 +125,26 @@ mod tests {
         );
         assert_eq!(check("MultiPV", None), Err(OptionValueError::MissingValue));
         assert_eq!(check("Style", Some("Risky")), Ok(()));
-        assert!(matches!(check("Style", Some("risky")), Err(OptionValueError::NotAVar { .. })));
+        assert!(matches!(
+            check("Style", Some("risky")),
+            Err(OptionValueError::NotAVar { .. })
+        ));
         assert_eq!(check("Ponder", Some("true")), Ok(()));
-        assert_eq!(check("Ponder", Some("yes")), Err(OptionValueError::NotBool("yes".into())));
+        assert_eq!(
+            check("Ponder", Some("yes")),
+            Err(OptionValueError::NotBool("yes".into()))
+        );
         assert_eq!(check("Clear Hash", None), Ok(()));
-        assert_eq!(check("clear hash", Some("1")), Err(OptionValueError::ButtonValue));
+        assert_eq!(
+            check("clear hash", Some("1")),
+            Err(OptionValueError::ButtonValue)
+        );
         assert_eq!(check("BookFile", Some("other.bin")), Ok(()));
         assert_eq!(check("Eval Dir", Some("")), Ok(()));
-        assert_eq!(check("Eval Dir", Some("a\nb")), Err(OptionValueError::LineBreak));
+        assert_eq!(
+            check("Eval Dir", Some("a\nb")),
+            Err(OptionValueError::LineBreak)
+        );
         assert_eq!(check("USI_Hash", Some("64")), Ok(()));
         assert!(check("USI_Hash", Some("0")).is_err());
         assert_eq!(check("usi_ponder", Some("false")), Ok(()));

@@ -137,7 +137,10 @@ impl<T> LineProcess<T> {
     /// The next line, waiting until `deadline` (forever for `None`).
     pub fn recv(&mut self, deadline: Option<Instant>) -> Recv<T> {
         let got = match deadline {
-            None => self.lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            None => self
+                .lines
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
             Some(deadline) => self
                 .lines
                 .recv_timeout(deadline.saturating_duration_since(Instant::now())),

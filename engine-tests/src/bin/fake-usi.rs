@@ -49,7 +49,9 @@ fn main() {
                 say("id author shogi-usi tests");
                 if mode != "no-options" {
                     say("option name MultiPV type spin default 1 min 1 max 10");
-                    say("option name Style type combo default Normal var Solid var Normal var Risky");
+                    say(
+                        "option name Style type combo default Normal var Solid var Normal var Risky",
+                    );
                     say("option name USI_Ponder type check default false");
                     say("option name Clear Hash type button");
                     say("option name BookFile type filename default book.bin");
