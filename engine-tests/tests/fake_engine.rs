@@ -269,7 +269,7 @@ fn slow_engine_times_out_and_is_killed() {
     let bound = Duration::from_millis(200) + config().margin * 2 + SLACK;
     assert!(started.elapsed() < bound, "{:?}", started.elapsed());
     assert!(
-        matches!(err, EngineError::Timeout { waiting_for: Waiting::BestMove, killed: true, limit: Some(l), .. } if l == limit),
+        matches!(&err, EngineError::Timeout { waiting_for: Waiting::BestMove, killed: true, limit: Some(l), .. } if **l == limit),
         "{err}"
     );
     assert!(matches!(engine.new_game(), Err(EngineError::Dead { .. })));

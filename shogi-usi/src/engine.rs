@@ -358,8 +358,7 @@ impl Engine {
         let (best, infos, elapsed) = self.search(&position, limit)?;
         let info = infos
             .into_iter()
-            .filter(|i| i.multipv.unwrap_or(1) == 1)
-            .next_back()
+            .rfind(|i| i.multipv.unwrap_or(1) == 1)
             .map(|i| AnalysisLine::new(i, &position));
         let illegal = |text: String, reason: String, source| EngineError::IllegalMove {
             program: self.program.clone(),
@@ -490,7 +489,7 @@ impl Engine {
                     Waited::Got(reply) if infinite => reply,
                     Waited::Got(_) => return Err(self.timeout_alive(Waiting::Checkmate, limit)),
                     Waited::Timeout => {
-                        return Err(self.timeout_killed(Waiting::Checkmate, Some(*limit)));
+                        return Err(self.timeout_killed(Waiting::Checkmate, Some(Box::new(*limit))));
                     }
                 }
             }
@@ -567,7 +566,7 @@ impl Engine {
                     Waited::Got(best) if limit.infinite => best,
                     Waited::Got(_) => return Err(self.timeout_alive(Waiting::BestMove, limit)),
                     Waited::Timeout => {
-                        return Err(self.timeout_killed(Waiting::BestMove, Some(*limit)));
+                        return Err(self.timeout_killed(Waiting::BestMove, Some(Box::new(*limit))));
                     }
                 }
             }
@@ -646,7 +645,7 @@ impl Engine {
         }
     }
 
-    fn timeout_killed(&mut self, waiting_for: Waiting, limit: Option<Limit>) -> EngineError {
+    fn timeout_killed(&mut self, waiting_for: Waiting, limit: Option<Box<Limit>>) -> EngineError {
         if let Some(mut process) = self.process.take() {
             process.kill();
         }
@@ -662,7 +661,7 @@ impl Engine {
         EngineError::Timeout {
             program: self.program.clone(),
             waiting_for,
-            limit: Some(*limit),
+            limit: Some(Box::new(*limit)),
             killed: false,
         }
     }

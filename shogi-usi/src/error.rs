@@ -110,14 +110,15 @@ pub enum EngineError {
     /// within the margin after `stop`, or it answered only after the
     /// deadline). An engine that did not answer at all was killed; one that
     /// answered late stays usable.
-    #[error("engine {program} timed out {waiting_for}{}", limit.map_or(String::new(), |l| format!(" (limit {l:?})")))]
+    #[error("engine {program} timed out {waiting_for}{}", limit.as_ref().map_or(String::new(), |l| format!(" (limit {l:?})")))]
     Timeout {
         /// The program.
         program: String,
         /// What the client was waiting for.
         waiting_for: Waiting,
-        /// The search's limit, for a search.
-        limit: Option<Limit>,
+        /// The search's limit, for a search (boxed, for the error to stay
+        /// small).
+        limit: Option<Box<Limit>>,
         /// Whether the engine was killed (it sent nothing after `stop`).
         killed: bool,
     },
