@@ -10,7 +10,7 @@
 //!   plays an illegal move gives a typed [`EngineError`], never a panic or
 //!   a hang.
 //! - [`Limit`]: the fields of `go`, and how long the client waits.
-//! - [`matches`]: a game between two engines adjudicated by
+//! - [`matches`](mod@matches): a game between two engines adjudicated by
 //!   [`shogi_rules::Game`], and the Elo difference of a score.
 //! - [`process`]: the line-oriented process layer underneath (usable for
 //!   any line protocol, UCI included).
@@ -27,3 +27,8 @@ pub use engine::{AnalysisLine, Engine, EngineConfig, MateResult, PlayResult, Pla
 pub use error::{EngineError, OptionValueError, Waiting};
 pub use limit::Limit;
 pub use options::{check_option_value, find_option};
+
+/// The example of the crate's README, compiled as a documentation test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
