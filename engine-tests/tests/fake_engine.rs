@@ -342,12 +342,17 @@ fn multipv_without_option_is_refused() {
 
 #[test]
 fn writing_to_a_dead_engine_is_an_error_not_a_signal() {
-    let mut engine = spawn(&["crash-after", "0"]).expect("engine");
+    let mut engine = spawn(&["exit-soon"]).expect("engine");
+    std::thread::sleep(Duration::from_millis(500));
+    // The engine has exited: writing `position` fails with a broken pipe
+    // (SIGPIPE is ignored), reported as its death.
     let err = engine
         .play(&Position::startpos(), &[], &byoyomi())
-        .expect_err("crash");
-    assert!(matches!(err, EngineError::Died { .. }), "{err}");
-    // Later writes find the engine dead.
+        .expect_err("gone");
+    assert!(
+        matches!(err, EngineError::Died { waiting_for: Waiting::Write, status: Some(s), .. } if s.success()),
+        "{err}"
+    );
     assert!(matches!(engine.ready(), Err(EngineError::Dead { .. })));
 }
 

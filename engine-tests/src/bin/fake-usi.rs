@@ -16,6 +16,7 @@
 //! - `illegal-ponder`: as `good`, with an illegal ponder move.
 //! - `resign`, `win`: answers every `go` so.
 //! - `no-options`: as `good`, declaring no option.
+//! - `exit-soon`: exits on its own 100 ms after its first `readyok`.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -60,7 +61,15 @@ fn main() {
                     say("usiok");
                 }
             }
-            Some("isready") if mode != "no-readyok" => say("readyok"),
+            Some("isready") if mode != "no-readyok" => {
+                say("readyok");
+                if mode == "exit-soon" {
+                    std::thread::spawn(|| {
+                        std::thread::sleep(Duration::from_millis(100));
+                        std::process::exit(0);
+                    });
+                }
+            }
             Some("setoption") => {
                 if let [_, "name", name, "value", value] = words[..] {
                     if name.eq_ignore_ascii_case("multipv") {
