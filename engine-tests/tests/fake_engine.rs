@@ -229,6 +229,9 @@ fn illegal_ponder_is_dropped() {
 #[test]
 fn garbage_is_skipped_and_counted() {
     let mut engine = spawn(&["garbage"]).expect("engine");
+    // The malformed option line is skipped.
+    assert_eq!(engine.options().len(), 5);
+    assert_eq!(engine.warnings().len(), 1, "{:?}", engine.warnings());
     let start = Position::startpos();
     let result = engine.play(&start, &[], &byoyomi()).expect("a move");
     let Played::Move(m) = result.best else {
@@ -236,7 +239,7 @@ fn garbage_is_skipped_and_counted() {
     };
     assert!(start.legal_moves().contains(&m));
     // `info depth x`, `info score cp`, `id` and `info pv 9z9z`.
-    assert_eq!(engine.warnings().len(), 4, "{:?}", engine.warnings());
+    assert_eq!(engine.warnings().len(), 5, "{:?}", engine.warnings());
 }
 
 #[test]

@@ -173,8 +173,8 @@ impl Engine {
     ///
     /// # Errors
     /// [`EngineError::Spawn`], [`EngineError::Died`],
-    /// [`EngineError::Timeout`] (the engine is killed),
-    /// [`EngineError::Protocol`] for a malformed `option` line.
+    /// [`EngineError::Timeout`] (the engine is killed). A malformed
+    /// `option` line is skipped and kept in [`warnings`](Engine::warnings).
     pub fn spawn<S: AsRef<OsStr>>(
         program: &str,
         args: &[S],
@@ -206,9 +206,6 @@ impl Engine {
                 Ok(EngineMessage::Option(option)) => engine.options.push(option),
                 Ok(EngineMessage::UsiOk) => return Ok(Some(())),
                 Ok(_) => {}
-                Err(e) if incoming.line.trim_start().starts_with("option") => {
-                    return Err(engine.protocol(incoming.line, &e));
-                }
                 Err(e) => engine.warn(&incoming.line, &e),
             }
             Ok(None)

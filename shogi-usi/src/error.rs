@@ -143,7 +143,7 @@ pub enum EngineError {
         /// The core's reason when the move was read but is illegal.
         source: Option<IllegalMoveError>,
     },
-    /// A reply line of the handshake or of `go mate` is malformed.
+    /// The reply to `go mate` is a malformed `checkmate` line.
     #[error("engine {program} sent a malformed line {line:?}: {reason}")]
     Protocol {
         /// The program.

@@ -57,6 +57,9 @@ fn main() {
                     say("option name Clear Hash type button");
                     say("option name BookFile type filename default book.bin");
                 }
+                if mode == "garbage" {
+                    say("option name Broken type spin default x");
+                }
                 if mode != "no-usiok" {
                     say("usiok");
                 }
