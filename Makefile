@@ -19,8 +19,8 @@
 #                crate builds haitaka and rsshogi); then the core's unit tests
 #                without features (debug)                                             ~40 s
 #   package-test the crates as published: LICENSE copied into each crate, `cargo package`  ~2-5 min
-#                of enum-names, board-clock, shogi-rules and shogi-cli (cargo builds each
-#                extracted crate, the command against the packaged core: ~1 min cold,
+#                of enum-names, board-clock, shogi-rules, shogi-usi and shogi-cli (cargo builds
+#                each extracted crate, the command against the packaged core: ~1 min cold,
 #                seconds warm), then
 #                `cargo test --release --all-features` inside the extracted shogi-rules
 #                (its unit, documentation and self-contained integration tests; the
@@ -135,15 +135,15 @@ PACKAGE_CLOCK_DIR = $(CARGO_TARGET_DIR)/package/board-clock-$(WORKSPACE_VERSION)
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
-		for crate in enum-names board-clock board-cli ffi-boundary shogi-rules shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
+		for crate in enum-names board-clock board-cli ffi-boundary shogi-rules shogi-usi shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \
 			fi; \
 		done; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' \
-			$(CARGO) package -p enum-names -p board-clock -p shogi-rules -p board-cli -p shogi-cli \
-			--allow-dirty --locked; \
+			$(CARGO) package -p enum-names -p board-clock -p shogi-rules -p shogi-usi -p board-cli \
+			-p shogi-cli --allow-dirty --locked; \
 		cd '$(PACKAGE_CORE_DIR)'; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features \
 			--config "patch.crates-io.enum-names.path='$(PACKAGE_NAMES_DIR)'" \

@@ -7,12 +7,10 @@
 //! Fairy-Stockfish (Debian's package installs it as
 //! `/usr/games/fairy-stockfish`; `scripts/install-engines.sh` installs it).
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::thread;
 use std::time::{Duration, Instant};
+
+use shogi_usi::process::{LineProcess, Recv};
 
 /// Why talking to the engine failed.
 #[derive(Debug, thiserror::Error)]
@@ -45,55 +43,27 @@ pub enum EngineError {
     },
 }
 
-/// An engine process and the lines of its output.
+/// An engine process and the lines of its output, on the line process
+/// layer of `shogi-usi` (a reader thread, reads with a deadline, the
+/// program killed when dropped).
 pub struct Engine {
-    program: String,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    process: LineProcess<String>,
 }
 
 impl Engine {
-    /// Starts `program`; its standard error is discarded.
+    /// Starts `program`.
     ///
     /// # Errors
     /// [`EngineError::Io`] when it cannot be started.
     pub fn start(program: &Path) -> Result<Engine, EngineError> {
         let name = program.display().to_string();
-        let io = |source| EngineError::Io {
-            program: name.clone(),
-            source,
-        };
-        let mut child = Command::new(program)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(io)?;
-        let stdin = child
-            .stdin
-            .take()
-            .ok_or_else(|| io(std::io::ErrorKind::BrokenPipe.into()))?;
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| io(std::io::ErrorKind::BrokenPipe.into()))?;
-        let (send, lines) = channel();
-        // A thread of its own reads the output, so that waiting has a deadline.
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
-                    break;
-                }
+        let process = LineProcess::spawn(&name, &[] as &[&str], |line| line).map_err(|source| {
+            EngineError::Io {
+                program: name.clone(),
+                source,
             }
-        });
-        Ok(Engine {
-            program: name,
-            child,
-            stdin,
-            lines,
-        })
+        })?;
+        Ok(Engine { process })
     }
 
     /// Writes one command line.
@@ -101,10 +71,10 @@ impl Engine {
     /// # Errors
     /// [`EngineError::Io`] when the engine's input is closed.
     pub fn send(&mut self, command: &str) -> Result<(), EngineError> {
-        writeln!(self.stdin, "{command}")
-            .and_then(|()| self.stdin.flush())
+        self.process
+            .send(command)
             .map_err(|source| EngineError::Io {
-                program: self.program.clone(),
+                program: self.process.program().to_owned(),
                 source,
             })
     }
@@ -124,25 +94,24 @@ impl Engine {
         let deadline = Instant::now() + timeout;
         let mut out = Vec::new();
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
+            match self.process.recv(Some(deadline)) {
+                Recv::Line(line) => {
                     let done = last(&line);
                     out.push(line);
                     if done {
                         return Ok(out);
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {
+                Recv::Timeout => {
                     return Err(EngineError::Timeout {
-                        program: self.program.clone(),
+                        program: self.process.program().to_owned(),
                         timeout,
                         waiting_for: waiting_for.to_owned(),
                     });
                 }
-                Err(RecvTimeoutError::Disconnected) => {
+                Recv::Closed => {
                     return Err(EngineError::Closed {
-                        program: self.program.clone(),
+                        program: self.process.program().to_owned(),
                         waiting_for: waiting_for.to_owned(),
                     });
                 }
@@ -155,15 +124,7 @@ impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.send("quit");
         // An engine that does not quit at once is stopped.
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.close(Duration::from_secs(2));
     }
 }
 
