@@ -11,6 +11,8 @@ use shogi_rules::{Square, notation};
 
 use crate::errors::ShogiError;
 
+pub use board_py::text::{quote, quote_opt};
+
 /// A side: `Color.SENTE` (black, moves first) or `Color.GOTE`; `int(color)` is 0 or 1.
 #[pyclass(eq, eq_int, frozen, hash, from_py_object, module = "shogi_rules._core")]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
@@ -431,27 +433,4 @@ pub fn add_squares(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SQUARES", (0..81usize).collect::<Vec<_>>())?;
     m.add("SQUARE_NAMES", names)?;
     Ok(())
-}
-
-/// A string as Python's `repr` writes it (single quotes).
-pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
-}
-
-/// An optional string as Python's `repr` writes it.
-pub fn quote_opt(s: Option<&str>) -> String {
-    s.map_or_else(|| "None".to_string(), quote)
 }

@@ -10,6 +10,8 @@ use xiangqi_rules::Square;
 
 use crate::errors::{self, XiangqiError};
 
+pub use board_py::text::quote;
+
 /// A side: `Color.RED` (moves first, upper case in FEN) or `Color.BLACK`; `int(color)` is 0 or 1.
 #[pyclass(
     eq,
@@ -350,22 +352,4 @@ pub fn square_name(square: SquareArg) -> String {
 #[pyfunction]
 pub fn parse_square(name: SquareArg) -> usize {
     name.0.index()
-}
-
-/// A quoted Python string literal of `s`.
-pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
 }
