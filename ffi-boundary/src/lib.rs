@@ -628,10 +628,10 @@ mod tests {
     #[derive(Copy, Clone, Debug, PartialEq, Eq)]
     pub(crate) enum Code {
         Ok,
-        NullParameter,
+        BufferTooSmall,
         InvalidArgument,
         InvalidUtf8,
-        BufferTooSmall,
+        NullParameter,
         Panic,
     }
 
@@ -882,8 +882,12 @@ mod tests {
 
         fn value(self) -> u32 {
             match self {
+                Code::Ok => 0,
+                Code::NullParameter => 1,
+                Code::InvalidArgument => 2,
+                Code::InvalidUtf8 => 3,
+                Code::BufferTooSmall => 4,
                 Code::Panic => 99,
-                code => code as u32,
             }
         }
 
