@@ -25,10 +25,17 @@
 //! The functions are safe to call although they dereference raw pointers:
 //! like the exports that call them, they take the headers' contract as given,
 //! and they are meant for those exports only.
+//!
+//! Beyond the boundary: [`ResultTable`], the table of an API's codes behind
+//! its `_result_message` and `_result_name` exports ([`result_message`],
+//! [`result_name`]); the macros [`ffi_fn!`] (the body of every export) and
+//! [`result_code!`]; and [`testing`], the helpers of the APIs' unit tests.
 
 // The pointer-taking functions rely on the headers' contract (above) instead of being `unsafe fn`,
 // as the exports that call them do.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
+
+pub mod testing;
 
 use core::ffi::c_char;
 use core::marker::PhantomData;
