@@ -6,6 +6,7 @@
 //! - [`sequence`]: the read-only sequence protocol of a packed list such as `MoveList`.
 //! - [`read`]: record sources (bytes, text or a path), size limits, large inputs, the
 //!   arguments of the parallel readers.
+//! - [`side`]: the [`side_enum!`] macro, which defines a game's `Color` class.
 //!
 //! No unsafe code; pyo3's safe API only.
 
@@ -14,4 +15,5 @@
 pub mod errors;
 pub mod read;
 pub mod sequence;
+pub mod side;
 pub mod text;
