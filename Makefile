@@ -135,7 +135,7 @@ PACKAGE_CLOCK_DIR = $(CARGO_TARGET_DIR)/package/board-clock-$(WORKSPACE_VERSION)
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
-		for crate in enum-names board-clock board-cli ffi-boundary shogi-rules shogi-usi shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
+		for crate in enum-names board-clock board-cli ffi-boundary board-py shogi-rules shogi-usi shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \

@@ -5,7 +5,7 @@
 # sdist; each wheel is tagged manylinux_2_17 (manylinux2014) x86_64 or older, `auditwheel show` (the
 # pinned auditwheel of .venvs/build) finds its extension consistent with manylinux_2_17 or an older
 # policy, that is it needs no symbol of a glibc after 2.17 and no library outside the policy; all
-# carry the license. Exits non-zero on any failure.
+# carry the license, and the sdist board-py (a path dependency). Exits non-zero on any failure.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -86,6 +86,9 @@ with tarfile.open(sdist) as t:
     assert f"{top}/LICENSE" in names, "sdist has no LICENSE"
     assert t.getmember(f"{top}/LICENSE").isfile(), "the sdist's LICENSE is not a file"
     assert "MIT License" in t.extractfile(f"{top}/LICENSE").read().decode()
+    # The crate both bindings share is a path dependency outside the package: the sdist must
+    # carry it to build.
+    assert f"{top}/board-py/src/lib.rs" in names, "sdist has no board-py (a path dependency)"
 print(f"==> LICENSE in {wheel.rsplit('/', 1)[-1]} and {sdist.rsplit('/', 1)[-1]}")
 PY
 done

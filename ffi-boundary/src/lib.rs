@@ -25,10 +25,17 @@
 //! The functions are safe to call although they dereference raw pointers:
 //! like the exports that call them, they take the headers' contract as given,
 //! and they are meant for those exports only.
+//!
+//! Beyond the boundary: [`ResultTable`], the table of an API's codes behind
+//! its `_result_message` and `_result_name` exports ([`result_message`],
+//! [`result_name`]); the macros [`ffi_fn!`] (the body of every export) and
+//! [`result_code!`]; and [`testing`], the helpers of the APIs' unit tests.
 
 // The pointer-taking functions rely on the headers' contract (above) instead of being `unsafe fn`,
 // as the exports that call them do.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
+
+pub mod testing;
 
 use core::ffi::c_char;
 use core::marker::PhantomData;
@@ -319,6 +326,145 @@ pub fn free_handle<T>(ptr: *mut T) {
     }
 }
 
+/// The table of a C API's result codes: every code, its value, its C name and
+/// its English description, behind the API's `_result_message` and
+/// `_result_name` exports ([`result_message`], [`result_name`]).
+pub trait ResultTable: ResultCode + PartialEq + 'static {
+    /// Every code, in increasing order of value.
+    fn all() -> &'static [Self];
+    /// The numeric value of the code, as C sees it.
+    fn value(self) -> u32;
+    /// The C name, NUL-terminated (`"SHOGI_RESULT_OK\0"`).
+    fn name(self) -> &'static str;
+    /// The English description.
+    fn message(self) -> &'static str;
+}
+
+/// The code with numeric value `value`, if there is one.
+pub fn result_of<R: ResultTable>(value: u32) -> Option<R> {
+    R::all().iter().copied().find(|r| r.value() == value)
+}
+
+/// The body of an API's `_result_message` export: the description of the
+/// code with value `result` (`unknown result code` for a value that is not a
+/// code) into the caller's buffer `(buf, buf_len, out_len)` (see
+/// [`TextOut`]).
+pub fn result_message<R: ResultTable>(
+    result: u32,
+    buf: *mut c_char,
+    buf_len: usize,
+    out_len: *mut usize,
+) -> R {
+    write_text(buf, buf_len, out_len, || {
+        Ok(result_of::<R>(result).map_or("unknown result code", R::message))
+    })
+}
+
+/// The body of an API's `_result_name` export: the static NUL-terminated C
+/// name of the code with value `result`, or NULL for a value that is not a
+/// code (also if it panics).
+pub fn result_name<R: ResultTable>(result: u32) -> *const c_char {
+    guard_value(core::ptr::null(), || {
+        result_of::<R>(result).map_or(core::ptr::null(), |r| r.name().as_ptr().cast())
+    })
+}
+
+/// The result codes a generated header declares: each line
+/// `PREFIXNAME = VALUE,` of `header` as the NUL-terminated name and the value,
+/// in the order of the header. For the tests of an API, which compare them
+/// with its [`ResultTable`] ([`table_codes`]): a stale header would lie.
+pub fn header_codes(header: &str, prefix: &str) -> Vec<(String, u32)> {
+    let mut listed = Vec::new();
+    for line in header.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix(prefix) {
+            let Some((name, value)) = rest.trim_end_matches(',').split_once(" = ") else {
+                continue;
+            };
+            if let Ok(value) = value.parse::<u32>() {
+                listed.push((format!("{prefix}{name}\0"), value));
+            }
+        }
+    }
+    listed
+}
+
+/// Every code of a [`ResultTable`] as its NUL-terminated C name and its value,
+/// in increasing order (to compare with [`header_codes`]).
+pub fn table_codes<R: ResultTable>() -> Vec<(String, u32)> {
+    R::all()
+        .iter()
+        .map(|&r| (r.name().to_owned(), r.value()))
+        .collect()
+}
+
+/// Implements [`ResultCode`] for the result enum of a C API whose variants
+/// for the boundary's own codes are named `Ok`, `NullParameter`,
+/// `InvalidArgument`, `InvalidUtf8`, `BufferTooSmall` and `Panic`; with a
+/// second argument, [`ResultTable`] too.
+///
+/// `result_code!(R)`: [`ResultCode`] only.
+///
+/// `result_code!(R, ALL)`: also [`ResultTable`], where `ALL` is a function
+/// that gives every code in increasing order (`fn() -> &'static [R]`), the
+/// value is `code as u32`, and `R` has the inherent methods
+/// `const fn name(self) -> &'static str` (NUL-terminated) and
+/// `const fn message(self) -> &'static str`.
+///
+/// (cbindgen does not expand macros, so the header never sees these impls.)
+#[macro_export]
+macro_rules! result_code {
+    ($r:ty, $all:path) => {
+        $crate::result_code!($r);
+
+        impl $crate::ResultTable for $r {
+            fn all() -> &'static [$r] {
+                $all()
+            }
+
+            fn value(self) -> u32 {
+                self as u32
+            }
+
+            fn name(self) -> &'static str {
+                <$r>::name(self)
+            }
+
+            fn message(self) -> &'static str {
+                <$r>::message(self)
+            }
+        }
+    };
+    ($r:ty) => {
+        impl $crate::ResultCode for $r {
+            const OK: Self = Self::Ok;
+            const NULL_PARAMETER: Self = Self::NullParameter;
+            const INVALID_ARGUMENT: Self = Self::InvalidArgument;
+            const INVALID_UTF8: Self = Self::InvalidUtf8;
+            const BUFFER_TOO_SMALL: Self = Self::BufferTooSmall;
+            const PANIC: Self = Self::Panic;
+        }
+    };
+}
+
+/// Runs the body of an exported function and catches any panic.
+///
+/// `ffi_fn!({ ... })`: the body evaluates to `Result<(), R>`, where `R` is the
+/// result code the export returns (a [`ResultCode`]); the export returns its
+/// `OK`, the error code, or its `PANIC` (see [`guard`]).
+///
+/// `ffi_fn!(infallible FALLBACK, { ... })`: the body evaluates to a plain value
+/// returned as is; `FALLBACK` is returned if it panics (see [`guard_value`]).
+#[macro_export]
+macro_rules! ffi_fn {
+    ($body:block) => {
+        $crate::guard(move || $body)
+    };
+    (infallible $fallback:expr, $body:block) => {
+        $crate::guard_value($fallback, move || $body)
+    };
+}
+
 /// Defines, in the module it is called in, the functions and types of this
 /// crate for one result code `R`, as `pub(crate)` items (`guard`,
 /// `guard_value`, `read_value`, `write_value`, `new_handle`, `read_text`,
@@ -489,21 +635,14 @@ mod tests {
     #[derive(Copy, Clone, Debug, PartialEq, Eq)]
     pub(crate) enum Code {
         Ok,
-        NullParameter,
+        BufferTooSmall,
         InvalidArgument,
         InvalidUtf8,
-        BufferTooSmall,
+        NullParameter,
         Panic,
     }
 
-    impl crate::ResultCode for Code {
-        const OK: Self = Self::Ok;
-        const NULL_PARAMETER: Self = Self::NullParameter;
-        const INVALID_ARGUMENT: Self = Self::InvalidArgument;
-        const INVALID_UTF8: Self = Self::InvalidUtf8;
-        const BUFFER_TOO_SMALL: Self = Self::BufferTooSmall;
-        const PANIC: Self = Self::Panic;
-    }
+    crate::result_code!(Code);
 
     crate::boundary!(Code);
 
@@ -690,5 +829,126 @@ mod tests {
     fn freeing_null_is_a_no_op() {
         free_handle::<u32>(core::ptr::null_mut());
         free_handle(into_handle(5u32));
+    }
+
+    // The exports of an API, as `ffi_fn!` makes them: the code comes from the
+    // export's return type.
+    fn panicking_export() -> Code {
+        ffi_fn!({
+            if Code::Ok as u32 == 0 {
+                panic!("a bug in a body");
+            }
+            Ok(())
+        })
+    }
+
+    fn failing_export() -> Code {
+        ffi_fn!({ Err(Code::InvalidArgument) })
+    }
+
+    fn checking_export(ptr: *const u32) -> Code {
+        ffi_fn!({
+            arg_ref(ptr)?;
+            Ok(())
+        })
+    }
+
+    fn panicking_getter() -> u8 {
+        ffi_fn!(infallible 0xFF, {
+            let v: Vec<u8> = Vec::new();
+            v[3]
+        })
+    }
+
+    #[test]
+    fn an_export_returns_panic_its_error_or_ok() {
+        assert_eq!(panicking_export(), Code::Panic);
+        assert_eq!(failing_export(), Code::InvalidArgument);
+        assert_eq!(checking_export(core::ptr::null()), Code::NullParameter);
+        assert_eq!(checking_export(&7), Code::Ok);
+    }
+
+    #[test]
+    fn an_infallible_export_returns_its_fallback_when_it_panics() {
+        assert_eq!(panicking_getter(), 0xFF);
+    }
+
+    /// The table of the test code (values with a gap, as an API's ranges have).
+    impl crate::ResultTable for Code {
+        fn all() -> &'static [Code] {
+            use Code::*;
+            &[
+                Ok,
+                NullParameter,
+                InvalidArgument,
+                InvalidUtf8,
+                BufferTooSmall,
+                Panic,
+            ]
+        }
+
+        fn value(self) -> u32 {
+            match self {
+                Code::Ok => 0,
+                Code::NullParameter => 1,
+                Code::InvalidArgument => 2,
+                Code::InvalidUtf8 => 3,
+                Code::BufferTooSmall => 4,
+                Code::Panic => 99,
+            }
+        }
+
+        fn name(self) -> &'static str {
+            match self {
+                Code::Ok => "CODE_OK\0",
+                Code::NullParameter => "CODE_NULL_PARAMETER\0",
+                Code::InvalidArgument => "CODE_INVALID_ARGUMENT\0",
+                Code::InvalidUtf8 => "CODE_INVALID_UTF8\0",
+                Code::BufferTooSmall => "CODE_BUFFER_TOO_SMALL\0",
+                Code::Panic => "CODE_PANIC\0",
+            }
+        }
+
+        fn message(self) -> &'static str {
+            match self {
+                Code::Ok => "success",
+                _ => "failure",
+            }
+        }
+    }
+
+    #[test]
+    fn codes_read_back_from_their_values_with_their_names_and_messages() {
+        use crate::{result_message, result_name, result_of};
+        use core::ffi::CStr;
+        assert_eq!(result_of::<Code>(99), Some(Code::Panic));
+        assert_eq!(result_of::<Code>(5), None);
+        let name = result_name::<Code>(99);
+        // SAFETY: `result_name` gives a static NUL-terminated string or NULL,
+        // and 99 is a code.
+        assert_eq!(unsafe { CStr::from_ptr(name) }.to_str(), Ok("CODE_PANIC"));
+        assert!(result_name::<Code>(5).is_null());
+        let mut buf = [0 as core::ffi::c_char; 32];
+        let mut len = 0;
+        let r: Code = result_message(0, buf.as_mut_ptr(), buf.len(), &mut len);
+        assert_eq!((r, len), (Code::Ok, 7));
+        let r: Code = result_message(5, buf.as_mut_ptr(), buf.len(), &mut len);
+        assert_eq!((r, len), (Code::Ok, "unknown result code".len()));
+        let r: Code = result_message(0, buf.as_mut_ptr(), 3, &mut len);
+        assert_eq!((r, len), (Code::BufferTooSmall, 7));
+    }
+
+    #[test]
+    fn the_codes_of_a_header_are_read_in_its_order() {
+        let header = "typedef enum code {\n  /**\n   * CODE_OK = 0 in a comment\n   */\n  \
+                      CODE_OK = 0,\n  CODE_PANIC = 99,\n} code;\n";
+        assert_eq!(
+            crate::header_codes(header, "CODE_"),
+            vec![("CODE_OK\0".to_owned(), 0), ("CODE_PANIC\0".to_owned(), 99)]
+        );
+        assert_eq!(
+            crate::table_codes::<Code>()[5],
+            ("CODE_PANIC\0".to_owned(), 99)
+        );
     }
 }

@@ -1,7 +1,7 @@
-//! The boundary between C and Rust: the one macro every export runs its body
-//! through (it catches panics), the helpers and shared bodies of the
+//! The boundary between C and Rust: the helpers and shared bodies of the
 //! `ffi-boundary` crate for [`shogi_result`] (see that crate for the
-//! conventions), and what is shogi's own: move arrays, written as the moves'
+//! conventions, and for `ffi_fn!`, the macro every export runs its body
+//! through, which catches panics), and what is shogi's own: move arrays, written as the moves'
 //! bits ([`MovesOut`], [`read_moves`]). NULL pointers become
 //! [`shogi_result::NullParameter`], bad UTF-8 [`shogi_result::InvalidUtf8`],
 //! a caller buffer too small [`shogi_result::BufferTooSmall`], a panic
@@ -11,41 +11,9 @@
 //! given before the work (a NULL one is `SHOGI_RESULT_NULL_PARAMETER`,
 //! whichever it is) and write their output only on success.
 
-use ffi_boundary::ResultCode;
-
 use crate::result::shogi_result;
 
-/// Runs the body of an exported function and catches any panic.
-///
-/// `ffi_fn!({ ... })`: the body evaluates to `Result<(), shogi_result>`; the
-/// export returns `SHOGI_RESULT_OK`, the error code, or `SHOGI_RESULT_PANIC`.
-///
-/// `ffi_fn!(infallible FALLBACK, { ... })`: the body evaluates to a plain value
-/// returned as is; `FALLBACK` is returned if it panics.
-macro_rules! ffi_fn {
-    ($body:block) => {
-        $crate::boundary::guard(
-            move || -> ::core::result::Result<(), $crate::result::shogi_result> { $body },
-        )
-    };
-    (infallible $fallback:expr, $body:block) => {
-        $crate::boundary::guard_value($fallback, move || $body)
-    };
-}
-
-/// The codes the boundary itself returns; cbindgen skips this impl (no
-/// warning about its constants):
-///
-/// cbindgen:ignore
-impl ResultCode for shogi_result {
-    const OK: Self = Self::Ok;
-    const NULL_PARAMETER: Self = Self::NullParameter;
-    const INVALID_ARGUMENT: Self = Self::InvalidArgument;
-    const INVALID_UTF8: Self = Self::InvalidUtf8;
-    const BUFFER_TOO_SMALL: Self = Self::BufferTooSmall;
-    const PANIC: Self = Self::Panic;
-}
-
+ffi_boundary::result_code!(shogi_result, crate::result::all_results);
 ffi_boundary::boundary!(shogi_result);
 
 /// The body of an export that writes moves of the handle `handle` into the
@@ -89,41 +57,6 @@ impl MovesOut {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn panicking_export() -> shogi_result {
-        ffi_fn!({
-            if shogi_result::Ok as u32 == 0 {
-                panic!("a bug in a body");
-            }
-            Ok(())
-        })
-    }
-
-    fn failing_export() -> shogi_result {
-        ffi_fn!({ Err(shogi_result::InvalidArgument) })
-    }
-
-    fn panicking_getter() -> u8 {
-        ffi_fn!(infallible 0xFF, {
-            let v: Vec<u8> = Vec::new();
-            v[3]
-        })
-    }
-
-    #[test]
-    fn a_panicking_body_returns_panic() {
-        assert_eq!(panicking_export(), shogi_result::Panic);
-    }
-
-    #[test]
-    fn an_error_of_the_body_is_returned_as_is() {
-        assert_eq!(failing_export(), shogi_result::InvalidArgument);
-    }
-
-    #[test]
-    fn a_panicking_infallible_body_returns_its_fallback() {
-        assert_eq!(panicking_getter(), 0xFF);
-    }
 
     #[test]
     fn a_null_move_array_is_null_parameter() {

@@ -19,8 +19,11 @@
 //!   `shogi_record_list`) are owned by the caller and freed with their one
 //!   `_free` function.
 
-// The order of the modules is the order of the header: cbindgen follows it.
+// `ffi_fn!`, which every export runs its body through.
 #[macro_use]
+extern crate ffi_boundary;
+
+// The order of the modules is the order of the header: cbindgen follows it.
 mod boundary;
 
 mod result;

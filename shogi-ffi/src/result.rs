@@ -20,7 +20,7 @@ use shogi::{
     IllegalReason, ParseUsiMoveError, RestoreError, SetupError, SfenError, UsiMoveError,
 };
 
-use crate::boundary::write_text;
+use ffi_boundary::{result_message, result_name};
 
 /// The result of a fallible function: `SHOGI_RESULT_OK` (0) or the reason it
 /// failed. Values are stable: a published value keeps its meaning and is never
@@ -372,11 +372,6 @@ pub(crate) fn all_results() -> &'static [shogi_result] {
 }
 
 impl shogi_result {
-    /// The code with numeric value `value`, if there is one.
-    pub(crate) fn from_u32(value: u32) -> Option<shogi_result> {
-        all_results().iter().copied().find(|r| *r as u32 == value)
-    }
-
     /// The C name, `"SHOGI_RESULT_ILLEGAL_NIFU"`, NUL-terminated.
     pub(crate) const fn name(self) -> &'static str {
         use shogi_result::*;
@@ -615,9 +610,7 @@ pub extern "C" fn shogi_result_message(
     buf_len: usize,
     out_len: *mut usize,
 ) -> shogi_result {
-    write_text(buf, buf_len, out_len, || {
-        Ok(shogi_result::from_u32(result).map_or("unknown result code", |r| r.message()))
-    })
+    result_message(result, buf, buf_len, out_len)
 }
 
 /// The C name of `result` as a static NUL-terminated string
@@ -625,9 +618,7 @@ pub extern "C" fn shogi_result_message(
 /// code. Infallible; the string must not be freed. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn shogi_result_name(result: u32) -> *const c_char {
-    ffi_fn!(infallible core::ptr::null(), {
-        shogi_result::from_u32(result).map_or(core::ptr::null(), |r| r.name().as_ptr().cast())
-    })
+    result_name::<shogi_result>(result)
 }
 
 impl From<IllegalReason> for shogi_result {
@@ -871,6 +862,7 @@ impl From<&RecordErrorKind> for shogi_result {
 mod tests {
     use super::*;
     use core::time::Duration;
+    use ffi_boundary::result_of;
     use shogi::notation::{csa, japanese, western};
     use shogi::record::{Limit, ReadLimits};
     use shogi::{Game, Position, RuleSet};
@@ -1002,10 +994,10 @@ mod tests {
             let name = code.name();
             assert!(name.starts_with("SHOGI_RESULT_") && name.ends_with('\0'));
             assert!(!code.message().is_empty());
-            assert_eq!(shogi_result::from_u32(code as u32), Some(code));
+            assert_eq!(result_of::<shogi_result>(code as u32), Some(code));
         }
-        assert_eq!(shogi_result::from_u32(7), None);
-        assert_eq!(shogi_result::from_u32(u32::MAX), None);
+        assert_eq!(result_of::<shogi_result>(7), None);
+        assert_eq!(result_of::<shogi_result>(u32::MAX), None);
     }
 
     /// The header lists exactly the codes of `all_results`, with the same
@@ -1013,22 +1005,10 @@ mod tests {
     #[test]
     fn the_committed_header_lists_every_code() {
         let header = include_str!("../../include/shogi_rules.h");
-        let mut listed = Vec::new();
-        for line in header.lines() {
-            let line = line.trim();
-            if let Some(rest) = line.strip_prefix("SHOGI_RESULT_") {
-                let (name, value) = rest.trim_end_matches(',').split_once(" = ").unwrap();
-                listed.push((
-                    format!("SHOGI_RESULT_{name}\0"),
-                    value.parse::<u32>().unwrap(),
-                ));
-            }
-        }
-        let expected: Vec<(String, u32)> = all_results()
-            .iter()
-            .map(|c| (c.name().to_string(), *c as u32))
-            .collect();
-        assert_eq!(listed, expected);
+        assert_eq!(
+            ffi_boundary::header_codes(header, "SHOGI_RESULT_"),
+            ffi_boundary::table_codes::<shogi_result>()
+        );
     }
 
     /// The codes no function returns any more; their values stay reserved

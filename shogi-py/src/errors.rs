@@ -6,7 +6,7 @@
 //! base class [`ShogiError`], which no variant of today reaches: [`error_examples`] gives the
 //! exception of every variant of every core error enum, and a test checks each is a subclass.
 
-use pyo3::IntoPyObjectExt;
+use board_py::errors::{obj, raise};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use pyo3::{create_exception, exceptions::PyValueError};
@@ -88,30 +88,8 @@ create_exception!(
     "A winner and a termination that cannot go together (`Outcome(winner, termination)`)."
 );
 
-/// An exception of class `T` with `message` and the given attributes set on the instance.
-fn raise<T: pyo3::PyTypeInfo>(
-    py: Python<'_>,
-    message: String,
-    attributes: &[(&str, Py<PyAny>)],
-) -> PyErr {
-    let err = PyErr::new::<T, _>(message);
-    let value = err.value(py);
-    for (name, attribute) in attributes {
-        // Setting an attribute on a fresh exception instance cannot fail.
-        let _ = value.setattr(*name, attribute.bind(py));
-    }
-    err
-}
-
 fn none(py: Python<'_>) -> Py<PyAny> {
     py.None()
-}
-
-fn obj<'py, T>(py: Python<'py>, value: T) -> Py<PyAny>
-where
-    T: IntoPyObject<'py>,
-{
-    value.into_py_any(py).unwrap_or_else(|_| py.None())
 }
 
 /// A name that names no value of a core enum (a termination, a record format, a mark, …):

@@ -7,12 +7,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 use shogi_rules::record::{self as core, Encoding, Format};
 
 use crate::errors::{self, ShogiError};
 use crate::interrupt::Signals;
 use crate::record::GameRecord;
+
+pub use board_py::read::Source;
+use board_py::read::{names_a_file, read_file, result_list, return_errors, thread_count};
+
+/// Why reading one source failed.
+pub type ReadError = board_py::read::ReadError<core::RecordError>;
 
 /// A format from its name (`"kif"`, …), in any case, with or without a leading dot.
 pub(crate) fn format_arg(name: &str) -> PyResult<Format> {
@@ -26,63 +32,6 @@ pub(crate) fn format_arg(name: &str) -> PyResult<Format> {
 /// An encoding from its name or one of its labels (`"utf-8"`, `"cp932"`, `"euc-jp"`, …).
 pub(crate) fn encoding_arg(name: &str) -> PyResult<Encoding> {
     name.parse().map_err(|e| errors::name_error(&e))
-}
-
-/// Where a record comes from.
-pub enum Source {
-    /// The bytes of a file, in any supported encoding.
-    Bytes(Vec<u8>),
-    /// Decoded text.
-    Text(String),
-    /// A file to read.
-    Path(PathBuf),
-}
-
-impl Source {
-    /// `bytes`/`bytearray`/`memoryview` are contents; `str` is text when `str_is_path` is
-    /// false (for `read_record`) and a path when true (for `read_records`); any other
-    /// `os.PathLike` is a path.
-    fn extract(obj: &Bound<'_, PyAny>, str_is_path: bool) -> PyResult<Source> {
-        if let Ok(b) = obj.cast::<PyBytes>() {
-            return Ok(Source::Bytes(b.as_bytes().to_vec()));
-        }
-        if let Ok(b) = obj.cast::<PyByteArray>() {
-            return Ok(Source::Bytes(b.to_vec()));
-        }
-        if let Ok(s) = obj.cast::<PyString>() {
-            let s = s.to_cow()?;
-            let s: &str = &s;
-            return Ok(if str_is_path {
-                Source::Path(PathBuf::from(s))
-            } else {
-                Source::Text(s.to_owned())
-            });
-        }
-        if obj.hasattr("__fspath__")? {
-            return Ok(Source::Path(obj.extract::<PathBuf>()?));
-        }
-        if let Ok(view) = obj.call_method0("tobytes") {
-            if let Ok(b) = view.cast::<PyBytes>() {
-                return Ok(Source::Bytes(b.as_bytes().to_vec()));
-            }
-        }
-        Err(PyTypeError::new_err(
-            "expected record bytes, record text (str) or a path (os.PathLike)",
-        ))
-    }
-
-    fn path_name(&self) -> Option<String> {
-        match self {
-            Source::Path(p) => Some(p.display().to_string()),
-            _ => None,
-        }
-    }
-}
-
-/// Why reading one source failed.
-pub enum ReadError {
-    Io(std::io::Error),
-    Record(core::RecordError),
 }
 
 /// How much a record reader accepts: the `limits=` argument of the readers. Frozen, hashable,
@@ -323,9 +272,8 @@ pub(crate) fn read_source_with<T>(
         Source::Bytes(b) => b,
         Source::Path(p) => {
             // A file too large is refused before it is read.
-            let size = std::fs::metadata(p).map_err(ReadError::Io)?.len();
-            if usize::try_from(size).map_or(true, |s| s > limits.max_input_bytes) {
-                return Err(ReadError::Record(core::RecordError::new(
+            owned = read_file(p, limits.max_input_bytes, || {
+                core::RecordError::new(
                     format
                         .or_else(|| extension_format(source))
                         .unwrap_or(Format::Kif),
@@ -335,9 +283,8 @@ pub(crate) fn read_source_with<T>(
                         limit: core::Limit::InputBytes,
                         max: limits.max_input_bytes,
                     },
-                )));
-            }
-            owned = std::fs::read(p).map_err(ReadError::Io)?;
+                )
+            })?;
             &owned
         }
     };
@@ -374,20 +321,6 @@ pub(crate) fn read_error(py: Python<'_>, e: ReadError, source: &Source) -> PyErr
     }
 }
 
-/// Inputs from this size on are read on a thread of their own, so that Ctrl-C need not wait
-/// for the end of the read (a few milliseconds per megabyte).
-pub(crate) const LARGE_INPUT: u64 = 1 << 20;
-
-impl Source {
-    fn is_large(&self) -> bool {
-        match self {
-            Source::Bytes(b) => b.len() as u64 >= LARGE_INPUT,
-            Source::Text(t) => t.len() as u64 >= LARGE_INPUT,
-            Source::Path(p) => std::fs::metadata(p).is_ok_and(|m| m.len() >= LARGE_INPUT),
-        }
-    }
-}
-
 /// Reads one game record. `source` is the record as `bytes` (any supported encoding: UTF-8,
 /// CP932/Shift_JIS, EUC-JP), as `str` text, or a file path as an `os.PathLike` such as
 /// `pathlib.Path` (a plain `str` is always text, never a file name: `read_record_file` takes
@@ -401,7 +334,12 @@ pub fn read_record(
     format: Option<&str>,
     limits: Option<ReadLimits>,
 ) -> PyResult<GameRecord> {
-    read_one(py, Source::extract(source, false)?, format, limits)
+    read_one(
+        py,
+        Source::extract(source, false, "record")?,
+        format,
+        limits,
+    )
 }
 
 /// Reads the game record in the file at `path` (a `str` or an `os.PathLike`); `format` and
@@ -451,12 +389,6 @@ pub(crate) fn read_one(
         })
 }
 
-/// Whether `text`, given as a record, is rather the name of an existing file: one line that
-/// names a file.
-pub(crate) fn names_a_file(text: &str) -> bool {
-    !text.is_empty() && !text.contains(['\n', '\r']) && std::path::Path::new(text).is_file()
-}
-
 /// Reads every record of one file: each game of a CSA file (games separated by `/` lines),
 /// each line of a USI file (`position ...` lines or bare SFEN lines), the one record of a KIF,
 /// KI2 or JKF file. `source`, `format` and `limits` as for `read_record` (`limits.max_records`
@@ -471,7 +403,7 @@ pub fn read_all<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let format = format.map(format_arg).transpose()?;
     let limits = limits_arg(limits);
-    let source = Arc::new(Source::extract(source, false)?);
+    let source = Arc::new(Source::extract(source, false, "record")?);
     let mut signals = Signals::new(py);
     let result = py.detach(|| {
         if source.is_large() {
@@ -500,42 +432,26 @@ pub fn read_records<'py>(
     errors: &str,
     limits: Option<ReadLimits>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let return_errors = match errors {
-        "raise" => false,
-        "return" => true,
-        other => {
-            return Err(ShogiError::new_err(format!(
-                "errors must be \"raise\" or \"return\", not {other:?}"
-            )));
-        }
-    };
+    let return_errors = return_errors(errors, ShogiError::new_err)?;
     let format = format.map(format_arg).transpose()?;
     let limits = limits_arg(limits);
     let sources: Arc<Vec<Source>> = Arc::new(
         sources
             .try_iter()?
-            .map(|item| Source::extract(&item?, true))
+            .map(|item| Source::extract(&item?, true, "record"))
             .collect::<PyResult<_>>()?,
     );
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, sources.len().max(1));
+    let threads = thread_count(threads, sources.len());
     let mut signals = Signals::new(py);
     let results = py.detach(|| read_parallel(&sources, format, limits, threads, &mut signals))?;
-    let list = PyList::empty(py);
-    for (result, source) in results.into_iter().zip(sources.iter()) {
-        match result {
-            Ok(record) => list.append(GameRecord::from(record))?,
-            Err(e) => {
-                let err = read_error(py, e, source);
-                if !return_errors {
-                    return Err(err);
-                }
-                list.append(err.into_value(py))?;
-            }
-        }
-    }
-    Ok(list)
+    result_list(
+        py,
+        results,
+        &sources,
+        return_errors,
+        |record| Ok(GameRecord::from(record)),
+        |e, source| read_error(py, e, source),
+    )
 }
 
 pub(crate) type ReadResult = Result<core::GameRecord, ReadError>;

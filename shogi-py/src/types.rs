@@ -11,68 +11,15 @@ use shogi_rules::{Square, notation};
 
 use crate::errors::ShogiError;
 
-/// A side: `Color.SENTE` (black, moves first) or `Color.GOTE`; `int(color)` is 0 or 1.
-#[pyclass(eq, eq_int, frozen, hash, from_py_object, module = "shogi_rules._core")]
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
-#[allow(clippy::upper_case_acronyms, non_camel_case_types)]
-pub enum Color {
-    SENTE = 0,
-    GOTE = 1,
-}
+pub use board_py::text::{quote, quote_opt};
 
-impl From<shogi_rules::Color> for Color {
-    fn from(c: shogi_rules::Color) -> Color {
-        match c {
-            shogi_rules::Color::Sente => Color::SENTE,
-            shogi_rules::Color::Gote => Color::GOTE,
-        }
+board_py::side_enum! {
+    /// A side: `Color.SENTE` (black, moves first) or `Color.GOTE`; `int(color)` is 0 or 1.
+    pub enum Color in "shogi_rules._core" for shogi_rules::Color {
+        SENTE = Sente,
+        GOTE = Gote,
     }
-}
-
-impl From<Color> for shogi_rules::Color {
-    fn from(c: Color) -> shogi_rules::Color {
-        match c {
-            Color::SENTE => shogi_rules::Color::Sente,
-            Color::GOTE => shogi_rules::Color::Gote,
-        }
-    }
-}
-
-#[pymethods]
-impl Color {
-    #[new]
-    fn py_new(value: &Bound<'_, PyAny>) -> PyResult<Color> {
-        color_from_any(value)
-    }
-
-    /// The other side.
-    fn opposite(&self) -> Color {
-        shogi_rules::Color::from(*self).opposite().into()
-    }
-
-    fn __invert__(&self) -> Color {
-        self.opposite()
-    }
-
-    fn __str__(&self) -> &'static str {
-        shogi_rules::Color::from(*self).as_str()
-    }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u8,))> {
-        Ok((py.get_type::<Color>().into_any(), (*self as u8,)))
-    }
-
-    /// The member's name, as in `Color.NAME`.
-    #[getter]
-    fn name(&self) -> String {
-        self.__str__().to_ascii_uppercase()
-    }
-
-    /// The member's int value.
-    #[getter]
-    fn value(&self) -> u8 {
-        *self as u8
-    }
+    from_any = color_from_any;
 }
 
 /// A colour from a `Color`, 0/1, or `"sente"`/`"gote"`/`"b"`/`"w"`.
@@ -431,27 +378,4 @@ pub fn add_squares(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SQUARES", (0..81usize).collect::<Vec<_>>())?;
     m.add("SQUARE_NAMES", names)?;
     Ok(())
-}
-
-/// A string as Python's `repr` writes it (single quotes).
-pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
-}
-
-/// An optional string as Python's `repr` writes it.
-pub fn quote_opt(s: Option<&str>) -> String {
-    s.map_or_else(|| "None".to_string(), quote)
 }

@@ -19,7 +19,7 @@ use xq::{
     ParseIccsMoveError, RestoreError, SetupError,
 };
 
-use crate::boundary::write_text;
+use ffi_boundary::{result_message, result_name};
 
 /// The result of a fallible function: `XIANGQI_RESULT_OK` (0) or the reason
 /// it failed. Values are stable: a published value keeps its meaning and is
@@ -212,7 +212,7 @@ pub enum xiangqi_result {
 }
 
 /// Every code, in increasing order.
-pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
+pub(crate) fn all_results() -> &'static [xiangqi_result] {
     use xiangqi_result::*;
     const ALL: [xiangqi_result; 72] = [
         Ok,
@@ -288,15 +288,10 @@ pub(crate) fn all_results() -> impl Iterator<Item = xiangqi_result> {
         RecordGameCount,
         RecordOther,
     ];
-    ALL.into_iter()
+    &ALL
 }
 
 impl xiangqi_result {
-    /// The code with numeric value `value`, if there is one.
-    pub(crate) fn from_u32(value: u32) -> Option<xiangqi_result> {
-        all_results().find(|r| *r as u32 == value)
-    }
-
     /// The C name, `"XIANGQI_RESULT_ILLEGAL_NO_SCREEN"`, NUL-terminated.
     pub(crate) const fn name(self) -> &'static str {
         use xiangqi_result::*;
@@ -509,9 +504,7 @@ pub extern "C" fn xiangqi_result_message(
     buf_len: usize,
     out_len: *mut usize,
 ) -> xiangqi_result {
-    write_text(buf, buf_len, out_len, || {
-        Ok(xiangqi_result::from_u32(result).map_or("unknown result code", |r| r.message()))
-    })
+    result_message(result, buf, buf_len, out_len)
 }
 
 /// The C name of `result` as a static NUL-terminated string
@@ -519,9 +512,7 @@ pub extern "C" fn xiangqi_result_message(
 /// known code. Infallible; the string must not be freed. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn xiangqi_result_name(result: u32) -> *const c_char {
-    ffi_fn!(infallible core::ptr::null(), {
-        xiangqi_result::from_u32(result).map_or(core::ptr::null(), |r| r.name().as_ptr().cast())
-    })
+    result_name::<xiangqi_result>(result)
 }
 
 impl From<IllegalReason> for xiangqi_result {
@@ -691,6 +682,7 @@ impl From<&GameJsonError> for xiangqi_result {
 mod tests {
     use super::*;
     use crate::testing::text;
+    use ffi_boundary::result_of;
     use std::collections::HashMap;
     use xq::notation::Notation;
     use xq::record::Limit;
@@ -781,7 +773,7 @@ mod tests {
             assert_eq!(code as u32, value, "{code:?}");
         }
         assert_eq!(
-            all_results().collect::<Vec<_>>(),
+            all_results().to_vec(),
             PUBLISHED.map(|(code, _)| code).to_vec(),
             "every code is listed once, in increasing order"
         );
@@ -789,16 +781,16 @@ mod tests {
 
     #[test]
     fn every_code_has_a_name_and_a_message_and_reads_back_from_its_value() {
-        for code in all_results() {
+        for &code in all_results() {
             let name = code.name();
             assert!(name.starts_with("XIANGQI_RESULT_") && name.ends_with('\0'));
             assert!(!code.message().is_empty());
-            assert_eq!(xiangqi_result::from_u32(code as u32), Some(code));
+            assert_eq!(result_of::<xiangqi_result>(code as u32), Some(code));
             let message = text(|b, l, n| xiangqi_result_message(code as u32, b, l, n));
             assert_eq!(message, code.message());
         }
-        assert_eq!(xiangqi_result::from_u32(6), None);
-        assert_eq!(xiangqi_result::from_u32(u32::MAX), None);
+        assert_eq!(result_of::<xiangqi_result>(6), None);
+        assert_eq!(result_of::<xiangqi_result>(u32::MAX), None);
         assert!(xiangqi_result_name(6).is_null());
         let unknown = text(|b, l, n| xiangqi_result_message(6, b, l, n));
         assert_eq!(unknown, "unknown result code");
@@ -809,21 +801,10 @@ mod tests {
     #[test]
     fn the_committed_header_lists_every_code() {
         let header = include_str!("../../include/xiangqi_rules.h");
-        let mut listed = Vec::new();
-        for line in header.lines() {
-            let line = line.trim();
-            if let Some(rest) = line.strip_prefix("XIANGQI_RESULT_") {
-                let (name, value) = rest.trim_end_matches(',').split_once(" = ").unwrap();
-                listed.push((
-                    format!("XIANGQI_RESULT_{name}\0"),
-                    value.parse::<u32>().unwrap(),
-                ));
-            }
-        }
-        let expected: Vec<(String, u32)> = all_results()
-            .map(|c| (c.name().to_string(), c as u32))
-            .collect();
-        assert_eq!(listed, expected);
+        assert_eq!(
+            ffi_boundary::header_codes(header, "XIANGQI_RESULT_"),
+            ffi_boundary::table_codes::<xiangqi_result>()
+        );
     }
 
     /// The catch-all codes: what a variant of a core error enum that this

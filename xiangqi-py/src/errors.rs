@@ -7,7 +7,7 @@
 //! example of every variant of every core error enum, and a test checks that each is one of the
 //! specific classes with a known kind.
 
-use pyo3::IntoPyObjectExt;
+use board_py::errors::{obj, raise};
 use pyo3::prelude::*;
 use pyo3::{create_exception, exceptions::PyValueError};
 use xiangqi_rules::{
@@ -109,28 +109,6 @@ create_exception!(
      the rules allow; `\"draw_offer_pending\"`: an offer is open already; \
      `\"no_draw_offer\"`: no offer of the opponent to answer)."
 );
-
-/// An exception of class `T` with `message` and the given attributes set on the instance.
-fn raise<T: pyo3::PyTypeInfo>(
-    py: Python<'_>,
-    message: String,
-    attributes: &[(&str, Py<PyAny>)],
-) -> PyErr {
-    let err = PyErr::new::<T, _>(message);
-    let value = err.value(py);
-    for (name, attribute) in attributes {
-        // Setting an attribute on a fresh exception instance cannot fail.
-        let _ = value.setattr(*name, attribute.bind(py));
-    }
-    err
-}
-
-fn obj<'py, T>(py: Python<'py>, value: T) -> Py<PyAny>
-where
-    T: IntoPyObject<'py>,
-{
-    value.into_py_any(py).unwrap_or_else(|_| py.None())
-}
 
 /// A name that names no value of a core enum (a colour, a role, a termination): `XiangqiError`
 /// with the core's message, which lists the names accepted.

@@ -1,10 +1,11 @@
 //! `Move`, a frozen wrapper of the core's move, and `MoveList`, a packed list of them.
 
+use board_py::sequence;
 use pyo3::IntoPyObjectExt;
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyIterator, PyList, PySlice, PyString, PyTuple};
+use pyo3::types::{PyInt, PyIterator, PyList, PyString};
 use xiangqi_rules::{IccsMove, Square};
 
 use crate::errors::{self, InvalidMoveError};
@@ -283,17 +284,6 @@ impl MoveList {
         MoveList { moves }
     }
 
-    /// The item at `index` (negative: from the end), or `IndexError`.
-    fn item(&self, index: isize) -> PyResult<Move> {
-        let len = isize::try_from(self.moves.len())?;
-        let at = if index < 0 { index + len } else { index };
-        usize::try_from(at)
-            .ok()
-            .and_then(|at| self.moves.get(at))
-            .map(|&m| Move(m))
-            .ok_or_else(|| PyIndexError::new_err("MoveList index out of range"))
-    }
-
     /// The move `item` stands for when it is a `Move` or a valid move code.
     fn item_move(item: &Bound<'_, PyAny>) -> Option<xiangqi_rules::Move> {
         if let Ok(m) = item.cast::<Move>() {
@@ -307,17 +297,11 @@ impl MoveList {
 
     /// The moves of `other` when it is a `MoveList` or a list or tuple of `Move` objects only.
     fn moves_of(other: &Bound<'_, PyAny>) -> Option<Vec<xiangqi_rules::Move>> {
-        if let Ok(list) = other.cast::<MoveList>() {
-            return Some(list.get().moves.clone());
-        }
-        if !(other.is_instance_of::<PyList>() || other.is_instance_of::<PyTuple>()) {
-            return None;
-        }
-        let mut out = Vec::new();
-        for item in other.try_iter().ok()? {
-            out.push(item.ok()?.cast::<Move>().ok()?.get().0);
-        }
-        Some(out)
+        sequence::items_of(
+            other,
+            |o| o.cast::<MoveList>().ok().map(|l| l.get().moves.clone()),
+            |item| item.cast::<Move>().ok().map(|m| m.get().0),
+        )
     }
 }
 
@@ -327,36 +311,15 @@ impl MoveList {
     #[new]
     #[pyo3(signature = (moves=None))]
     fn py_new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<MoveList> {
-        let mut out = Vec::new();
-        if let Some(moves) = moves {
-            for item in moves.try_iter()? {
-                out.push(item?.extract::<Move>()?.0);
-            }
-        }
-        Ok(MoveList::new(out))
+        sequence::collect(moves, |item| Ok(item.extract::<Move>()?.0)).map(MoveList::new)
     }
 
     fn __len__(&self) -> usize {
         self.moves.len()
     }
 
-    fn __getitem__<'py>(
-        &self,
-        py: Python<'py>,
-        index: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        if let Ok(slice) = index.cast::<PySlice>() {
-            let indices = slice.indices(isize::try_from(self.moves.len())?)?;
-            let mut out = Vec::with_capacity(indices.slicelength);
-            let mut at = indices.start;
-            for _ in 0..indices.slicelength {
-                out.push(self.moves[usize::try_from(at)?]);
-                at += indices.step;
-            }
-            return Ok(Bound::new(py, MoveList::new(out))?.into_any());
-        }
-        let index: isize = index.extract()?;
-        Ok(Bound::new(py, self.item(index)?)?.into_any())
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        sequence::get_item(&self.moves, index, "MoveList", MoveList::new, Move)
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
@@ -384,14 +347,16 @@ impl MoveList {
 
     /// The index of the first move equal to `item` (a `Move` or a move code), or `ValueError`.
     fn index(&self, item: &Bound<'_, PyAny>) -> PyResult<usize> {
-        MoveList::item_move(item)
-            .and_then(|m| self.moves.iter().position(|&x| x == m))
-            .ok_or_else(|| PyValueError::new_err("move not in the list"))
+        sequence::index_of(
+            &self.moves,
+            MoveList::item_move(item),
+            "move not in the list",
+        )
     }
 
     /// How many moves equal `item` (a `Move` or a move code).
     fn count(&self, item: &Bound<'_, PyAny>) -> usize {
-        MoveList::item_move(item).map_or(0, |m| self.moves.iter().filter(|&&x| x == m).count())
+        sequence::count_of(&self.moves, MoveList::item_move(item))
     }
 
     /// The moves as integer codes (`Move.bits`), which every method that takes a move accepts.
@@ -405,18 +370,11 @@ impl MoveList {
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-        let py = other.py();
-        let equal = match (op, MoveList::moves_of(other)) {
-            (CompareOp::Eq, Some(moves)) => moves == self.moves,
-            (CompareOp::Ne, Some(moves)) => moves != self.moves,
-            _ => return py.NotImplemented(),
-        };
-        equal.into_py_any(py).unwrap_or_else(|_| py.None())
+        sequence::compare(other.py(), &self.moves, MoveList::moves_of(other), op)
     }
 
     fn __repr__(&self) -> String {
-        let items: Vec<String> = self.moves.iter().map(|m| format!("<Move {m}>")).collect();
-        format!("MoveList([{}])", items.join(", "))
+        sequence::repr("MoveList", &self.moves, |m| format!("<Move {m}>"))
     }
 
     fn __reduce__<'py>(

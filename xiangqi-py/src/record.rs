@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 use xiangqi_rules::record::{self as core, Limit};
+
+use board_py::read::{Source, names_a_file, read_file, result_list, return_errors, thread_count};
 
 use crate::errors::{self, XiangqiError};
 use crate::game::{Game, RuleSet};
@@ -17,67 +18,8 @@ use crate::moves::{Move, move_list, notation_arg};
 use crate::position::Position;
 use crate::types::quote;
 
-/// Where a record comes from.
-enum Source {
-    /// The bytes of a file: UTF-8 or GBK/GB18030.
-    Bytes(Vec<u8>),
-    /// Decoded text.
-    Text(String),
-    /// A file to read.
-    Path(PathBuf),
-}
-
-impl Source {
-    /// `bytes`, `bytearray` and `memoryview` are contents, `str` is text, any other
-    /// `os.PathLike` is a path.
-    fn extract(obj: &Bound<'_, PyAny>, str_is_path: bool) -> PyResult<Source> {
-        if let Ok(b) = obj.cast::<PyBytes>() {
-            return Ok(Source::Bytes(b.as_bytes().to_vec()));
-        }
-        if let Ok(b) = obj.cast::<PyByteArray>() {
-            return Ok(Source::Bytes(b.to_vec()));
-        }
-        if let Ok(s) = obj.cast::<PyString>() {
-            let s = s.to_cow()?.into_owned();
-            return Ok(if str_is_path {
-                Source::Path(PathBuf::from(s))
-            } else {
-                Source::Text(s)
-            });
-        }
-        if obj.hasattr("__fspath__")? {
-            return Ok(Source::Path(obj.extract::<PathBuf>()?));
-        }
-        if let Ok(view) = obj.call_method0("tobytes") {
-            if let Ok(b) = view.cast::<PyBytes>() {
-                return Ok(Source::Bytes(b.as_bytes().to_vec()));
-            }
-        }
-        Err(PyTypeError::new_err(
-            "expected PGN bytes, PGN text (str) or a path (os.PathLike)",
-        ))
-    }
-}
-
-/// Inputs from this size on are read on a thread of their own, so that Ctrl-C is answered
-/// (reading takes about a tenth of a second per megabyte).
-const LARGE_INPUT: u64 = 1 << 20;
-
-impl Source {
-    fn is_large(&self) -> bool {
-        match self {
-            Source::Bytes(b) => b.len() as u64 >= LARGE_INPUT,
-            Source::Text(t) => t.len() as u64 >= LARGE_INPUT,
-            Source::Path(p) => std::fs::metadata(p).is_ok_and(|m| m.len() >= LARGE_INPUT),
-        }
-    }
-}
-
 /// Why reading one source failed.
-enum ReadError {
-    Io(std::io::Error),
-    Record(core::RecordError),
-}
+type ReadError = board_py::read::ReadError<core::RecordError>;
 
 /// Reads every game of `source` under `limits` (no Python involved: runs without the GIL). A
 /// file larger than the input limit is refused before it is read.
@@ -89,27 +31,19 @@ fn read_source(
         Source::Text(text) => core::read_pgn_with(text, limits).map_err(ReadError::Record),
         Source::Bytes(bytes) => core::read_pgn_bytes_with(bytes, limits).map_err(ReadError::Record),
         Source::Path(path) => {
-            let size = std::fs::metadata(path).map_err(ReadError::Io)?.len();
-            if usize::try_from(size).map_or(true, |s| s > limits.max_input_bytes) {
-                return Err(ReadError::Record(core::RecordError::new(
+            let bytes = read_file(path, limits.max_input_bytes, || {
+                core::RecordError::new(
                     0,
                     0,
                     core::RecordErrorKind::LimitExceeded {
                         limit: Limit::InputBytes,
                         max: limits.max_input_bytes,
                     },
-                )));
-            }
-            let bytes = std::fs::read(path).map_err(ReadError::Io)?;
+                )
+            })?;
             core::read_pgn_bytes_with(&bytes, limits).map_err(ReadError::Record)
         }
     }
-}
-
-/// Whether `text`, given as PGN, is rather the name of an existing file: one line that names
-/// a file.
-fn names_a_file(text: &str) -> bool {
-    !text.is_empty() && !text.contains(['\n', '\r']) && std::path::Path::new(text).is_file()
 }
 
 /// Reads every game of `source` without the GIL.
@@ -199,47 +133,29 @@ pub fn read_pgn_files<'py>(
     errors: &str,
     limits: Option<ReadLimits>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let return_errors = match errors {
-        "raise" => false,
-        "return" => true,
-        other => {
-            return Err(XiangqiError::new_err(format!(
-                "errors must be \"raise\" or \"return\", not {other:?}"
-            )));
-        }
-    };
+    let return_errors = return_errors(errors, XiangqiError::new_err)?;
     let limits = limits.map_or(core::ReadLimits::DEFAULT, |l| l.0);
     let sources: Arc<Vec<Source>> = Arc::new(
         sources
             .try_iter()?
-            .map(|item| Source::extract(&item?, true))
+            .map(|item| Source::extract(&item?, true, "PGN"))
             .collect::<PyResult<_>>()?,
     );
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, sources.len().max(1));
+    let threads = thread_count(threads, sources.len());
     let results = if on_main_thread(py) {
         let shared = Arc::clone(&sources);
         py.detach(|| interrupt::run(move || read_parallel(&shared, &limits, threads)))?
     } else {
         py.detach(|| read_parallel(&sources, &limits, threads))
     };
-    let list = PyList::empty(py);
-    for (result, source) in results.into_iter().zip(sources.iter()) {
-        match result {
-            Ok(records) => {
-                list.append(PyList::new(py, records.into_iter().map(GameRecord::from))?)?
-            }
-            Err(e) => {
-                let err = read_error(py, e, source);
-                if !return_errors {
-                    return Err(err);
-                }
-                list.append(err.into_value(py))?;
-            }
-        }
-    }
-    Ok(list)
+    result_list(
+        py,
+        results,
+        &sources,
+        return_errors,
+        |records| PyList::new(py, records.into_iter().map(GameRecord::from)),
+        |e, source| read_error(py, e, source),
+    )
 }
 
 /// Reads every game of PGN. `source` is the PGN as `bytes` (UTF-8, with or without a
@@ -255,7 +171,7 @@ pub fn read_pgn<'py>(
     source: &Bound<'py, PyAny>,
     limits: Option<ReadLimits>,
 ) -> PyResult<Bound<'py, PyList>> {
-    read_games(py, Source::extract(source, false)?, limits)
+    read_games(py, Source::extract(source, false, "PGN")?, limits)
 }
 
 /// Reads every game of the PGN file at `path` (a `str` or an `os.PathLike`); `limits` as for

@@ -10,75 +10,15 @@ use xiangqi_rules::Square;
 
 use crate::errors::{self, XiangqiError};
 
-/// A side: `Color.RED` (moves first, upper case in FEN) or `Color.BLACK`; `int(color)` is 0 or 1.
-#[pyclass(
-    eq,
-    eq_int,
-    frozen,
-    hash,
-    from_py_object,
-    module = "xiangqi_rules._core"
-)]
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
-#[allow(clippy::upper_case_acronyms)]
-pub enum Color {
-    RED = 0,
-    BLACK = 1,
-}
+pub use board_py::text::quote;
 
-impl From<xiangqi_rules::Color> for Color {
-    fn from(c: xiangqi_rules::Color) -> Color {
-        match c {
-            xiangqi_rules::Color::Red => Color::RED,
-            xiangqi_rules::Color::Black => Color::BLACK,
-        }
+board_py::side_enum! {
+    /// A side: `Color.RED` (moves first, upper case in FEN) or `Color.BLACK`; `int(color)` is 0 or 1.
+    pub enum Color in "xiangqi_rules._core" for xiangqi_rules::Color {
+        RED = Red,
+        BLACK = Black,
     }
-}
-
-impl From<Color> for xiangqi_rules::Color {
-    fn from(c: Color) -> xiangqi_rules::Color {
-        match c {
-            Color::RED => xiangqi_rules::Color::Red,
-            Color::BLACK => xiangqi_rules::Color::Black,
-        }
-    }
-}
-
-#[pymethods]
-impl Color {
-    #[new]
-    fn py_new(value: &Bound<'_, PyAny>) -> PyResult<Color> {
-        color_from_any(value)
-    }
-
-    /// The other side.
-    fn opposite(&self) -> Color {
-        xiangqi_rules::Color::from(*self).opposite().into()
-    }
-
-    fn __invert__(&self) -> Color {
-        self.opposite()
-    }
-
-    fn __str__(&self) -> &'static str {
-        xiangqi_rules::Color::from(*self).as_str()
-    }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u8,))> {
-        Ok((py.get_type::<Color>().into_any(), (*self as u8,)))
-    }
-
-    /// The member's name, as in `Color.NAME`.
-    #[getter]
-    fn name(&self) -> String {
-        self.__str__().to_ascii_uppercase()
-    }
-
-    /// The member's int value.
-    #[getter]
-    fn value(&self) -> u8 {
-        *self as u8
-    }
+    from_any = color_from_any;
 }
 
 /// A colour from a `Color`, 0/1, or `"red"`/`"black"` (also the FEN letters `"w"`, `"r"`, `"b"`).
@@ -350,22 +290,4 @@ pub fn square_name(square: SquareArg) -> String {
 #[pyfunction]
 pub fn parse_square(name: SquareArg) -> usize {
     name.0.index()
-}
-
-/// A quoted Python string literal of `s`.
-pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
 }
