@@ -360,6 +360,31 @@ enum xiangqi_result
    */
   XIANGQI_RESULT_RESTORE_DRAW_OFFER = 330,
   /**
+   * Saved game: the rules are timed but no clock is saved.
+   */
+  XIANGQI_RESULT_RESTORE_CLOCK_MISSING = 331,
+  /**
+   * Saved game: the rules are untimed but a clock is saved.
+   */
+  XIANGQI_RESULT_RESTORE_UNEXPECTED_CLOCK = 332,
+  /**
+   * Saved game: the clock's settings are not the rules' clock settings.
+   */
+  XIANGQI_RESULT_RESTORE_CLOCK_SETTINGS = 333,
+  /**
+   * Saved game: a remaining time that play under the clock settings cannot give
+   * (more main time or periods than the settings, a timed-out side with time left, ...).
+   */
+  XIANGQI_RESULT_RESTORE_CLOCK_STATE = 334,
+  /**
+   * Saved game: a side's time has run out but the game did not end by its loss on time.
+   */
+  XIANGQI_RESULT_RESTORE_TIMED_OUT = 335,
+  /**
+   * Saved game: a loss on time whose loser's clock does not show its time run out.
+   */
+  XIANGQI_RESULT_RESTORE_NOT_TIMED_OUT = 336,
+  /**
    * A game error this version does not name.
    */
   XIANGQI_RESULT_GAME_OTHER = 349,
@@ -540,7 +565,8 @@ typedef struct xiangqi_perft_entry {
 /**
  * The rules a game is adjudicated by. `xiangqi_rules_default` gives the
  * site rules (3 occurrences, perpetual check loses, 300 plies, bare material
- * draws, draw offers unlimited).
+ * draws, draw offers unlimited, a clock of 5 minutes plus 3 byo-yomi periods
+ * of 30 s; set `has_clock` to false for an untimed game).
  */
 typedef struct xiangqi_rules {
   /**
@@ -570,7 +596,50 @@ typedef struct xiangqi_rules {
    * rules) is no limit.
    */
   uint32_t max_draw_offers;
+  /**
+   * Whether the game is timed; the `clock_*` fields apply only then.
+   */
+  bool has_clock;
+  /**
+   * Main time per player, in milliseconds.
+   */
+  uint64_t clock_main_ms;
+  /**
+   * Length of one byo-yomi period, in milliseconds (0: none).
+   */
+  uint64_t clock_byoyomi_ms;
+  /**
+   * Number of byo-yomi periods per player.
+   */
+  uint32_t clock_periods;
 } xiangqi_rules;
+
+/**
+ * What a player's clock shows after some time of the current turn.
+ */
+typedef struct xiangqi_clock_reading {
+  /**
+   * Main time left, in milliseconds.
+   */
+  uint64_t main_ms;
+  /**
+   * Whether main time is used up and a byo-yomi period is running.
+   */
+  bool in_byoyomi;
+  /**
+   * Time left in the current byo-yomi period, in milliseconds (0 unless
+   * `in_byoyomi`).
+   */
+  uint64_t period_left_ms;
+  /**
+   * Byo-yomi periods left, counting the current one.
+   */
+  uint32_t periods;
+  /**
+   * Whether time is up.
+   */
+  bool timed_out;
+} xiangqi_clock_reading;
 
 /**
  * How a game ended, in `xiangqi_outcome`. The values are stable.
@@ -1118,7 +1187,8 @@ xiangqi_result xiangqi_position_perft_divide(const struct xiangqi_position *pos,
 
 /**
  * Writes the site rules (3 occurrences, perpetual check loses, 300 plies,
- * bare material draws, draw offers unlimited) to `*out`, for the caller to change before
+ * bare material draws, draw offers unlimited, a clock of 5 minutes plus 3
+ * byo-yomi periods of 30 s) to `*out`, for the caller to change before
  * `xiangqi_game_new`. `XIANGQI_RESULT_NULL_PARAMETER` if `out` is NULL.
  * Thread-safe.
  */
@@ -1170,7 +1240,8 @@ xiangqi_result xiangqi_game_rules(const struct xiangqi_game *game, struct xiangq
  * Errors (the game unchanged): `XIANGQI_RESULT_GAME_OVER` once the game is
  * over, `XIANGQI_RESULT_ILLEGAL_*` with the reason for an illegal move,
  * `XIANGQI_RESULT_INVALID_ARGUMENT` for invalid move bits,
- * `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
+ * `XIANGQI_RESULT_NULL_PARAMETER`. The clock is not charged (see
+ * `xiangqi_game_play_timed`). Needs exclusive access to `game`.
  */
 xiangqi_result xiangqi_game_play(struct xiangqi_game *game, xiangqi_move m);
 
@@ -1184,6 +1255,27 @@ xiangqi_result xiangqi_game_play_iccs(struct xiangqi_game *game,
                                       const char *iccs,
                                       size_t iccs_len,
                                       xiangqi_move *out_move_or_null);
+
+/**
+ * Plays `m`, which took `elapsed_ms` milliseconds on the mover's clock. If
+ * the time ran out first, the move is not played, the mover loses on time
+ * (`XIANGQI_TERMINATION_TIMEOUT`) and the result is still
+ * `XIANGQI_RESULT_OK`: check `xiangqi_game_outcome`. Errors as
+ * `xiangqi_game_play`, and `XIANGQI_RESULT_NO_CLOCK` for an untimed game.
+ * Needs exclusive access to `game`.
+ */
+xiangqi_result xiangqi_game_play_timed(struct xiangqi_game *game,
+                                       xiangqi_move m,
+                                       uint64_t elapsed_ms);
+
+/**
+ * Checks the side to move's clock after `elapsed_ms` milliseconds of
+ * thinking: if its time is up the game ends on time (`XIANGQI_RESULT_OK`;
+ * check `xiangqi_game_outcome`). Errors: `XIANGQI_RESULT_GAME_OVER`,
+ * `XIANGQI_RESULT_NO_CLOCK`, `XIANGQI_RESULT_NULL_PARAMETER`. Needs
+ * exclusive access to `game`.
+ */
+xiangqi_result xiangqi_game_check_time(struct xiangqi_game *game, uint64_t elapsed_ms);
 
 /**
  * Takes back the last move, and the end of the game if that move ended it;
@@ -1203,10 +1295,20 @@ xiangqi_result xiangqi_game_undo(struct xiangqi_game *game, xiangqi_move *out_mo
 xiangqi_result xiangqi_game_resign(struct xiangqi_game *game, xiangqi_color color);
 
 /**
- * `color` ran out of time: the other side wins. Errors as
- * `xiangqi_game_resign`. Needs exclusive access to `game`.
+ * `color` ran out of time: the other side wins; a timed game's clock shows
+ * `color`'s time run out. Errors as `xiangqi_game_resign`; an untimed game
+ * may end so too (compare `xiangqi_game_flag`). Needs exclusive access to
+ * `game`.
  */
 xiangqi_result xiangqi_game_time_out(struct xiangqi_game *game, xiangqi_color color);
+
+/**
+ * `color` loses on time, as reported by a clock outside the library; its
+ * clock shows its time run out. Errors as `xiangqi_game_resign`, and
+ * `XIANGQI_RESULT_NO_CLOCK` for an untimed game. Needs exclusive access to
+ * `game`.
+ */
+xiangqi_result xiangqi_game_flag(struct xiangqi_game *game, xiangqi_color color);
 
 /**
  * Both players agree to a draw at once: an open draw offer is accepted; with
@@ -1261,6 +1363,19 @@ xiangqi_result xiangqi_game_draw_offer(const struct xiangqi_game *game, xiangqi_
 xiangqi_result xiangqi_game_draw_offers_made(const struct xiangqi_game *game,
                                              xiangqi_color color,
                                              uint32_t *out);
+
+/**
+ * Writes what `color`'s clock shows after `elapsed_ms` milliseconds of the
+ * current turn (pass 0 for the side not to move) to `*out`, changing
+ * nothing; use it for display and to notice a flag fall while a player
+ * thinks. Errors: `XIANGQI_RESULT_NO_CLOCK` for an untimed game,
+ * `XIANGQI_RESULT_INVALID_ARGUMENT`, `XIANGQI_RESULT_NULL_PARAMETER`.
+ * Thread-safe.
+ */
+xiangqi_result xiangqi_game_clock_remaining(const struct xiangqi_game *game,
+                                            xiangqi_color color,
+                                            uint64_t elapsed_ms,
+                                            struct xiangqi_clock_reading *out);
 
 /**
  * Writes how the game stands to `*out` (see `xiangqi_outcome`).
@@ -1321,7 +1436,7 @@ xiangqi_result xiangqi_game_to_fen(const struct xiangqi_game *game,
 
 /**
  * Writes the game as JSON (start FEN, moves in ICCS, rules, result, the
- * draw offers made and the open offer) into `buf` (buffer convention as for
+ * clocks, the draw offers made and the open offer) into `buf` (buffer convention as for
  * `xiangqi_position_to_fen`). `xiangqi_game_from_json` restores it.
  * Thread-safe.
  */
@@ -1334,13 +1449,14 @@ xiangqi_result xiangqi_game_to_json(const struct xiangqi_game *game,
  * Restores a game saved by `xiangqi_game_to_json` (UTF-8 text `json`,
  * `json_len` bytes, not NUL-terminated) into a new handle written to `*out`;
  * the caller frees it with `xiangqi_game_free`. The moves are replayed under
- * the saved rules, and the result and the draw offers are checked against
- * them, so forged state is refused. Errors (`*out` untouched):
+ * the saved rules, and the result, the draw offers and the clock are checked
+ * against them, so forged state is refused. Errors (`*out` untouched):
  * `XIANGQI_RESULT_GAME_JSON` (not the saved form), one
  * `XIANGQI_RESULT_RESTORE_*` code per reason a saved form does not restore
  * (start position, move, move after the end, result mismatch or missing, a
  * result the rules decide, winner, agreement without offer, draw offers, open
- * draw offer), `XIANGQI_RESULT_INVALID_UTF8`,
+ * draw offer, clock missing or unexpected, clock settings, remaining time,
+ * timed-out side), `XIANGQI_RESULT_INVALID_UTF8`,
  * `XIANGQI_RESULT_NULL_PARAMETER`. Thread-safe.
  */
 xiangqi_result xiangqi_game_from_json(const char *json, size_t json_len, struct xiangqi_game **out);

@@ -1,10 +1,11 @@
 //! `xiangqi_game`: a game under a rule set, adjudicated after every move, with
-//! undo, resignation, loss on time, draw offers and draw agreement, its
-//! outcome, and its saved form as JSON.
+//! undo, resignation, loss on time, draw offers and draw agreement, a
+//! byo-yomi clock, its outcome, and its saved form as JSON.
 
 use core::ffi::c_char;
+use core::time::Duration;
 
-use xq::{Game, Outcome, RuleSet, Termination};
+use xq::{ClockSettings, Game, Outcome, RuleSet, Termination};
 
 use crate::boundary::{
     arg_opt, arg_out_opt, arg_str, free_handle, into_handle, new_handle, read_array, read_text,
@@ -36,7 +37,8 @@ pub struct xiangqi_game {
 
 /// The rules a game is adjudicated by. `xiangqi_rules_default` gives the
 /// site rules (3 occurrences, perpetual check loses, 300 plies, bare material
-/// draws, draw offers unlimited).
+/// draws, draw offers unlimited, a clock of 5 minutes plus 3 byo-yomi periods
+/// of 30 s; set `has_clock` to false for an untimed game).
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -58,6 +60,14 @@ pub struct xiangqi_rules {
     /// (`xiangqi_game_offer_draw`); `XIANGQI_DRAW_OFFERS_UNLIMITED` (the site
     /// rules) is no limit.
     pub max_draw_offers: u32,
+    /// Whether the game is timed; the `clock_*` fields apply only then.
+    pub has_clock: bool,
+    /// Main time per player, in milliseconds.
+    pub clock_main_ms: u64,
+    /// Length of one byo-yomi period, in milliseconds (0: none).
+    pub clock_byoyomi_ms: u64,
+    /// Number of byo-yomi periods per player.
+    pub clock_periods: u32,
 }
 
 /// `xiangqi_rules.max_draw_offers` for no limit on draw offers.
@@ -74,15 +84,20 @@ impl From<xiangqi_rules> for RuleSet {
                 XIANGQI_DRAW_OFFERS_UNLIMITED => None,
                 max => Some(max),
             },
-            // The C rules have no clock field: a game keeps the site clock, as a game made
-            // with NULL rules does.
-            clock: RuleSet::site().clock,
+            clock: rules.has_clock.then(|| ClockSettings {
+                main_time: Duration::from_millis(rules.clock_main_ms),
+                byoyomi: Duration::from_millis(rules.clock_byoyomi_ms),
+                periods: rules.clock_periods,
+            }),
         }
     }
 }
 
 impl From<RuleSet> for xiangqi_rules {
     fn from(rules: RuleSet) -> xiangqi_rules {
+        // The fields of an untimed game still hold the site clock, for a
+        // caller that turns `has_clock` on.
+        let clock = rules.clock.unwrap_or(ClockSettings::SITE);
         xiangqi_rules {
             repetitions: rules.repetitions,
             perpetual_check_loses: rules.perpetual_check_loses,
@@ -92,8 +107,35 @@ impl From<RuleSet> for xiangqi_rules {
             max_draw_offers: rules
                 .max_draw_offers
                 .unwrap_or(XIANGQI_DRAW_OFFERS_UNLIMITED),
+            has_clock: rules.clock.is_some(),
+            clock_main_ms: millis(clock.main_time),
+            clock_byoyomi_ms: millis(clock.byoyomi),
+            clock_periods: clock.periods,
         }
     }
+}
+
+/// Whole milliseconds of a duration, saturating at `u64::MAX`.
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// What a player's clock shows after some time of the current turn.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct xiangqi_clock_reading {
+    /// Main time left, in milliseconds.
+    pub main_ms: u64,
+    /// Whether main time is used up and a byo-yomi period is running.
+    pub in_byoyomi: bool,
+    /// Time left in the current byo-yomi period, in milliseconds (0 unless
+    /// `in_byoyomi`).
+    pub period_left_ms: u64,
+    /// Byo-yomi periods left, counting the current one.
+    pub periods: u32,
+    /// Whether time is up.
+    pub timed_out: bool,
 }
 
 /// How a game ended, in `xiangqi_outcome`. The values are stable.
@@ -171,7 +213,8 @@ impl xiangqi_outcome {
 }
 
 /// Writes the site rules (3 occurrences, perpetual check loses, 300 plies,
-/// bare material draws, draw offers unlimited) to `*out`, for the caller to change before
+/// bare material draws, draw offers unlimited, a clock of 5 minutes plus 3
+/// byo-yomi periods of 30 s) to `*out`, for the caller to change before
 /// `xiangqi_game_new`. `XIANGQI_RESULT_NULL_PARAMETER` if `out` is NULL.
 /// Thread-safe.
 #[unsafe(no_mangle)]
@@ -256,7 +299,8 @@ pub extern "C" fn xiangqi_game_rules(
 /// Errors (the game unchanged): `XIANGQI_RESULT_GAME_OVER` once the game is
 /// over, `XIANGQI_RESULT_ILLEGAL_*` with the reason for an illegal move,
 /// `XIANGQI_RESULT_INVALID_ARGUMENT` for invalid move bits,
-/// `XIANGQI_RESULT_NULL_PARAMETER`. Needs exclusive access to `game`.
+/// `XIANGQI_RESULT_NULL_PARAMETER`. The clock is not charged (see
+/// `xiangqi_game_play_timed`). Needs exclusive access to `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn xiangqi_game_play(game: *mut xiangqi_game, m: xiangqi_move) -> xiangqi_result {
     update(game, |game| {
@@ -282,6 +326,42 @@ pub extern "C" fn xiangqi_game_play_iccs(
         if let Some(out) = arg_out_opt(out_move_or_null) {
             out.write(move_bits(m));
         }
+        Ok(())
+    })
+}
+
+/// Plays `m`, which took `elapsed_ms` milliseconds on the mover's clock. If
+/// the time ran out first, the move is not played, the mover loses on time
+/// (`XIANGQI_TERMINATION_TIMEOUT`) and the result is still
+/// `XIANGQI_RESULT_OK`: check `xiangqi_game_outcome`. Errors as
+/// `xiangqi_game_play`, and `XIANGQI_RESULT_NO_CLOCK` for an untimed game.
+/// Needs exclusive access to `game`.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_play_timed(
+    game: *mut xiangqi_game,
+    m: xiangqi_move,
+    elapsed_ms: u64,
+) -> xiangqi_result {
+    update(game, |game| {
+        let m = move_arg(m)?;
+        game.inner
+            .play_timed(m, Duration::from_millis(elapsed_ms))?;
+        Ok(())
+    })
+}
+
+/// Checks the side to move's clock after `elapsed_ms` milliseconds of
+/// thinking: if its time is up the game ends on time (`XIANGQI_RESULT_OK`;
+/// check `xiangqi_game_outcome`). Errors: `XIANGQI_RESULT_GAME_OVER`,
+/// `XIANGQI_RESULT_NO_CLOCK`, `XIANGQI_RESULT_NULL_PARAMETER`. Needs
+/// exclusive access to `game`.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_check_time(
+    game: *mut xiangqi_game,
+    elapsed_ms: u64,
+) -> xiangqi_result {
+    update(game, |game| {
+        game.inner.check_time(Duration::from_millis(elapsed_ms))?;
         Ok(())
     })
 }
@@ -317,14 +397,31 @@ pub extern "C" fn xiangqi_game_resign(
     update(game, |game| Ok(game.inner.resign(color_arg(color)?)?))
 }
 
-/// `color` ran out of time: the other side wins. Errors as
-/// `xiangqi_game_resign`. Needs exclusive access to `game`.
+/// `color` ran out of time: the other side wins; a timed game's clock shows
+/// `color`'s time run out. Errors as `xiangqi_game_resign`; an untimed game
+/// may end so too (compare `xiangqi_game_flag`). Needs exclusive access to
+/// `game`.
 #[unsafe(no_mangle)]
 pub extern "C" fn xiangqi_game_time_out(
     game: *mut xiangqi_game,
     color: xiangqi_color,
 ) -> xiangqi_result {
     update(game, |game| Ok(game.inner.time_out(color_arg(color)?)?))
+}
+
+/// `color` loses on time, as reported by a clock outside the library; its
+/// clock shows its time run out. Errors as `xiangqi_game_resign`, and
+/// `XIANGQI_RESULT_NO_CLOCK` for an untimed game. Needs exclusive access to
+/// `game`.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_flag(
+    game: *mut xiangqi_game,
+    color: xiangqi_color,
+) -> xiangqi_result {
+    update(game, |game| {
+        game.inner.flag(color_arg(color)?)?;
+        Ok(())
+    })
 }
 
 /// Both players agree to a draw at once: an open draw offer is accepted; with
@@ -404,6 +501,33 @@ pub extern "C" fn xiangqi_game_draw_offers_made(
 ) -> xiangqi_result {
     read_value(game, out, |game| {
         Ok(game.inner.draw_offers_made(color_arg(color)?))
+    })
+}
+
+/// Writes what `color`'s clock shows after `elapsed_ms` milliseconds of the
+/// current turn (pass 0 for the side not to move) to `*out`, changing
+/// nothing; use it for display and to notice a flag fall while a player
+/// thinks. Errors: `XIANGQI_RESULT_NO_CLOCK` for an untimed game,
+/// `XIANGQI_RESULT_INVALID_ARGUMENT`, `XIANGQI_RESULT_NULL_PARAMETER`.
+/// Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn xiangqi_game_clock_remaining(
+    game: *const xiangqi_game,
+    color: xiangqi_color,
+    elapsed_ms: u64,
+    out: *mut xiangqi_clock_reading,
+) -> xiangqi_result {
+    read_value(game, out, |game| {
+        let color = color_arg(color)?;
+        let clock = game.inner.clock().ok_or(xiangqi_result::NoClock)?;
+        let reading = clock.remaining(color, Duration::from_millis(elapsed_ms));
+        Ok(xiangqi_clock_reading {
+            main_ms: millis(reading.main),
+            in_byoyomi: reading.period_left.is_some(),
+            period_left_ms: reading.period_left.map_or(0, millis),
+            periods: reading.periods,
+            timed_out: reading.timed_out,
+        })
     })
 }
 
@@ -505,7 +629,7 @@ pub extern "C" fn xiangqi_game_to_fen(
 }
 
 /// Writes the game as JSON (start FEN, moves in ICCS, rules, result, the
-/// draw offers made and the open offer) into `buf` (buffer convention as for
+/// clocks, the draw offers made and the open offer) into `buf` (buffer convention as for
 /// `xiangqi_position_to_fen`). `xiangqi_game_from_json` restores it.
 /// Thread-safe.
 #[unsafe(no_mangle)]
@@ -521,13 +645,14 @@ pub extern "C" fn xiangqi_game_to_json(
 /// Restores a game saved by `xiangqi_game_to_json` (UTF-8 text `json`,
 /// `json_len` bytes, not NUL-terminated) into a new handle written to `*out`;
 /// the caller frees it with `xiangqi_game_free`. The moves are replayed under
-/// the saved rules, and the result and the draw offers are checked against
-/// them, so forged state is refused. Errors (`*out` untouched):
+/// the saved rules, and the result, the draw offers and the clock are checked
+/// against them, so forged state is refused. Errors (`*out` untouched):
 /// `XIANGQI_RESULT_GAME_JSON` (not the saved form), one
 /// `XIANGQI_RESULT_RESTORE_*` code per reason a saved form does not restore
 /// (start position, move, move after the end, result mismatch or missing, a
 /// result the rules decide, winner, agreement without offer, draw offers, open
-/// draw offer), `XIANGQI_RESULT_INVALID_UTF8`,
+/// draw offer, clock missing or unexpected, clock settings, remaining time,
+/// timed-out side), `XIANGQI_RESULT_INVALID_UTF8`,
 /// `XIANGQI_RESULT_NULL_PARAMETER`. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn xiangqi_game_from_json(
@@ -742,6 +867,80 @@ mod tests {
         assert_eq!(
             xiangqi_game_from_json(p, n, core::ptr::null_mut()),
             xiangqi_result::NullParameter
+        );
+        xiangqi_game_free(game);
+    }
+
+    #[test]
+    fn the_site_rules_have_the_site_clock_and_untimed_rules_none() {
+        let mut rules = out(|o| xiangqi_rules_default(o));
+        assert!(rules.has_clock);
+        assert_eq!(
+            (
+                rules.clock_main_ms,
+                rules.clock_byoyomi_ms,
+                rules.clock_periods
+            ),
+            (300_000, 30_000, 3)
+        );
+        rules.has_clock = false;
+        assert_eq!(RuleSet::from(rules).clock, None);
+        assert_eq!(xiangqi_rules::from(RuleSet::from(rules)), rules);
+        rules.has_clock = true;
+        rules.clock_main_ms = 1_500;
+        rules.clock_periods = 0;
+        let back = RuleSet::from(rules);
+        assert_eq!(
+            back.clock,
+            Some(ClockSettings {
+                main_time: Duration::from_millis(1_500),
+                byoyomi: Duration::from_secs(30),
+                periods: 0,
+            })
+        );
+        assert_eq!(xiangqi_rules::from(back), rules);
+    }
+
+    #[test]
+    fn the_clock_counts_down_and_flags() {
+        let game = out(|o| xiangqi_game_new(core::ptr::null(), o));
+        let reading = out(|o| xiangqi_game_clock_remaining(game, XIANGQI_COLOR_RED, 310_000, o));
+        assert_eq!(reading.main_ms, 0);
+        assert!(reading.in_byoyomi && !reading.timed_out);
+        assert_eq!((reading.period_left_ms, reading.periods), (20_000, 3));
+        let m = move_bits(xq::Position::startpos().parse_iccs_move("h2e2").unwrap());
+        assert_eq!(xiangqi_game_play_timed(game, m, 1_000), xiangqi_result::Ok);
+        let red = out(|o| xiangqi_game_clock_remaining(game, XIANGQI_COLOR_RED, 0, o));
+        assert_eq!((red.main_ms, red.in_byoyomi), (299_000, false));
+        assert_eq!(
+            xiangqi_game_clock_remaining(game, 2, 0, &mut { red }),
+            xiangqi_result::InvalidArgument
+        );
+        assert_eq!(xiangqi_game_check_time(game, 400_000), xiangqi_result::Ok);
+        let outcome = out(|o| xiangqi_game_outcome(game, o));
+        assert_eq!(
+            (outcome.winner, outcome.termination),
+            (XIANGQI_COLOR_RED, XIANGQI_TERMINATION_TIMEOUT)
+        );
+        assert_eq!(xiangqi_game_check_time(game, 0), xiangqi_result::GameOver);
+        xiangqi_game_free(game);
+
+        let mut untimed = out(|o| xiangqi_rules_default(o));
+        untimed.has_clock = false;
+        let game = out(|o| xiangqi_game_new(&untimed, o));
+        assert_eq!(xiangqi_game_check_time(game, 1), xiangqi_result::NoClock);
+        assert_eq!(
+            xiangqi_game_flag(game, XIANGQI_COLOR_RED),
+            xiangqi_result::NoClock
+        );
+        let mut r = core::mem::MaybeUninit::<xiangqi_clock_reading>::uninit();
+        assert_eq!(
+            xiangqi_game_clock_remaining(game, XIANGQI_COLOR_RED, 0, r.as_mut_ptr()),
+            xiangqi_result::NoClock
+        );
+        assert_eq!(
+            xiangqi_game_time_out(game, XIANGQI_COLOR_RED),
+            xiangqi_result::Ok
         );
         xiangqi_game_free(game);
     }

@@ -179,6 +179,19 @@ pub enum xiangqi_result {
     /// Saved game: an open draw offer that could not be open (the game is
     /// over, or the side made no offer).
     RestoreDrawOffer = 330,
+    /// Saved game: the rules are timed but no clock is saved.
+    RestoreClockMissing = 331,
+    /// Saved game: the rules are untimed but a clock is saved.
+    RestoreUnexpectedClock = 332,
+    /// Saved game: the clock's settings are not the rules' clock settings.
+    RestoreClockSettings = 333,
+    /// Saved game: a remaining time that play under the clock settings cannot give
+    /// (more main time or periods than the settings, a timed-out side with time left, ...).
+    RestoreClockState = 334,
+    /// Saved game: a side's time has run out but the game did not end by its loss on time.
+    RestoreTimedOut = 335,
+    /// Saved game: a loss on time whose loser's clock does not show its time run out.
+    RestoreNotTimedOut = 336,
     /// A game error this version does not name.
     GameOther = 349,
 
@@ -214,7 +227,7 @@ pub enum xiangqi_result {
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> &'static [xiangqi_result] {
     use xiangqi_result::*;
-    const ALL: [xiangqi_result; 72] = [
+    const ALL: [xiangqi_result; 78] = [
         Ok,
         NullParameter,
         Panic,
@@ -273,6 +286,12 @@ pub(crate) fn all_results() -> &'static [xiangqi_result] {
         RestoreAgreementWithoutOffer,
         RestoreDrawOffers,
         RestoreDrawOffer,
+        RestoreClockMissing,
+        RestoreUnexpectedClock,
+        RestoreClockSettings,
+        RestoreClockState,
+        RestoreTimedOut,
+        RestoreNotTimedOut,
         GameOther,
         RecordEncoding,
         RecordBadTag,
@@ -356,6 +375,12 @@ impl xiangqi_result {
             RestoreAgreementWithoutOffer => "XIANGQI_RESULT_RESTORE_AGREEMENT_WITHOUT_OFFER\0",
             RestoreDrawOffers => "XIANGQI_RESULT_RESTORE_DRAW_OFFERS\0",
             RestoreDrawOffer => "XIANGQI_RESULT_RESTORE_DRAW_OFFER\0",
+            RestoreClockMissing => "XIANGQI_RESULT_RESTORE_CLOCK_MISSING\0",
+            RestoreUnexpectedClock => "XIANGQI_RESULT_RESTORE_UNEXPECTED_CLOCK\0",
+            RestoreClockSettings => "XIANGQI_RESULT_RESTORE_CLOCK_SETTINGS\0",
+            RestoreClockState => "XIANGQI_RESULT_RESTORE_CLOCK_STATE\0",
+            RestoreTimedOut => "XIANGQI_RESULT_RESTORE_TIMED_OUT\0",
+            RestoreNotTimedOut => "XIANGQI_RESULT_RESTORE_NOT_TIMED_OUT\0",
             GameOther => "XIANGQI_RESULT_GAME_OTHER\0",
             RecordEncoding => "XIANGQI_RESULT_RECORD_ENCODING\0",
             RecordBadTag => "XIANGQI_RESULT_RECORD_BAD_TAG\0",
@@ -471,6 +496,12 @@ impl xiangqi_result {
             }
             RestoreDrawOffers => "saved game: more draw offers than the rules allow",
             RestoreDrawOffer => "saved game: the open draw offer could not be open",
+            RestoreClockMissing => "saved game: the rules are timed but no clock is saved",
+            RestoreUnexpectedClock => "saved game: the rules are untimed but a clock is saved",
+            RestoreClockSettings => "saved game: the clock's settings are not the rules'",
+            RestoreClockState => "saved game: a remaining time beyond the clock settings",
+            RestoreTimedOut => "saved game: a side's time ran out but the game did not end on time",
+            RestoreNotTimedOut => "saved game: a loss on time whose loser's time has not run out",
             GameOther => "the game refused the action",
             RecordEncoding => "record: the bytes are neither UTF-8 nor GBK text",
             RecordBadTag => "record: malformed tag pair",
@@ -663,6 +694,12 @@ impl From<&RestoreError> for xiangqi_result {
             RestoreError::AgreementWithoutOffer => RestoreAgreementWithoutOffer,
             RestoreError::DrawOffers { .. } => RestoreDrawOffers,
             RestoreError::DrawOffer { .. } => RestoreDrawOffer,
+            RestoreError::ClockMissing => RestoreClockMissing,
+            RestoreError::UnexpectedClock => RestoreUnexpectedClock,
+            RestoreError::ClockSettings { .. } => RestoreClockSettings,
+            RestoreError::ClockState(_) => RestoreClockState,
+            RestoreError::TimedOut { .. } => RestoreTimedOut,
+            RestoreError::NotTimedOut { .. } => RestoreNotTimedOut,
             _ => GameOther,
         }
     }
@@ -689,7 +726,7 @@ mod tests {
     use xq::{Color, FenField, Piece, Position, Role, Square};
 
     /// Every code with the value it was published with.
-    const PUBLISHED: [(xiangqi_result, u32); 72] = {
+    const PUBLISHED: [(xiangqi_result, u32); 78] = {
         use xiangqi_result::*;
         [
             (Ok, 0),
@@ -750,6 +787,12 @@ mod tests {
             (RestoreAgreementWithoutOffer, 328),
             (RestoreDrawOffers, 329),
             (RestoreDrawOffer, 330),
+            (RestoreClockMissing, 331),
+            (RestoreUnexpectedClock, 332),
+            (RestoreClockSettings, 333),
+            (RestoreClockState, 334),
+            (RestoreTimedOut, 335),
+            (RestoreNotTimedOut, 336),
             (GameOther, 349),
             (RecordEncoding, 400),
             (RecordBadTag, 401),
@@ -1005,7 +1048,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            7 + 5 + 16 + 7 + 3 + 12 + 10 + 1,
+            7 + 5 + 16 + 7 + 3 + 12 + 16 + 1,
             "FEN, setup, illegal-reason, game, notation, record, restore and JSON codes"
         );
     }
@@ -1075,6 +1118,15 @@ mod tests {
         assert!(mated.contains(checkmate), "{mated}");
         let limited = json.replace(r#""max_draw_offers":null"#, r#""max_draw_offers":1"#);
         assert_ne!(limited, json);
+        let rules_clock = r#""clock":{"main_time":{"secs":300,"nanos":0},"byoyomi":{"secs":30,"nanos":0},"periods":3}"#;
+        assert!(json.contains(rules_clock), "{json}");
+        let untimed = json.replacen(rules_clock, r#""clock":null"#, 1);
+        let black_side = r#"{"main":{"secs":300,"nanos":0},"periods":3,"timed_out":false}]"#;
+        assert!(json.contains(black_side), "{json}");
+        let flagged_black = json.replace(
+            black_side,
+            r#"{"main":{"secs":0,"nanos":0},"periods":0,"timed_out":true}]"#,
+        );
         let cases: Vec<(String, xiangqi_result)> = vec![
             (json.replace("rnbakabnr/", "rnbakabnx/"), RestoreStart),
             (json.replace(r#"["h2e2"]"#, r#"["h2e3"]"#), RestoreMove),
@@ -1104,6 +1156,32 @@ mod tests {
                 json.replace(r#""draw_offer":null"#, r#""draw_offer":"black""#),
                 RestoreDrawOffer,
             ),
+            (
+                json.replacen(
+                    r#""clock":{"settings""#,
+                    r#""clock":null,"x":{"settings""#,
+                    1,
+                ),
+                RestoreClockMissing,
+            ),
+            (untimed, RestoreUnexpectedClock),
+            (
+                json.replacen(r#""periods":3"#, r#""periods":2"#, 1),
+                RestoreClockSettings,
+            ),
+            (
+                json.replacen(
+                    r#""secs":300,"nanos":0},"periods":3,"timed_out""#,
+                    r#""secs":99999,"nanos":0},"periods":3,"timed_out""#,
+                    1,
+                ),
+                RestoreClockState,
+            ),
+            (flagged_black.clone(), RestoreTimedOut),
+            (
+                outcome(r#"{"winner":"red","termination":"timeout"}"#),
+                RestoreNotTimedOut,
+            ),
         ];
         let mut seen = Vec::new();
         let mut codes = Vec::new();
@@ -1129,6 +1207,12 @@ mod tests {
             xiangqi_result::from(&xq::Game::from_json("{ not json").unwrap_err()),
             GameJson
         );
+        // The flagged clock is right once the game ends on Black's time.
+        let on_time = flagged_black.replace(
+            r#""outcome":null"#,
+            r#""outcome":{"winner":"red","termination":"timeout"}"#,
+        );
+        assert!(xq::Game::from_json(&on_time).is_ok(), "{on_time}");
     }
 
     /// Errors the core's parsers and readers return map to their codes.

@@ -261,6 +261,12 @@ fn restore_kind(e: &CoreRestoreError) -> (&'static str, Option<usize>) {
         CoreRestoreError::AgreementWithoutOffer => ("agreement_without_offer", None),
         CoreRestoreError::DrawOffers { .. } => ("draw_offers", None),
         CoreRestoreError::DrawOffer { .. } => ("draw_offer", None),
+        CoreRestoreError::ClockMissing => ("clock_missing", None),
+        CoreRestoreError::UnexpectedClock => ("unexpected_clock", None),
+        CoreRestoreError::ClockSettings { .. } => ("clock_settings", None),
+        CoreRestoreError::ClockState(_) => ("clock_state", None),
+        CoreRestoreError::TimedOut { .. } => ("timed_out", None),
+        CoreRestoreError::NotTimedOut { .. } => ("not_timed_out", None),
         _ => ("unknown", None),
     }
 }

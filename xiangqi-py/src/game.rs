@@ -1,10 +1,13 @@
 //! `Game` (mutable, adjudicated by a `RuleSet`), `Outcome` and `RuleSet`.
 
+use core::time::Duration;
+
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use xiangqi_rules::Termination;
 
+use crate::clock::{Clock, ClockArg, ClockSettings, duration};
 use crate::errors::{self, XiangqiError};
 use crate::moves::{Move, MoveArg, MoveList};
 use crate::position::{Position, PositionArg, diagram, legal_moves_vec};
@@ -94,13 +97,16 @@ impl Outcome {
 
 /// The rules a `Game` adjudicates by. `RuleSet()` is the site rules: the third occurrence of a
 /// position ends the game, perpetual check loses, 300 plies draw, bare material draws, draw
-/// offers unlimited.
+/// offers unlimited, a clock of 5 minutes plus 3 byo-yomi periods of 30 s (`clock=None`: untimed).
 #[pyclass(frozen, eq, hash, from_py_object, module = "xiangqi_rules._core")]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct RuleSet(pub xiangqi_rules::RuleSet);
 
 /// What `RuleSet.__reduce__` returns: the class and its arguments.
-type ReducedRules<'py> = (Bound<'py, PyAny>, (u32, bool, u32, bool, Option<u32>));
+type ReducedRules<'py> = (
+    Bound<'py, PyAny>,
+    (u32, bool, u32, bool, Option<u32>, Option<ClockSettings>),
+);
 
 #[pymethods]
 impl RuleSet {
@@ -112,6 +118,7 @@ impl RuleSet {
         move_limit=300,
         bare_material_draw=true,
         max_draw_offers=None,
+        clock=ClockArg::Site,
     ))]
     fn py_new(
         repetitions: u32,
@@ -119,6 +126,7 @@ impl RuleSet {
         move_limit: u32,
         bare_material_draw: bool,
         max_draw_offers: Option<u32>,
+        clock: ClockArg,
     ) -> RuleSet {
         RuleSet(xiangqi_rules::RuleSet {
             repetitions,
@@ -126,8 +134,7 @@ impl RuleSet {
             move_limit,
             bare_material_draw,
             max_draw_offers,
-            // No keyword sets the clock: a game keeps the site clock.
-            clock: xiangqi_rules::RuleSet::site().clock,
+            clock: clock.settings(),
         })
     }
 
@@ -166,15 +173,24 @@ impl RuleSet {
         self.0.max_draw_offers
     }
 
+    /// The clock settings, or `None` for untimed games.
+    #[getter]
+    fn clock(&self) -> Option<ClockSettings> {
+        self.0.clock.map(ClockSettings)
+    }
+
     fn __repr__(&self) -> String {
         let b = |v: bool| if v { "True" } else { "False" };
         let max = self
             .0
             .max_draw_offers
             .map_or_else(|| "None".to_string(), |m| m.to_string());
+        let clock = self
+            .clock()
+            .map_or_else(|| "None".to_string(), |c| c.__repr__());
         format!(
             "RuleSet(repetitions={}, perpetual_check_loses={}, move_limit={}, \
-             bare_material_draw={}, max_draw_offers={max})",
+             bare_material_draw={}, max_draw_offers={max}, clock={clock})",
             self.0.repetitions,
             b(self.0.perpetual_check_loses),
             self.0.move_limit,
@@ -191,6 +207,7 @@ impl RuleSet {
                 self.0.move_limit,
                 self.0.bare_material_draw,
                 self.0.max_draw_offers,
+                self.clock(),
             ),
         ))
     }
@@ -221,6 +238,29 @@ impl Game {
             .ok_or_else(|| XiangqiError::new_err("the game did not end"))
     }
 
+    /// Plays `m` charged `elapsed` on the mover's clock; ICCS text that is no legal move
+    /// raises as `push` does.
+    fn play_timed(
+        &mut self,
+        py: Python<'_>,
+        m: MoveArg,
+        elapsed: Duration,
+    ) -> PyResult<Result<(), xiangqi_rules::GameError>> {
+        let m = match m {
+            MoveArg::Move(m) => m,
+            MoveArg::Iccs(text) => {
+                if let Some(outcome) = self.inner.outcome() {
+                    return Ok(Err(xiangqi_rules::GameError::GameOver(outcome)));
+                }
+                self.inner
+                    .position()
+                    .parse_iccs_move(&text)
+                    .map_err(|e| errors::iccs_move_error(py, &e))?
+            }
+        };
+        Ok(self.inner.play_timed(m, elapsed).map(|_| ()))
+    }
+
     fn from_json_text(py: Python<'_>, text: &str) -> PyResult<Game> {
         xiangqi_rules::Game::from_json(text)
             .map(|inner| Game { inner })
@@ -245,11 +285,20 @@ impl Game {
 
     /// Plays a legal move (a `Move`, ICCS text or a move code); returns the `Outcome` when the
     /// move ends the game, else `None`. `GameOverError` once the game is over; the game is
-    /// unchanged by a move that fails.
-    fn push(&mut self, py: Python<'_>, r#move: MoveArg) -> PyResult<Option<Outcome>> {
-        let result = match r#move {
-            MoveArg::Move(m) => self.inner.play(m),
-            MoveArg::Iccs(text) => self.inner.play_iccs(&text).map(|_| ()),
+    /// unchanged by a move that fails. With `elapsed` (seconds the move took), the clock is
+    /// charged first; if time ran out the move is not played and the mover loses on time
+    /// (`GameActionError` of kind `"no_clock"` for an untimed game).
+    #[pyo3(signature = (r#move, elapsed=None))]
+    fn push(
+        &mut self,
+        py: Python<'_>,
+        r#move: MoveArg,
+        elapsed: Option<f64>,
+    ) -> PyResult<Option<Outcome>> {
+        let result = match (r#move, elapsed.map(duration).transpose()?) {
+            (MoveArg::Move(m), None) => self.inner.play(m),
+            (MoveArg::Iccs(text), None) => self.inner.play_iccs(&text).map(|_| ()),
+            (m, Some(elapsed)) => self.play_timed(py, m, elapsed)?,
         };
         result.map_err(|e| errors::game_error(py, &e))?;
         Ok(self.inner.outcome().map(Outcome))
@@ -364,8 +413,9 @@ impl Game {
         self.ended()
     }
 
-    /// `color` (the side to move by default) ran out of time: the other side wins. Returns the
-    /// `Outcome`; `GameOverError` once the game is over.
+    /// `color` (the side to move by default) ran out of time: the other side wins (a timed
+    /// game's clock marks `color` as timed out; an untimed game may end so too, see `flag`).
+    /// Returns the `Outcome`; `GameOverError` once the game is over.
     #[pyo3(signature = (color=None))]
     fn time_out(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
         let color = self.color_or_turn(color);
@@ -373,6 +423,35 @@ impl Game {
             .time_out(color)
             .map_err(|e| errors::game_error(py, &e))?;
         self.ended()
+    }
+
+    /// `color` (the side to move by default) loses on time, as reported by a clock outside the
+    /// game; the game's clock marks `color` as timed out. Returns the `Outcome`;
+    /// `GameOverError` once the game is over, `GameActionError` (kind `"no_clock"`) for an
+    /// untimed game.
+    #[pyo3(signature = (color=None))]
+    fn flag(&mut self, py: Python<'_>, color: Option<ColorArg>) -> PyResult<Outcome> {
+        let color = self.color_or_turn(color);
+        self.inner
+            .flag(color)
+            .map(Outcome)
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// Checks the side to move's clock `elapsed` seconds into its turn: ends the game on
+    /// time if it ran out, and returns the outcome (or `None`). `GameOverError` once the game
+    /// is over, `GameActionError` (kind `"no_clock"`) for an untimed game.
+    fn check_time(&mut self, py: Python<'_>, elapsed: f64) -> PyResult<Option<Outcome>> {
+        self.inner
+            .check_time(duration(elapsed)?)
+            .map(|o| o.map(Outcome))
+            .map_err(|e| errors::game_error(py, &e))
+    }
+
+    /// A copy of the clocks, or `None` for an untimed game.
+    #[getter]
+    fn clock(&self) -> Option<Clock> {
+        self.inner.clock().copied().map(Clock)
     }
 
     /// The players agree to a draw at once: an open draw offer is accepted; with none open,
@@ -433,14 +512,14 @@ impl Game {
         self.inner.draw_offers_made(color.0)
     }
 
-    /// The game as JSON: start FEN, moves in ICCS, rules, result, the draw offers made and the
-    /// open offer. `Game.from_json` reads it back.
+    /// The game as JSON: start FEN, moves in ICCS, rules, result, the clocks, the draw offers
+    /// made and the open offer. `Game.from_json` reads it back.
     fn to_json(&self) -> String {
         self.inner.to_json()
     }
 
     /// A game restored from `to_json()` text: the moves are replayed under the saved rules and
-    /// the result and draw offers checked against them; `RestoreError` (with `.kind`) when the
+    /// the result, draw offers and clock checked against them; `RestoreError` (with `.kind`) when the
     /// text is not a saved game or does not restore.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Game> {
@@ -487,7 +566,7 @@ impl Game {
     }
 
     /// The game of a `__reduce__` state, its JSON (`to_json`), restored as `from_json` does:
-    /// replayed move by move and its result and draw offers checked, so that a forged state
+    /// replayed move by move and its result, draw offers and clock checked, so that a forged state
     /// raises `RestoreError`.
     #[staticmethod]
     fn _restore(py: Python<'_>, state: &Bound<'_, PyString>) -> PyResult<Game> {

@@ -6,6 +6,7 @@
 
 use pyo3::prelude::*;
 
+mod clock;
 mod errors;
 mod game;
 mod interrupt;
@@ -46,6 +47,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::Move>()?;
     m.add_class::<moves::MoveList>()?;
     m.add_class::<position::Position>()?;
+    m.add_class::<clock::ClockSettings>()?;
+    m.add_class::<clock::ClockSide>()?;
+    m.add_class::<clock::ClockReading>()?;
+    m.add_class::<clock::Clock>()?;
     m.add_class::<game::RuleSet>()?;
     m.add_class::<game::Outcome>()?;
     m.add_class::<game::Game>()?;

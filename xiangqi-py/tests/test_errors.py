@@ -60,6 +60,12 @@ RESTORE_KINDS = [
     "agreement_without_offer",
     "draw_offers",
     "draw_offer",
+    "clock_missing",
+    "unexpected_clock",
+    "clock_settings",
+    "clock_state",
+    "timed_out",
+    "not_timed_out",
 ]
 LIMITS = ["input_bytes", "line_bytes", "moves", "variations", "depth", "games"]
 

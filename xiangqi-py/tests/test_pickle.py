@@ -7,7 +7,20 @@ import pickle
 
 import pytest
 
-from xiangqi_rules import Color, Game, Move, MoveList, Outcome, Piece, Position, RestoreError, Role, RuleSet
+from xiangqi_rules import (
+    Clock,
+    ClockSettings,
+    Color,
+    Game,
+    Move,
+    MoveList,
+    Outcome,
+    Piece,
+    Position,
+    RestoreError,
+    Role,
+    RuleSet,
+)
 
 VALUES = [
     Color.RED,
@@ -23,6 +36,13 @@ VALUES = [
     RuleSet(repetitions=4, perpetual_check_loses=False, move_limit=0, bare_material_draw=False),
     RuleSet(max_draw_offers=2),
     RuleSet(max_draw_offers=0),
+    RuleSet(clock=None),
+    RuleSet(clock=ClockSettings(main_time=0.1 + 0.2, byoyomi=0.0, periods=0)),
+    ClockSettings(),
+    ClockSettings(main_time=1e-9, byoyomi=12.345678901, periods=7),
+    Clock().side(Color.RED),
+    Clock().remaining(Color.BLACK, 310.0),
+    Clock().remaining(Color.BLACK, 1000.0),
     Outcome(Color.RED, "checkmate"),
     Outcome(None, "repetition"),
 ]
@@ -109,3 +129,18 @@ def test_a_pickled_game_is_its_json_replayed_and_so_checked():
     with pytest.raises(RestoreError) as e:
         restore(state.replace('"draw_offers_made":[1,0]', '"draw_offers_made":[0,0]'))
     assert e.value.kind == "draw_offer"
+
+
+def test_clocks_pickle_and_copy():
+    clock = Clock(ClockSettings(main_time=10.0, byoyomi=5.0, periods=2))
+    assert clock.spend(Color.RED, 12.25)
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        restored = pickle.loads(pickle.dumps(clock, protocol))
+        assert restored == clock and restored is not clock
+    assert copy.copy(clock) == clock and copy.deepcopy(clock) == clock
+    timed = Game()
+    timed.push("h2e2", elapsed=12.5)
+    restored = pickle.loads(pickle.dumps(timed))
+    assert restored == timed and restored.clock == timed.clock
+    untimed = Game(rules=RuleSet(clock=None))
+    assert pickle.loads(pickle.dumps(untimed)).clock is None

@@ -1,6 +1,7 @@
 /* Games: rules, play by move and by ICCS text, undo, checkmate, perpetual check and repetition,
- * the move limit, resignation, loss on time, draw offers and draw agreement, the positions, moves
- * and FEN of a game, and games saved as JSON and restored (forged saves refused). */
+ * the move limit, resignation, loss on time, draw offers and draw agreement, the clock (timed
+ * moves, byo-yomi, time running out, flags, untimed rules), the positions, moves and FEN of a
+ * game, and games saved as JSON and restored (forged saves refused, the clock's included). */
 #include "support.h"
 
 static const xiangqi_game *text_game;
@@ -21,6 +22,10 @@ static void check_rules(void) {
     CHECK(rules.bare_material_draw);
     CHECK_EQ_UINT(rules.max_draw_offers, XIANGQI_DRAW_OFFERS_UNLIMITED);
     CHECK_EQ_UINT(XIANGQI_DRAW_OFFERS_UNLIMITED, 0xFFFFFFFFu);
+    CHECK(rules.has_clock);
+    CHECK_EQ_UINT(rules.clock_main_ms, 300000);
+    CHECK_EQ_UINT(rules.clock_byoyomi_ms, 30000);
+    CHECK_EQ_UINT(rules.clock_periods, 3);
     rules.move_limit = 2;
     rules.max_draw_offers = 4;
     rules.perpetual_check_loses = false;
@@ -237,6 +242,148 @@ static void check_draw_offers(void) {
     xiangqi_game_free(game);
 }
 
+/* Checks what `color`'s clock shows after `elapsed` ms of the turn. */
+static void check_reading(const xiangqi_game *game, xiangqi_color color, uint64_t elapsed,
+                          uint64_t main_ms, int in_byoyomi, uint64_t period_left_ms,
+                          uint32_t periods, int timed_out, int line) {
+    xiangqi_clock_reading r;
+    memset(&r, 0, sizeof r);
+    if (!CHECK_OK(xiangqi_game_clock_remaining(game, color, elapsed, &r))) {
+        return;
+    }
+    if (r.main_ms != main_ms || (r.in_byoyomi ? 1 : 0) != in_byoyomi ||
+        r.period_left_ms != period_left_ms || r.periods != periods ||
+        (r.timed_out ? 1 : 0) != timed_out) {
+        CHECK_FAIL("line %d: clock {%llu ms, byoyomi %d, %llu ms, %u periods, out %d}, expected "
+                   "{%llu ms, byoyomi %d, %llu ms, %u periods, out %d}",
+                   line, (unsigned long long)r.main_ms, r.in_byoyomi ? 1 : 0,
+                   (unsigned long long)r.period_left_ms, (unsigned)r.periods, r.timed_out ? 1 : 0,
+                   (unsigned long long)main_ms, in_byoyomi, (unsigned long long)period_left_ms,
+                   (unsigned)periods, timed_out);
+    }
+}
+
+#define CHECK_READING(game, color, elapsed, main_ms, in_byoyomi, left, periods, out)              \
+    check_reading(game, color, elapsed, main_ms, in_byoyomi, left, periods, out, __LINE__)
+
+static void check_clock(void) {
+    xiangqi_rules rules;
+    xiangqi_rules got;
+    xiangqi_game *game = NULL;
+    xiangqi_position *pos = NULL;
+    xiangqi_clock_reading reading;
+    xiangqi_move m = XIANGQI_MOVE_NONE;
+    check_suite("game clock");
+    CHECK_OK(xiangqi_rules_default(&rules));
+
+    /* Untimed rules: no clock to read, charge, check or flag; a loss on time is still stated. */
+    rules.has_clock = false;
+    if (CHECK_OK(xiangqi_game_new(&rules, &game))) {
+        CHECK_OK(xiangqi_game_rules(game, &got));
+        CHECK(!got.has_clock);
+        CHECK_RES(xiangqi_game_clock_remaining(game, XIANGQI_COLOR_RED, 0, &reading),
+                  XIANGQI_RESULT_NO_CLOCK);
+        CHECK_RES(xiangqi_game_check_time(game, 1), XIANGQI_RESULT_NO_CLOCK);
+        CHECK_RES(xiangqi_game_flag(game, XIANGQI_COLOR_RED), XIANGQI_RESULT_NO_CLOCK);
+        CHECK_OK(xiangqi_game_position(game, &pos));
+        if (pos != NULL) {
+            m = iccs_move(pos, "h2e2");
+            CHECK_RES(xiangqi_game_play_timed(game, m, 10), XIANGQI_RESULT_NO_CLOCK);
+            xiangqi_position_free(pos);
+            pos = NULL;
+        }
+        CHECK_OUTCOME(game, XIANGQI_COLOR_NONE, XIANGQI_TERMINATION_NONE);
+        CHECK_OK(xiangqi_game_time_out(game, XIANGQI_COLOR_RED));
+        CHECK_OUTCOME(game, XIANGQI_COLOR_BLACK, XIANGQI_TERMINATION_TIMEOUT);
+        xiangqi_game_free(game);
+        game = NULL;
+    }
+
+    /* The site clock: 5 minutes and 3 periods of 30 s. */
+    if (!CHECK_OK(xiangqi_game_new(NULL, &game))) {
+        return;
+    }
+    CHECK_OK(xiangqi_game_rules(game, &got));
+    CHECK(got.has_clock);
+    CHECK_READING(game, XIANGQI_COLOR_RED, 0, 300000, 0, 0, 3, 0);
+    CHECK_READING(game, XIANGQI_COLOR_RED, 299999, 1, 0, 0, 3, 0);
+    CHECK_READING(game, XIANGQI_COLOR_RED, 300000, 0, 1, 30000, 3, 0);
+    CHECK_READING(game, XIANGQI_COLOR_RED, 310000, 0, 1, 20000, 3, 0);
+    CHECK_READING(game, XIANGQI_COLOR_RED, 330000, 0, 1, 30000, 2, 0);
+    CHECK_READING(game, XIANGQI_COLOR_RED, 389999, 0, 1, 1, 1, 0);
+    CHECK_READING(game, XIANGQI_COLOR_RED, 390000, 0, 0, 0, 0, 1);
+    CHECK_RES(xiangqi_game_clock_remaining(game, XIANGQI_COLOR_NONE, 0, &reading),
+              XIANGQI_RESULT_INVALID_ARGUMENT);
+    CHECK_OK(xiangqi_game_position(game, &pos));
+    if (pos != NULL) {
+        /* A timed move charges the mover only. */
+        m = iccs_move(pos, "h2e2");
+        CHECK_OK(xiangqi_game_play_timed(game, m, 1000));
+        CHECK_READING(game, XIANGQI_COLOR_RED, 0, 299000, 0, 0, 3, 0);
+        CHECK_READING(game, XIANGQI_COLOR_BLACK, 0, 300000, 0, 0, 3, 0);
+        CHECK_RES(xiangqi_game_play_timed(game, m, 0), XIANGQI_RESULT_ILLEGAL_NO_PIECE);
+        CHECK_RES(xiangqi_game_play_timed(game, XIANGQI_MOVE_NONE, 0),
+                  XIANGQI_RESULT_INVALID_ARGUMENT);
+        xiangqi_position_free(pos);
+        pos = NULL;
+    }
+    /* Into byo-yomi: a move within a period keeps every period. */
+    CHECK_OK(xiangqi_game_play_iccs(game, TXT("h9g7"), NULL));
+    CHECK_OK(xiangqi_game_position(game, &pos));
+    if (pos != NULL) {
+        m = iccs_move(pos, "h0g2");
+        CHECK_OK(xiangqi_game_play_timed(game, m, 299000 + 29999));
+        CHECK_READING(game, XIANGQI_COLOR_RED, 0, 0, 1, 30000, 3, 0);
+        xiangqi_position_free(pos);
+        pos = NULL;
+    }
+    CHECK_OK(xiangqi_game_play_iccs(game, TXT("i9h9"), NULL));
+    CHECK_OK(xiangqi_game_position(game, &pos));
+    if (pos != NULL) {
+        /* A move that uses up a period more loses it. */
+        m = iccs_move(pos, "i0h0");
+        CHECK_OK(xiangqi_game_play_timed(game, m, 30000));
+        CHECK_READING(game, XIANGQI_COLOR_RED, 0, 0, 1, 30000, 2, 0);
+        xiangqi_position_free(pos);
+        pos = NULL;
+    }
+    CHECK_OUTCOME(game, XIANGQI_COLOR_NONE, XIANGQI_TERMINATION_NONE);
+    /* Black thinks too long: the clock check ends the game on time. */
+    CHECK_OK(xiangqi_game_check_time(game, 299999));
+    CHECK_OUTCOME(game, XIANGQI_COLOR_NONE, XIANGQI_TERMINATION_NONE);
+    CHECK_OK(xiangqi_game_check_time(game, 400000));
+    CHECK_OUTCOME(game, XIANGQI_COLOR_RED, XIANGQI_TERMINATION_TIMEOUT);
+    CHECK_READING(game, XIANGQI_COLOR_BLACK, 0, 0, 0, 0, 0, 1);
+    CHECK_RES(xiangqi_game_check_time(game, 0), XIANGQI_RESULT_GAME_OVER);
+    CHECK_RES(xiangqi_game_flag(game, XIANGQI_COLOR_RED), XIANGQI_RESULT_GAME_OVER);
+    xiangqi_game_free(game);
+    game = NULL;
+
+    /* A timed move that takes longer than the time left is not played: the mover loses. */
+    if (CHECK_OK(xiangqi_game_new(NULL, &game))) {
+        CHECK_OK(xiangqi_game_position(game, &pos));
+        if (pos != NULL) {
+            m = iccs_move(pos, "h2e2");
+            CHECK_OK(xiangqi_game_play_timed(game, m, 390000));
+            CHECK_OUTCOME(game, XIANGQI_COLOR_BLACK, XIANGQI_TERMINATION_TIMEOUT);
+            xiangqi_position_free(pos);
+            pos = NULL;
+        }
+        xiangqi_game_free(game);
+        game = NULL;
+    }
+
+    /* A flag reported by an outside clock. */
+    if (CHECK_OK(xiangqi_game_new(NULL, &game))) {
+        CHECK_RES(xiangqi_game_flag(game, XIANGQI_COLOR_NONE), XIANGQI_RESULT_INVALID_ARGUMENT);
+        CHECK_OK(xiangqi_game_flag(game, XIANGQI_COLOR_BLACK));
+        CHECK_OUTCOME(game, XIANGQI_COLOR_RED, XIANGQI_TERMINATION_TIMEOUT);
+        CHECK_READING(game, XIANGQI_COLOR_BLACK, 0, 0, 0, 0, 0, 1);
+        CHECK_READING(game, XIANGQI_COLOR_RED, 0, 300000, 0, 0, 3, 0);
+        xiangqi_game_free(game);
+    }
+}
+
 /* `text` with the first `from` replaced by `to`, into `out` (`out_size` bytes); 0 when `from` is
  * not there or the result does not fit. */
 static int replaced(const char *text, const char *from, const char *to, char *out,
@@ -319,10 +466,107 @@ static void check_json(void) {
     xiangqi_game_free(game);
 }
 
+/* A timed game saved and restored keeps its clock; forged clocks are refused. */
+static void check_json_clock(void) {
+    xiangqi_rules rules;
+    xiangqi_game *game = NULL;
+    xiangqi_game *back = NULL;
+    xiangqi_game *refused = NULL;
+    xiangqi_position *pos = NULL;
+    char json[2048];
+    char again[2048];
+    char forged[2048];
+    char flagged[2048];
+    size_t len = 0;
+    static const char black_side[] =
+        "{\"main\":{\"secs\":300,\"nanos\":0},\"periods\":3,\"timed_out\":false}]";
+    check_suite("game JSON with a clock");
+    if (!CHECK_OK(xiangqi_game_new(NULL, &game))) {
+        return;
+    }
+    CHECK_OK(xiangqi_game_position(game, &pos));
+    if (pos != NULL) {
+        CHECK_OK(xiangqi_game_play_timed(game, iccs_move(pos, "h2e2"), 1500));
+        xiangqi_position_free(pos);
+    }
+    if (!CHECK_OK(xiangqi_game_to_json(game, json, sizeof json, &len))) {
+        xiangqi_game_free(game);
+        return;
+    }
+    CHECK(strstr(json, "\"main\":{\"secs\":298,\"nanos\":500000000}") != NULL);
+    if (CHECK_OK(xiangqi_game_from_json(json, len, &back))) {
+        CHECK_READING(back, XIANGQI_COLOR_RED, 0, 298500, 0, 0, 3, 0);
+        CHECK_READING(back, XIANGQI_COLOR_BLACK, 0, 300000, 0, 0, 3, 0);
+        CHECK_OK(xiangqi_game_to_json(back, again, sizeof again, &len));
+        CHECK_EQ_STR(again, json);
+        xiangqi_game_free(back);
+    }
+    /* The clock removed from a timed game, or changed. */
+    if (CHECK(replaced(json, "\"clock\":{\"settings\"", "\"clock\":null,\"x\":{\"settings\"",
+                       forged, sizeof forged))) {
+        CHECK_RES(xiangqi_game_from_json(TXT(forged), &refused),
+                  XIANGQI_RESULT_RESTORE_CLOCK_MISSING);
+    }
+    if (CHECK(replaced(json, "\"periods\":3", "\"periods\":2", forged, sizeof forged))) {
+        CHECK_RES(xiangqi_game_from_json(TXT(forged), &refused),
+                  XIANGQI_RESULT_RESTORE_CLOCK_SETTINGS);
+    }
+    if (CHECK(replaced(json, "\"secs\":298,", "\"secs\":99999,", forged, sizeof forged))) {
+        CHECK_RES(xiangqi_game_from_json(TXT(forged), &refused),
+                  XIANGQI_RESULT_RESTORE_CLOCK_STATE);
+    }
+    /* Black's clock flagged in a running game; right once the game ends on Black's time. */
+    if (CHECK(replaced(json, black_side,
+                       "{\"main\":{\"secs\":0,\"nanos\":0},\"periods\":0,\"timed_out\":true}]",
+                       flagged, sizeof flagged))) {
+        CHECK_RES(xiangqi_game_from_json(TXT(flagged), &refused),
+                  XIANGQI_RESULT_RESTORE_TIMED_OUT);
+        if (CHECK(replaced(flagged, "\"outcome\":null",
+                           "\"outcome\":{\"winner\":\"red\",\"termination\":\"timeout\"}",
+                           forged, sizeof forged))) {
+            if (CHECK_OK(xiangqi_game_from_json(TXT(forged), &back))) {
+                CHECK_OUTCOME(back, XIANGQI_COLOR_RED, XIANGQI_TERMINATION_TIMEOUT);
+                xiangqi_game_free(back);
+            }
+        }
+    }
+    /* A loss on time the clock does not show. */
+    if (CHECK(replaced(json, "\"outcome\":null",
+                       "\"outcome\":{\"winner\":\"red\",\"termination\":\"timeout\"}", forged,
+                       sizeof forged))) {
+        CHECK_RES(xiangqi_game_from_json(TXT(forged), &refused),
+                  XIANGQI_RESULT_RESTORE_NOT_TIMED_OUT);
+    }
+    xiangqi_game_free(game);
+    game = NULL;
+
+    /* An untimed game saved with a clock. */
+    CHECK_OK(xiangqi_rules_default(&rules));
+    rules.has_clock = false;
+    if (CHECK_OK(xiangqi_game_new(&rules, &game))) {
+        CHECK_OK(xiangqi_game_to_json(game, json, sizeof json, &len));
+        CHECK(strstr(json, "\"clock\":null,\"draw_offers_made\"") != NULL);
+        if (CHECK(replaced(json, "\"clock\":null,\"draw_offers_made\"",
+                           "\"clock\":{\"settings\":{\"main_time\":{\"secs\":300,\"nanos\":0},"
+                           "\"byoyomi\":{\"secs\":30,\"nanos\":0},\"periods\":3},\"sides\":["
+                           "{\"main\":{\"secs\":300,\"nanos\":0},\"periods\":3,\"timed_out\":false},"
+                           "{\"main\":{\"secs\":300,\"nanos\":0},\"periods\":3,\"timed_out\":false}"
+                           "]},\"draw_offers_made\"",
+                           forged, sizeof forged))) {
+            CHECK_RES(xiangqi_game_from_json(TXT(forged), &refused),
+                      XIANGQI_RESULT_RESTORE_UNEXPECTED_CLOCK);
+        }
+        xiangqi_game_free(game);
+    }
+    CHECK(refused == NULL);
+}
+
 void test_games(void) {
     check_rules();
     check_play_and_undo();
     check_endings();
     check_draw_offers();
+    check_clock();
     check_json();
+    check_json_clock();
 }

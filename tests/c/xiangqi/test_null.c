@@ -13,6 +13,7 @@ void test_null_parameters(void) {
     xiangqi_piece piece;
     xiangqi_rules rules;
     xiangqi_outcome outcome;
+    xiangqi_clock_reading reading;
     xiangqi_color color = 77;
     xiangqi_square sq = 77;
     size_t n = 77;
@@ -92,6 +93,11 @@ void test_null_parameters(void) {
     CHECK_NULL_PARAM(xiangqi_game_undo(NULL, NULL));
     CHECK_NULL_PARAM(xiangqi_game_resign(NULL, XIANGQI_COLOR_RED));
     CHECK_NULL_PARAM(xiangqi_game_time_out(NULL, XIANGQI_COLOR_RED));
+    CHECK_NULL_PARAM(xiangqi_game_flag(NULL, XIANGQI_COLOR_RED));
+    CHECK_NULL_PARAM(xiangqi_game_check_time(NULL, 0));
+    CHECK_NULL_PARAM(xiangqi_game_play_timed(NULL, XIANGQI_MOVE_NONE, 0));
+    CHECK_NULL_PARAM(xiangqi_game_clock_remaining(NULL, XIANGQI_COLOR_RED, 0, &reading));
+    CHECK_NULL_PARAM(xiangqi_game_clock_remaining(game, XIANGQI_COLOR_RED, 0, NULL));
     CHECK_NULL_PARAM(xiangqi_game_agree_draw(NULL));
     CHECK_NULL_PARAM(xiangqi_game_offer_draw(NULL, XIANGQI_COLOR_RED));
     CHECK_NULL_PARAM(xiangqi_game_accept_draw(NULL, XIANGQI_COLOR_RED));

@@ -474,8 +474,9 @@ class Position:
 
 @final
 class RuleSet:
-    """The rules a ``Game`` adjudicates by. ``RuleSet()`` is the site rules; any of them can be
-    changed by keyword. Frozen and hashable."""
+    """The rules a ``Game`` adjudicates by. ``RuleSet()`` is the site rules, with a clock of 5
+    minutes plus 3 × 30 s byo-yomi; any of them can be changed by keyword, and ``clock=None``
+    makes games untimed. Frozen and hashable."""
 
     def __new__(
         cls,
@@ -484,6 +485,7 @@ class RuleSet:
         move_limit: int = 300,
         bare_material_draw: bool = True,
         max_draw_offers: Optional[int] = None,
+        clock: Optional[ClockSettings] = ...,
     ) -> RuleSet: ...
     @property
     def repetitions(self) -> int:
@@ -505,9 +507,110 @@ class RuleSet:
     def max_draw_offers(self) -> Optional[int]:
         """How many draw offers each player may make in a game (``Game.offer_draw``); ``None``:
         no limit."""
+    @property
+    def clock(self) -> Optional[ClockSettings]:
+        """The clock settings, or ``None`` for untimed games."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+@final
+class ClockSettings:
+    """Time control: main time plus byo-yomi periods. Frozen and hashable; pickles."""
+
+    def __new__(cls, main_time: float = 300.0, byoyomi: float = 30.0, periods: int = 3) -> ClockSettings:
+        """``main_time`` and ``byoyomi`` in seconds; the defaults are the site's: 5 minutes and
+        3 periods of 30 seconds. ``XiangqiError`` for a negative or non-finite duration."""
+    @property
+    def main_time(self) -> float:
+        """Main time per player, in seconds."""
+    @property
+    def byoyomi(self) -> float:
+        """One byo-yomi period, in seconds (0 for none)."""
+    @property
+    def periods(self) -> int:
+        """Byo-yomi periods per player."""
+    @staticmethod
+    def _restore(state: str) -> ClockSettings:
+        """The settings of a pickled state."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class ClockSide:
+    """One player's remaining time (``Clock.side``). Frozen and hashable; pickles."""
+
+    @property
+    def main(self) -> float:
+        """Main time left, in seconds."""
+    @property
+    def periods(self) -> int:
+        """Byo-yomi periods left."""
+    @property
+    def timed_out(self) -> bool:
+        """Whether this player's time has run out."""
+    @staticmethod
+    def _restore(state: str) -> ClockSide:
+        """The value of a pickled state."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class ClockReading:
+    """What a player's clock shows some time into the current turn (``Clock.remaining``).
+    Frozen and hashable; pickles."""
+
+    @property
+    def main(self) -> float:
+        """Main time left, in seconds."""
+    @property
+    def period_left(self) -> Optional[float]:
+        """Seconds left in the current byo-yomi period once main time is used up; ``None``
+        while main time remains or without byo-yomi."""
+    @property
+    def periods(self) -> int:
+        """Periods left, the current one included."""
+    @property
+    def timed_out(self) -> bool:
+        """Whether time is up."""
+    @staticmethod
+    def _restore(state: str) -> ClockReading:
+        """The value of a pickled state."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Clock:
+    """Both players' clocks: main time, then byo-yomi periods (a move finished within its period
+    keeps the period; a period that fully elapses is spent). Driven by the durations the caller
+    measures; there is no wall clock inside. Mutable, not hashable; pickles and copies.
+
+    ``Game.clock`` returns a copy: changing it does not change the game (use
+    ``Game.push(move, elapsed=...)`` and ``Game.check_time``)."""
+
+    def __new__(cls, settings: Optional[ClockSettings] = None) -> Clock:
+        """Fresh clocks with ``settings`` (the site settings by default)."""
+    @property
+    def settings(self) -> ClockSettings:
+        """The settings."""
+    def side(self, color: Union[Color, int, str]) -> ClockSide:
+        """One player's remaining time."""
+    def remaining(self, color: Union[Color, int, str], elapsed: float = 0.0) -> ClockReading:
+        """What ``color``'s clock shows ``elapsed`` seconds into its turn; changes nothing."""
+    def spend(self, color: Union[Color, int, str], elapsed: float) -> bool:
+        """Charges ``elapsed`` seconds to ``color`` for a finished move. ``False`` when its time
+        ran out first (the player is then marked as timed out)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __copy__(self) -> Clock: ...
+    def __deepcopy__(self, memo: Any, /) -> Clock: ...
+    def __getstate__(self) -> str: ...
+    def __setstate__(self, state: str) -> None:
+        """Restores a pickled clock; a state whose times are beyond its settings (or that no
+        play can give) raises ``XiangqiError``."""
 
 @final
 class Outcome:
@@ -537,8 +640,8 @@ class Outcome:
 class Game:
     """A game: a start position, the moves played and the result under its rules, adjudicated
     after every move. Mutable and not hashable; pickles and copies (a game pickles as its JSON,
-    ``to_json``, and is restored as ``from_json`` restores it: replayed move by move, its result
-    and draw offers checked).
+    ``to_json``, and is restored as ``from_json`` restores it: replayed move by move, its result,
+    draw offers and clock checked).
 
     ``Game(start=None, rules=None)``: from ``start`` (a ``Position`` or FEN; the start position
     by default) under ``rules`` (``RuleSet()`` by default). Plies are counted from 0 whatever
@@ -546,9 +649,12 @@ class Game:
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
     def __new__(cls, start: Optional[Union[Position, str]] = None, rules: Optional[RuleSet] = None) -> Game: ...
-    def push(self, move: _MoveArg) -> Optional[Outcome]:
+    def push(self, move: _MoveArg, elapsed: Optional[float] = None) -> Optional[Outcome]:
         """Plays a legal move; returns the ``Outcome`` when the move ends the game, else
-        ``None``. ``GameOverError`` once the game is over; a move that fails changes nothing."""
+        ``None``. ``GameOverError`` once the game is over; a move that fails changes nothing.
+        With ``elapsed`` (seconds the move took) the clock is charged first: if the time ran out
+        the move is not played and the mover loses on time (``GameActionError`` of kind
+        ``"no_clock"`` for an untimed game)."""
     def push_iccs(self, iccs: str) -> Move:
         """Plays a legal move given as ICCS text, as ``push`` does, and returns it."""
     def pop(self) -> Move:
@@ -592,8 +698,20 @@ class Game:
         """``color`` (the side to move by default) resigns; returns the ``Outcome``.
         ``GameOverError`` once the game is over."""
     def time_out(self, color: Optional[Union[Color, int, str]] = None) -> Outcome:
-        """``color`` (the side to move by default) ran out of time; returns the ``Outcome``.
-        ``GameOverError`` once the game is over."""
+        """``color`` (the side to move by default) ran out of time; returns the ``Outcome``. A
+        timed game's clock marks ``color`` as timed out; an untimed game may end so too (compare
+        ``flag``). ``GameOverError`` once the game is over."""
+    def flag(self, color: Optional[Union[Color, int, str]] = None) -> Outcome:
+        """``color`` (the side to move by default) loses on time, as reported by a clock outside
+        the game; the game's clock marks ``color`` as timed out. ``GameOverError`` once the game
+        is over, ``GameActionError`` (kind ``"no_clock"``) for an untimed game."""
+    def check_time(self, elapsed: float) -> Optional[Outcome]:
+        """Checks the side to move's clock ``elapsed`` seconds into its turn: ends the game on
+        time if the time is up and returns the outcome, else ``None``. ``GameOverError`` once the
+        game is over, ``GameActionError`` (kind ``"no_clock"``) for an untimed game."""
+    @property
+    def clock(self) -> Optional[Clock]:
+        """A copy of the clocks, or ``None`` for an untimed game."""
     def agree_draw(self) -> Outcome:
         """The players agree to a draw at once (an open offer is accepted; with none open, this
         is an offer by the side to move accepted by the other side); returns the ``Outcome``.
@@ -618,12 +736,12 @@ class Game:
     def draw_offers_made(self, color: Union[Color, int, str]) -> int:
         """The draw offers ``color`` has made in this game."""
     def to_json(self) -> str:
-        """The game as JSON: start FEN, moves in ICCS, rules, result, the draw offers made and
-        the open offer. ``Game.from_json`` reads it back."""
+        """The game as JSON: start FEN, moves in ICCS, rules, result, the clocks, the draw offers
+        made and the open offer. ``Game.from_json`` reads it back."""
     @staticmethod
     def from_json(text: str) -> Game:
         """A game restored from ``to_json()`` text: the moves are replayed under the saved rules
-        and the result and draw offers checked against them; ``RestoreError`` (with ``.kind``)
+        and the result, draw offers and clock checked against them; ``RestoreError`` (with ``.kind``)
         when the text is not a saved game or does not restore."""
     @staticmethod
     def _restore(state: str) -> Game:
