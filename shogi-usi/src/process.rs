@@ -7,15 +7,62 @@
 
 use std::collections::VecDeque;
 use std::ffi::OsStr;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 /// How many lines of standard error a [`LineProcess`] keeps.
 pub const STDERR_LINES: usize = 50;
+
+/// The longest line kept, in bytes: the rest of a longer line, up to its
+/// line break, is dropped, so that a program that never ends a line cannot
+/// exhaust memory.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How many parsed lines wait for [`LineProcess::recv`] at the most: past
+/// that the reading thread waits, and so does the program once its output
+/// pipe fills, so that a program that floods its output while nobody reads
+/// cannot exhaust memory either.
+pub const LINE_QUEUE: usize = 4096;
+
+/// Reads `input` a line at a time (without the line break, invalid UTF-8
+/// replaced, cut at [`MAX_LINE_BYTES`]) and hands each to `each` until it
+/// returns `false` or the input ends.
+fn for_each_line(input: impl Read, mut each: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(input);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let limit = u64::try_from(MAX_LINE_BYTES).unwrap_or(u64::MAX);
+        match reader.by_ref().take(limit).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if buf.last() != Some(&b'\n') && buf.len() == MAX_LINE_BYTES {
+            // Drop the rest of an overlong line, a buffer at a time.
+            loop {
+                let (done, used) = match reader.fill_buf() {
+                    Ok([]) | Err(_) => (true, 0),
+                    Ok(rest) => match rest.iter().position(|&b| b == b'\n') {
+                        Some(end) => (true, end + 1),
+                        None => (false, rest.len()),
+                    },
+                };
+                reader.consume(used);
+                if done {
+                    break;
+                }
+            }
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if !each(line.trim_end_matches(['\n', '\r']).to_owned()) {
+            return;
+        }
+    }
+}
 
 /// What [`LineProcess::recv`] got.
 #[derive(Debug)]
@@ -60,45 +107,22 @@ impl<T: Send + 'static> LineProcess<T> {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().ok_or(io::ErrorKind::BrokenPipe)?;
         let stderr_pipe = child.stderr.take().ok_or(io::ErrorKind::BrokenPipe)?;
-        let (send, lines) = channel();
+        let (send, lines) = sync_channel(LINE_QUEUE);
         thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_owned();
-                        if send.send(parse(line)).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
+            for_each_line(stdout, |line| send.send(parse(line)).is_ok());
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let kept = Arc::clone(&stderr);
         let stderr_thread = thread::spawn(move || {
-            let mut reader = BufReader::new(stderr_pipe);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_owned();
-                        if let Ok(mut kept) = kept.lock() {
-                            if kept.len() == STDERR_LINES {
-                                kept.pop_front();
-                            }
-                            kept.push_back(line);
-                        }
+            for_each_line(stderr_pipe, |line| {
+                if let Ok(mut kept) = kept.lock() {
+                    if kept.len() == STDERR_LINES {
+                        kept.pop_front();
                     }
+                    kept.push_back(line);
                 }
-            }
+                true
+            });
         });
         Ok(LineProcess {
             program: program.to_owned(),
@@ -219,5 +243,43 @@ impl<T> Drop for LineProcess<T> {
         if self.exit_status(Duration::ZERO).is_none() {
             self.kill();
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_overlong_line_is_cut_and_the_next_line_still_reads() {
+        let script = "head -c 3000000 /dev/zero | tr '\\0' a; echo; echo usiok";
+        let mut process = LineProcess::spawn("sh", &["-c", script], |line| line).unwrap();
+        let deadline = Some(Instant::now() + Duration::from_secs(20));
+        let Recv::Line(first) = process.recv(deadline) else {
+            panic!("no first line");
+        };
+        assert_eq!(first.len(), MAX_LINE_BYTES);
+        assert!(first.bytes().all(|b| b == b'a'));
+        let Recv::Line(second) = process.recv(deadline) else {
+            panic!("no second line");
+        };
+        assert_eq!(second, "usiok");
+        assert!(matches!(process.recv(deadline), Recv::Closed));
+    }
+
+    #[test]
+    fn more_lines_than_the_queue_holds_all_arrive_in_order() {
+        // 200,000 lines, read after the queue has filled.
+        let script = "seq 1 200000";
+        let mut process = LineProcess::spawn("sh", &["-c", script], |line| line).unwrap();
+        thread::sleep(Duration::from_millis(200));
+        let deadline = Some(Instant::now() + Duration::from_secs(20));
+        for expected in 1..=200_000u32 {
+            match process.recv(deadline) {
+                Recv::Line(line) => assert_eq!(line, expected.to_string()),
+                other => panic!("line {expected}: {other:?}"),
+            }
+        }
+        assert!(matches!(process.recv(deadline), Recv::Closed));
     }
 }
