@@ -442,3 +442,22 @@ fn match_losses_by_crash_illegal_move_resignation_and_timeout() {
         (Some(Color::Gote), Termination::IllegalMove)
     );
 }
+
+#[test]
+fn a_flood_of_ranks_and_an_overlong_line_keep_memory_bounded() {
+    let mut engine = spawn(&["flood"]).expect("engine");
+    let start = Position::startpos();
+    let result = engine.play(&start, &[], &Limit::depth(1)).expect("a move");
+    assert!(matches!(result.best, Played::Move(_)));
+    let rank_one = result.info.expect("the line of rank 1");
+    assert_eq!(rank_one.multipv, 1);
+    let lines = engine
+        .analyse(&start, &[], &Limit::depth(1), 3)
+        .expect("analysis");
+    assert!(
+        lines.len() <= shogi_rules::MAX_LEGAL_MOVES,
+        "{}",
+        lines.len()
+    );
+    assert!(lines.windows(2).all(|w| w[0].multipv < w[1].multipv));
+}

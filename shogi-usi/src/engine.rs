@@ -9,12 +9,16 @@ use shogi_rules::usi::{
     BestMove, CheckmateReply, EngineMessage, GameResult, GuiCommand, IllegalLineMove, Info,
     InfoScore, ResolvedLine, UsiMessageError, UsiOption, position_command,
 };
-use shogi_rules::{Color, Game, Move, Position};
+use shogi_rules::{Color, Game, MAX_LEGAL_MOVES, Move, Position};
 
 use crate::error::{EngineError, Waiting};
 use crate::limit::Limit;
 use crate::options::{check_option_value, find_option};
 use crate::process::{LineProcess, Recv};
+
+/// The most options an engine may declare; further `option` lines are
+/// dropped with a warning, so that the handshake's memory stays bounded.
+pub const MAX_OPTIONS: usize = 1024;
 
 /// How long [`Engine::quit`] and `Drop` wait for the engine to exit after
 /// `quit` before killing it.
@@ -203,7 +207,13 @@ impl Engine {
             match incoming.message {
                 Ok(EngineMessage::IdName(name)) => engine.name = name,
                 Ok(EngineMessage::IdAuthor(author)) => engine.author = author,
-                Ok(EngineMessage::Option(option)) => engine.options.push(option),
+                Ok(EngineMessage::Option(option)) if engine.options.len() < MAX_OPTIONS => {
+                    engine.options.push(option);
+                }
+                Ok(EngineMessage::Option(option)) => engine.warnings.push(format!(
+                    "option {:?} dropped: more than {MAX_OPTIONS}",
+                    option.name
+                )),
                 Ok(EngineMessage::UsiOk) => return Ok(Some(())),
                 Ok(_) => {}
                 Err(e) => engine.warn(&incoming.line, &e),
@@ -352,11 +362,8 @@ impl Engine {
     ) -> Result<PlayResult, EngineError> {
         let position = replay(start, moves)?;
         self.send_position(start, moves)?;
-        let (best, infos, elapsed) = self.search(&position, limit)?;
-        let info = infos
-            .into_iter()
-            .rfind(|i| i.multipv.unwrap_or(1) == 1)
-            .map(|i| AnalysisLine::new(i, &position));
+        let (best, mut infos, elapsed) = self.search(&position, limit)?;
+        let info = infos.remove(&1).map(|i| AnalysisLine::new(i, &position));
         let illegal = |text: String, reason: String, source| EngineError::IllegalMove {
             program: self.program.clone(),
             text,
@@ -437,11 +444,7 @@ impl Engine {
         }
         self.send_position(start, moves)?;
         let (_, infos, _) = self.search(&position, limit)?;
-        let mut last: BTreeMap<u32, Info> = BTreeMap::new();
-        for info in infos {
-            last.insert(info.multipv.unwrap_or(1), info);
-        }
-        Ok(last
+        Ok(infos
             .into_values()
             .map(|info| AnalysisLine::new(info, &position))
             .collect())
@@ -520,7 +523,7 @@ impl Engine {
     ) -> Result<
         (
             Result<BestMove, (String, UsiMessageError)>,
-            Vec<Info>,
+            BTreeMap<u32, Info>,
             Duration,
         ),
         EngineError,
@@ -532,12 +535,17 @@ impl Engine {
         );
         let started = Instant::now();
         self.send(&GuiCommand::Go(limit.to_go_params()))?;
-        let mut infos = Vec::new();
+        // The last line of each MultiPV rank, so that memory stays bounded
+        // however many lines a long search sends; a position has fewer legal
+        // moves than MAX_LEGAL_MOVES, and so fewer ranks.
+        let mut infos: BTreeMap<u32, Info> = BTreeMap::new();
         let mut collect = |engine: &mut Engine, incoming: Incoming| match incoming.message {
             Ok(EngineMessage::BestMove(best)) => Ok(Some(Ok(best))),
             Ok(EngineMessage::Info(info)) => {
-                if info.score.is_some() || info.pv.is_some() {
-                    infos.push(info);
+                let rank = info.multipv.unwrap_or(1);
+                let room = infos.len() < MAX_LEGAL_MOVES || infos.contains_key(&rank);
+                if room && (info.score.is_some() || info.pv.is_some()) {
+                    infos.insert(rank, info);
                 }
                 Ok(None)
             }

@@ -122,6 +122,20 @@ fn main() {
                         say("bestmovefoo 7g7f");
                         say("\u{1b}[31m colours \u{fffd}");
                     }
+                    "flood" => {
+                        // 20,000 ranks of MultiPV and a 3 MB line: more than a
+                        // client should keep.
+                        let pv = moves
+                            .first()
+                            .map(|m| m.to_usi().to_string())
+                            .unwrap_or_default();
+                        for rank in 1..=20_000 {
+                            say(&format!(
+                                "info depth 1 multipv {rank} score cp {rank} pv {pv}"
+                            ));
+                        }
+                        say(&"x".repeat(3 << 20));
+                    }
                     _ => {}
                 }
                 let Some(&first) = moves.first() else {
