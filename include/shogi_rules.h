@@ -27,7 +27,8 @@
  *   buf_len is 0: call once with 0 to learn the size.
  * - Move lists out are (shogi_move *buf, size_t cap, size_t *out_len), with the
  *   same convention (nothing written to buf when it is too small).
- * - Handles (shogi_position, shogi_game, shogi_record) are owned by the caller
+ * - Handles (shogi_position, shogi_game, shogi_record, shogi_record_list,
+ *   shogi_usi_engine_message, shogi_usi_gui_command) are owned by the caller
  *   and freed exactly once with their _free function (NULL-safe). Functions
  *   taking a const handle may run on one handle from several threads at once;
  *   functions taking a non-const handle need exclusive access to it. Handles
@@ -74,6 +75,16 @@
  * Capacity of `shogi_record_error.message`, NUL included.
  */
 #define SHOGI_RECORD_ERROR_MESSAGE_LEN 256
+
+/**
+ * The size of `shogi_usi_error.message`, its NUL included.
+ */
+#define SHOGI_USI_ERROR_MESSAGE_LEN 256
+
+/**
+ * The size of `shogi_usi_error.field`, its NUL included.
+ */
+#define SHOGI_USI_FIELD_LEN 16
 
 /**
  * The result of a fallible function: `SHOGI_RESULT_OK` (0) or the reason it
@@ -513,6 +524,42 @@ enum shogi_result
    * A record error this version does not name.
    */
   SHOGI_RESULT_RECORD_OTHER = 499,
+  /**
+   * USI message: the line holds no word.
+   */
+  SHOGI_RESULT_USI_MESSAGE_EMPTY = 500,
+  /**
+   * USI message: a field's value is missing (`depth` at the end of the line,
+   * `bestmove` without a move).
+   */
+  SHOGI_RESULT_USI_MESSAGE_MISSING_VALUE = 501,
+  /**
+   * USI message: a field's number is not a number, or out of range.
+   */
+  SHOGI_RESULT_USI_MESSAGE_BAD_NUMBER = 502,
+  /**
+   * USI message: a move is not a USI move (the `SHOGI_RESULT_USI_*` reason is in
+   * `shogi_usi_error.reason`).
+   */
+  SHOGI_RESULT_USI_MESSAGE_BAD_MOVE = 503,
+  /**
+   * USI message: a word is none of those the field takes (an option type, a
+   * score kind, a check default, a game result).
+   */
+  SHOGI_RESULT_USI_MESSAGE_BAD_WORD = 504,
+  /**
+   * USI message: a word follows a message or field that takes no more.
+   */
+  SHOGI_RESULT_USI_MESSAGE_UNEXPECTED = 505,
+  /**
+   * USI message: a malformed `position` command (its own code is in
+   * `shogi_usi_error.reason`).
+   */
+  SHOGI_RESULT_USI_MESSAGE_POSITION = 506,
+  /**
+   * A USI message error this version does not name.
+   */
+  SHOGI_RESULT_USI_MESSAGE_OTHER = 549,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -583,6 +630,24 @@ typedef struct shogi_record shogi_record;
  * once and moved between threads.
  */
 typedef struct shogi_record_list shogi_record_list;
+
+/**
+ * An opaque message from an engine, read from one line by
+ * `shogi_usi_engine_message_parse`; the caller frees it with
+ * `shogi_usi_engine_message_free`, exactly once. It is only read after it is
+ * made: it may be read from several threads at once, and moved between
+ * threads.
+ */
+typedef struct shogi_usi_engine_message shogi_usi_engine_message;
+
+/**
+ * An opaque command from a GUI, read from one line by
+ * `shogi_usi_gui_command_parse`; the caller frees it with
+ * `shogi_usi_gui_command_free`, exactly once. It is only read after it is
+ * made: it may be read from several threads at once, and moved between
+ * threads.
+ */
+typedef struct shogi_usi_gui_command shogi_usi_gui_command;
 
 /**
  * A square as its index 0–80: `(file - 1) * 9 + (rank - 1)`, file 1–9 from
@@ -1017,6 +1082,371 @@ typedef struct shogi_line_end {
 } shogi_line_end;
 
 /**
+ * Why a USI line could not be read: filled in by
+ * `shogi_usi_engine_message_parse` and `shogi_usi_gui_command_parse` when
+ * they fail and their `err_or_null` is not NULL.
+ */
+typedef struct shogi_usi_error {
+  /**
+   * The code the function returned: a `SHOGI_RESULT_USI_MESSAGE_*` code,
+   * or a general one (`SHOGI_RESULT_INVALID_UTF8`, …).
+   */
+  shogi_result result;
+  /**
+   * A finer reason: the `SHOGI_RESULT_USI_*` move-text code for
+   * `SHOGI_RESULT_USI_MESSAGE_BAD_MOVE`; for
+   * `SHOGI_RESULT_USI_MESSAGE_POSITION` the code of the `position` command's
+   * error (`SHOGI_RESULT_USI_COMMAND_*`, `SHOGI_RESULT_SFEN_*`,
+   * `SHOGI_RESULT_SETUP_*`, `SHOGI_RESULT_USI_*`); otherwise the same as
+   * `result`.
+   */
+  shogi_result reason;
+  /**
+   * The 1-based column (in characters) where the line is at fault, or 0
+   * when there is none (an empty line, an invalid SFEN).
+   */
+  size_t column;
+  /**
+   * The field at fault as the protocol spells its keyword (`"depth"`,
+   * `"pv"`, `"bestmove"`, `"command"` …), NUL-terminated; empty when the
+   * error names no field.
+   */
+  char field[SHOGI_USI_FIELD_LEN];
+  /**
+   * The full message (`"'depth' at column 12: \"x\" is not a number in
+   * range"`), NUL-terminated, cut at a character boundary to fit.
+   */
+  char message[SHOGI_USI_ERROR_MESSAGE_LEN];
+} shogi_usi_error;
+
+/**
+ * The kind of an engine message (`shogi_usi_engine_message_kind`).
+ */
+typedef uint8_t shogi_usi_engine_kind;
+
+/**
+ * The kind of the score of an `info` line.
+ */
+typedef uint8_t shogi_usi_score_kind;
+
+/**
+ * Whether a score is exact or a bound.
+ */
+typedef uint8_t shogi_usi_score_bound;
+
+/**
+ * The numeric fields of an `info` line (`shogi_usi_engine_message_info`):
+ * each with a flag saying whether the line gives it (a value not given is
+ * 0). `currmove`, `pv`, `string` and the unknown fields have accessors of
+ * their own.
+ */
+typedef struct shogi_usi_info {
+  /**
+   * Whether `depth` is given.
+   */
+  bool has_depth;
+  /**
+   * `depth`: the search depth in plies.
+   */
+  uint32_t depth;
+  /**
+   * Whether `seldepth` is given.
+   */
+  bool has_seldepth;
+  /**
+   * `seldepth`: the selective search depth in plies.
+   */
+  uint32_t seldepth;
+  /**
+   * Whether `time` is given.
+   */
+  bool has_time_ms;
+  /**
+   * `time`: the time searched in milliseconds.
+   */
+  uint64_t time_ms;
+  /**
+   * Whether `nodes` is given.
+   */
+  bool has_nodes;
+  /**
+   * `nodes`: the nodes searched.
+   */
+  uint64_t nodes;
+  /**
+   * Whether `nps` is given.
+   */
+  bool has_nps;
+  /**
+   * `nps`: nodes per second.
+   */
+  uint64_t nps;
+  /**
+   * Whether `hashfull` is given.
+   */
+  bool has_hashfull;
+  /**
+   * `hashfull`: the hash table's fill in permille.
+   */
+  uint32_t hashfull;
+  /**
+   * Whether `multipv` is given.
+   */
+  bool has_multipv;
+  /**
+   * `multipv`: the rank of this line among several.
+   */
+  uint32_t multipv;
+  /**
+   * Whether `currmove` is given (its text:
+   * `shogi_usi_engine_message_info_currmove`).
+   */
+  bool has_currmove;
+  /**
+   * The kind of `score` (`SHOGI_USI_SCORE_NONE` without one).
+   */
+  shogi_usi_score_kind score_kind;
+  /**
+   * The centipawns of `SHOGI_USI_SCORE_CP`, the plies of
+   * `SHOGI_USI_SCORE_MATE`, otherwise 0.
+   */
+  int32_t score_value;
+  /**
+   * The bound of the score (`SHOGI_USI_BOUND_EXACT` without a score).
+   */
+  shogi_usi_score_bound score_bound;
+  /**
+   * Whether `pv` is given (a bare `pv` is given, with no move).
+   */
+  bool has_pv;
+  /**
+   * The number of moves of `pv`.
+   */
+  size_t pv_len;
+  /**
+   * Whether `string` is given (`shogi_usi_engine_message_info_string`).
+   */
+  bool has_string;
+  /**
+   * The number of unknown fields (`shogi_usi_engine_message_info_extra`).
+   */
+  size_t extra_count;
+} shogi_usi_info;
+
+/**
+ * A line of moves an engine sent (`pv`, `bestmove` and `ponder`,
+ * `checkmate`) checked against a position
+ * (`shogi_usi_engine_message_resolve_line`).
+ */
+typedef struct shogi_usi_line {
+  /**
+   * The number of moves of the line.
+   */
+  size_t len;
+  /**
+   * The number of legal moves from its start (`len` when every move is
+   * legal).
+   */
+  size_t legal;
+  /**
+   * Whether a move is illegal: the one at index `legal` (the moves after
+   * it are not checked).
+   */
+  bool has_illegal;
+  /**
+   * Why that move is illegal: a `SHOGI_RESULT_ILLEGAL_*` code
+   * (`SHOGI_RESULT_OK` when every move is legal).
+   */
+  shogi_result illegal_reason;
+} shogi_usi_line;
+
+/**
+ * The kind of a `bestmove`.
+ */
+typedef uint8_t shogi_usi_bestmove_kind;
+
+/**
+ * A `bestmove` resolved against a position
+ * (`shogi_usi_engine_message_bestmove`).
+ */
+typedef struct shogi_usi_bestmove {
+  /**
+   * Move, resign or win.
+   */
+  shogi_usi_bestmove_kind kind;
+  /**
+   * The best move (0 unless `kind` is `SHOGI_USI_BESTMOVE_MOVE`).
+   */
+  shogi_move best;
+  /**
+   * Whether a ponder move is given.
+   */
+  bool has_ponder;
+  /**
+   * The ponder move, legal after `best` (0 without one).
+   */
+  shogi_move ponder;
+} shogi_usi_bestmove;
+
+/**
+ * The kind of a `checkmate` reply.
+ */
+typedef uint8_t shogi_usi_checkmate_kind;
+
+/**
+ * The type of an engine's `option`.
+ */
+typedef uint8_t shogi_usi_option_type;
+
+/**
+ * An engine's `option` (`shogi_usi_engine_message_option`); its name, its
+ * default as text and its `var`s have accessors of their own.
+ */
+typedef struct shogi_usi_option {
+  /**
+   * The option's type.
+   */
+  shogi_usi_option_type option_type;
+  /**
+   * Whether a `default` is given
+   * (`shogi_usi_engine_message_option_default` gives it as text).
+   */
+  bool has_default;
+  /**
+   * A check's default (false otherwise).
+   */
+  bool default_check;
+  /**
+   * A spin's default (0 otherwise).
+   */
+  int64_t default_spin;
+  /**
+   * Whether a spin's `min` is given.
+   */
+  bool has_min;
+  /**
+   * A spin's `min`.
+   */
+  int64_t min;
+  /**
+   * Whether a spin's `max` is given.
+   */
+  bool has_max;
+  /**
+   * A spin's `max`.
+   */
+  int64_t max;
+  /**
+   * The number of a combo's `var`s (`shogi_usi_engine_message_option_var`).
+   */
+  size_t var_count;
+} shogi_usi_option;
+
+/**
+ * The kind of a GUI command (`shogi_usi_gui_command_kind`,
+ * `shogi_usi_format_command`).
+ */
+typedef uint8_t shogi_usi_gui_kind;
+
+/**
+ * The mate search limit of `go mate`.
+ */
+typedef uint8_t shogi_usi_mate_limit;
+
+/**
+ * The parameters of `go` (`shogi_usi_gui_command_go`,
+ * `shogi_usi_format_go`): each with a flag saying whether it is given (a
+ * value not given is 0 and not written). Times are in milliseconds.
+ */
+typedef struct shogi_usi_go {
+  /**
+   * Whether `btime` is given.
+   */
+  bool has_btime;
+  /**
+   * `btime`: Sente's remaining time.
+   */
+  uint64_t btime;
+  /**
+   * Whether `wtime` is given.
+   */
+  bool has_wtime;
+  /**
+   * `wtime`: Gote's remaining time.
+   */
+  uint64_t wtime;
+  /**
+   * Whether `byoyomi` is given.
+   */
+  bool has_byoyomi;
+  /**
+   * `byoyomi`: the time per move after the main time.
+   */
+  uint64_t byoyomi;
+  /**
+   * Whether `binc` is given.
+   */
+  bool has_binc;
+  /**
+   * `binc`: Sente's increment per move.
+   */
+  uint64_t binc;
+  /**
+   * Whether `winc` is given.
+   */
+  bool has_winc;
+  /**
+   * `winc`: Gote's increment per move.
+   */
+  uint64_t winc;
+  /**
+   * `ponder`: search in the opponent's time.
+   */
+  bool ponder;
+  /**
+   * `infinite`: search until `stop`.
+   */
+  bool infinite;
+  /**
+   * `mate`: none, a time limit, or infinite.
+   */
+  shogi_usi_mate_limit mate;
+  /**
+   * The time limit of `SHOGI_USI_MATE_MILLIS` (0 otherwise).
+   */
+  uint64_t mate_ms;
+  /**
+   * Whether `depth` is given.
+   */
+  bool has_depth;
+  /**
+   * `depth`: the depth limit in plies.
+   */
+  uint32_t depth;
+  /**
+   * Whether `nodes` is given.
+   */
+  bool has_nodes;
+  /**
+   * `nodes`: the node limit.
+   */
+  uint64_t nodes;
+  /**
+   * Whether `movetime` is given.
+   */
+  bool has_movetime;
+  /**
+   * `movetime`: the time to search.
+   */
+  uint64_t movetime;
+} shogi_usi_go;
+
+/**
+ * The result a `gameover` command tells the engine.
+ */
+typedef uint8_t shogi_usi_game_result;
+
+/**
  * Sente (black, ▲), who moves first.
  */
 #define SHOGI_COLOR_SENTE 0
@@ -1425,6 +1855,244 @@ typedef struct shogi_line_end {
  * No stated end.
  */
 #define SHOGI_SPECIAL_NONE 255
+
+/**
+ * `id name <text>`.
+ */
+#define SHOGI_USI_ENGINE_ID_NAME 0
+
+/**
+ * `id author <text>`.
+ */
+#define SHOGI_USI_ENGINE_ID_AUTHOR 1
+
+/**
+ * `option name … type …`.
+ */
+#define SHOGI_USI_ENGINE_OPTION 2
+
+/**
+ * `usiok`.
+ */
+#define SHOGI_USI_ENGINE_USIOK 3
+
+/**
+ * `readyok`.
+ */
+#define SHOGI_USI_ENGINE_READYOK 4
+
+/**
+ * `info …`.
+ */
+#define SHOGI_USI_ENGINE_INFO 5
+
+/**
+ * `bestmove …`.
+ */
+#define SHOGI_USI_ENGINE_BESTMOVE 6
+
+/**
+ * `checkmate …`.
+ */
+#define SHOGI_USI_ENGINE_CHECKMATE 7
+
+/**
+ * A line whose first word is none of the above (engines extend the
+ * protocol): kept as text.
+ */
+#define SHOGI_USI_ENGINE_UNKNOWN 8
+
+/**
+ * No `score`.
+ */
+#define SHOGI_USI_SCORE_NONE 0
+
+/**
+ * `score cp <n>`: centipawns, from the side to move's point of view.
+ */
+#define SHOGI_USI_SCORE_CP 1
+
+/**
+ * `score mate <n>`: mate in `n` plies, the side to move mating when
+ * positive, mated when negative.
+ */
+#define SHOGI_USI_SCORE_MATE 2
+
+/**
+ * `score mate +`: the side to move mates, distance not given.
+ */
+#define SHOGI_USI_SCORE_MATE_PLUS 3
+
+/**
+ * `score mate -`: the side to move is mated, distance not given.
+ */
+#define SHOGI_USI_SCORE_MATE_MINUS 4
+
+/**
+ * No bound word: the score is exact.
+ */
+#define SHOGI_USI_BOUND_EXACT 0
+
+/**
+ * `lowerbound`: the score is at least this.
+ */
+#define SHOGI_USI_BOUND_LOWER 1
+
+/**
+ * `upperbound`: the score is at most this.
+ */
+#define SHOGI_USI_BOUND_UPPER 2
+
+/**
+ * `bestmove <move> [ponder <move>]`.
+ */
+#define SHOGI_USI_BESTMOVE_MOVE 0
+
+/**
+ * `bestmove resign`.
+ */
+#define SHOGI_USI_BESTMOVE_RESIGN 1
+
+/**
+ * `bestmove win`: the engine declares a win (impasse).
+ */
+#define SHOGI_USI_BESTMOVE_WIN 2
+
+/**
+ * `checkmate <moves…>`: the mating sequence
+ * (`shogi_usi_engine_message_resolve_line`).
+ */
+#define SHOGI_USI_CHECKMATE_MATE 0
+
+/**
+ * `checkmate nomate`.
+ */
+#define SHOGI_USI_CHECKMATE_NOMATE 1
+
+/**
+ * `checkmate timeout`.
+ */
+#define SHOGI_USI_CHECKMATE_TIMEOUT 2
+
+/**
+ * `checkmate notimplemented`.
+ */
+#define SHOGI_USI_CHECKMATE_NOTIMPLEMENTED 3
+
+/**
+ * `type check`: a boolean.
+ */
+#define SHOGI_USI_OPTION_CHECK 0
+
+/**
+ * `type spin`: an integer, with `min` and `max`.
+ */
+#define SHOGI_USI_OPTION_SPIN 1
+
+/**
+ * `type combo`: one of its `var`s.
+ */
+#define SHOGI_USI_OPTION_COMBO 2
+
+/**
+ * `type button`: no value.
+ */
+#define SHOGI_USI_OPTION_BUTTON 3
+
+/**
+ * `type string`: text.
+ */
+#define SHOGI_USI_OPTION_STRING 4
+
+/**
+ * `type filename`: a file name.
+ */
+#define SHOGI_USI_OPTION_FILENAME 5
+
+/**
+ * `usi`.
+ */
+#define SHOGI_USI_GUI_USI 0
+
+/**
+ * `isready`.
+ */
+#define SHOGI_USI_GUI_ISREADY 1
+
+/**
+ * `setoption name <name> [value <value>]`.
+ */
+#define SHOGI_USI_GUI_SETOPTION 2
+
+/**
+ * `usinewgame`.
+ */
+#define SHOGI_USI_GUI_USINEWGAME 3
+
+/**
+ * `position startpos|sfen <SFEN> [moves …]`.
+ */
+#define SHOGI_USI_GUI_POSITION 4
+
+/**
+ * `go …`.
+ */
+#define SHOGI_USI_GUI_GO 5
+
+/**
+ * `stop`.
+ */
+#define SHOGI_USI_GUI_STOP 6
+
+/**
+ * `ponderhit`.
+ */
+#define SHOGI_USI_GUI_PONDERHIT 7
+
+/**
+ * `gameover win|lose|draw`.
+ */
+#define SHOGI_USI_GUI_GAMEOVER 8
+
+/**
+ * `quit`.
+ */
+#define SHOGI_USI_GUI_QUIT 9
+
+/**
+ * A line whose first word is none of the above: kept as text.
+ */
+#define SHOGI_USI_GUI_UNKNOWN 10
+
+/**
+ * `gameover win`: the engine won.
+ */
+#define SHOGI_USI_GAME_WIN 0
+
+/**
+ * `gameover lose`: the engine lost.
+ */
+#define SHOGI_USI_GAME_LOSE 1
+
+/**
+ * `gameover draw`.
+ */
+#define SHOGI_USI_GAME_DRAW 2
+
+/**
+ * No `mate`: an ordinary search.
+ */
+#define SHOGI_USI_MATE_NONE 0
+
+/**
+ * `go mate <ms>`: a mate search of `mate_ms` milliseconds.
+ */
+#define SHOGI_USI_MATE_MILLIS 1
+
+/**
+ * `go mate infinite`.
+ */
+#define SHOGI_USI_MATE_INFINITE 2
 
 #ifdef __cplusplus
 extern "C" {
@@ -2816,6 +3484,408 @@ shogi_result shogi_record_list_get(const struct shogi_record_list *list,
  * ignored. The list must not be used afterwards. Infallible.
  */
 void shogi_record_list_free(struct shogi_record_list *list);
+
+/**
+ * Reads one line an engine sent (without its line break: whitespace
+ * around the line is ignored) into a new handle written to `*out`; the
+ * caller frees it with `shogi_usi_engine_message_free`. A line whose first
+ * word is unknown reads as `SHOGI_USI_ENGINE_UNKNOWN`, an unknown field of
+ * `info` is kept (`shogi_usi_engine_message_info_extra`).
+ *
+ * On error `*out` is untouched and, unless `err_or_null` is NULL,
+ * `*err_or_null` is filled in (for every error, the general ones
+ * included): `SHOGI_RESULT_USI_MESSAGE_*` with the column, the field and the
+ * message for a malformed known field, `SHOGI_RESULT_INVALID_UTF8`,
+ * `SHOGI_RESULT_NULL_PARAMETER` if `line` or `out` is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_parse(const char *line,
+                                            size_t line_len,
+                                            struct shogi_usi_engine_message **out,
+                                            struct shogi_usi_error *err_or_null);
+
+/**
+ * Frees an engine message. NULL is ignored. Infallible.
+ */
+void shogi_usi_engine_message_free(struct shogi_usi_engine_message *msg);
+
+/**
+ * Writes the kind of `msg` to `*out`. `SHOGI_RESULT_NULL_PARAMETER` if a
+ * pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_kind(const struct shogi_usi_engine_message *msg,
+                                           shogi_usi_engine_kind *out);
+
+/**
+ * Writes the canonical line of `msg` (single-spaced, known fields in a
+ * fixed order, no line break; reading it gives the same message) into `buf`
+ * (buffer convention as for `shogi_position_to_sfen`). Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_to_text(const struct shogi_usi_engine_message *msg,
+                                              char *buf,
+                                              size_t buf_len,
+                                              size_t *out_len);
+
+/**
+ * Writes the text of an `id name` or `id author` message (the rest of the
+ * line), or the whole line of an unknown message, into `buf` (buffer
+ * convention as for `shogi_position_to_sfen`). `SHOGI_RESULT_INVALID_ARGUMENT`
+ * for a message of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_text(const struct shogi_usi_engine_message *msg,
+                                           char *buf,
+                                           size_t buf_len,
+                                           size_t *out_len);
+
+/**
+ * Writes the numeric fields of an `info` message, and which fields it
+ * gives, to `*out`. `SHOGI_RESULT_INVALID_ARGUMENT` for a message of another
+ * kind, `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_info(const struct shogi_usi_engine_message *msg,
+                                           struct shogi_usi_info *out);
+
+/**
+ * Writes the `currmove` of an `info` message as USI text (`7g7f`) into
+ * `buf` (buffer convention as for `shogi_position_to_sfen`).
+ * `SHOGI_RESULT_NOT_FOUND` when the line gives none,
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a message of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_info_currmove(const struct shogi_usi_engine_message *msg,
+                                                    char *buf,
+                                                    size_t buf_len,
+                                                    size_t *out_len);
+
+/**
+ * Writes the `string` of an `info` message (the rest of the line, its
+ * inner spacing kept) into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`). `SHOGI_RESULT_NOT_FOUND` when the line gives
+ * none, `SHOGI_RESULT_INVALID_ARGUMENT` for a message of another kind.
+ * Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_info_string(const struct shogi_usi_engine_message *msg,
+                                                  char *buf,
+                                                  size_t buf_len,
+                                                  size_t *out_len);
+
+/**
+ * Writes the unknown field `index` (0-based, below
+ * `shogi_usi_info.extra_count`) of an `info` message into `buf` as it is
+ * written: its key, then a space and its words if it has any (`tbhits 0`)
+ * (buffer convention as for `shogi_position_to_sfen`).
+ * `SHOGI_RESULT_NOT_FOUND` for an index out of range,
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a message of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_info_extra(const struct shogi_usi_engine_message *msg,
+                                                 size_t index,
+                                                 char *buf,
+                                                 size_t buf_len,
+                                                 size_t *out_len);
+
+/**
+ * Writes the line of moves of `msg` as USI text, the moves separated by
+ * single spaces (`7g7f 3c3d`; empty for no move) into `buf` (buffer
+ * convention as for `shogi_position_to_sfen`): the `pv` of an `info`, the
+ * best and ponder moves of a `bestmove`, the mating sequence of a
+ * `checkmate`. The moves are not checked (see
+ * `shogi_usi_engine_message_resolve_line`). `SHOGI_RESULT_INVALID_ARGUMENT`
+ * for a message of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_line_text(const struct shogi_usi_engine_message *msg,
+                                                char *buf,
+                                                size_t buf_len,
+                                                size_t *out_len);
+
+/**
+ * Checks the line of moves of `msg` (as for
+ * `shogi_usi_engine_message_line_text`) from `pos`, playing each legal move
+ * in turn: an engine's line is checked, not trusted. Writes the legal moves
+ * from the start of the line into `buf` (capacity `cap`, their number in
+ * `*out_len`; move-list convention) and the outcome to `*line`: the line's
+ * length, the number of legal moves, and the first illegal move's reason.
+ * An illegal move is not an error of the call: the result is
+ * `SHOGI_RESULT_OK` and `*line` names it.
+ *
+ * `SHOGI_RESULT_BUFFER_TOO_SMALL` (the legal count in `*out_len`, `*line`
+ * untouched) when the moves do not fit; `SHOGI_RESULT_INVALID_ARGUMENT` for
+ * a message that is not `info`, `bestmove` or `checkmate`;
+ * `SHOGI_RESULT_NULL_PARAMETER` if `msg`, `pos`, `out_len` or `line` is NULL
+ * (or `buf` with `cap > 0`). Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_resolve_line(const struct shogi_usi_engine_message *msg,
+                                                   const struct shogi_position *pos,
+                                                   shogi_move *buf,
+                                                   size_t cap,
+                                                   size_t *out_len,
+                                                   struct shogi_usi_line *line);
+
+/**
+ * Writes the `bestmove` of `msg` resolved against `pos` to `*out`: its
+ * kind, and for a move the best move and the ponder move (played after the
+ * best one) as move values.
+ *
+ * Errors (`*out` untouched): `SHOGI_RESULT_ILLEGAL_*` with the reason when
+ * the best move, or the ponder move after it, is not legal (which of them:
+ * `shogi_usi_engine_message_resolve_line`); `SHOGI_RESULT_INVALID_ARGUMENT`
+ * for a message that is not `bestmove`; `SHOGI_RESULT_NULL_PARAMETER` if a
+ * pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_bestmove(const struct shogi_usi_engine_message *msg,
+                                               const struct shogi_position *pos,
+                                               struct shogi_usi_bestmove *out);
+
+/**
+ * Writes the kind of a `checkmate` reply to `*out` (its moves:
+ * `shogi_usi_engine_message_resolve_line` and
+ * `shogi_usi_engine_message_line_text`). `SHOGI_RESULT_INVALID_ARGUMENT` for
+ * a message of another kind, `SHOGI_RESULT_NULL_PARAMETER` if a pointer is
+ * NULL. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_checkmate(const struct shogi_usi_engine_message *msg,
+                                                shogi_usi_checkmate_kind *out);
+
+/**
+ * Writes the type of an `option` message and its values but text to
+ * `*out`. `SHOGI_RESULT_INVALID_ARGUMENT` for a message of another kind (or
+ * an option type this version does not name), `SHOGI_RESULT_NULL_PARAMETER`
+ * if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_option(const struct shogi_usi_engine_message *msg,
+                                             struct shogi_usi_option *out);
+
+/**
+ * Writes the name of an `option` message (its words joined by single
+ * spaces) into `buf` (buffer convention as for `shogi_position_to_sfen`).
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a message of another kind.
+ * Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_option_name(const struct shogi_usi_engine_message *msg,
+                                                  char *buf,
+                                                  size_t buf_len,
+                                                  size_t *out_len);
+
+/**
+ * Writes the default of an `option` message as text into `buf` (buffer
+ * convention as for `shogi_position_to_sfen`): `true` or `false` for a
+ * check, the number for a spin, the text for a combo, string or filename
+ * (empty for `<empty>`). `SHOGI_RESULT_NOT_FOUND` when the option gives no
+ * default (a button never does), `SHOGI_RESULT_INVALID_ARGUMENT` for a
+ * message of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_option_default(const struct shogi_usi_engine_message *msg,
+                                                     char *buf,
+                                                     size_t buf_len,
+                                                     size_t *out_len);
+
+/**
+ * Writes the `var` `index` (0-based, below `shogi_usi_option.var_count`) of
+ * a combo `option` into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`). `SHOGI_RESULT_NOT_FOUND` for an index out of
+ * range (any index of an option that is not a combo),
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a message that is not an option.
+ * Thread-safe.
+ */
+shogi_result shogi_usi_engine_message_option_var(const struct shogi_usi_engine_message *msg,
+                                                 size_t index,
+                                                 char *buf,
+                                                 size_t buf_len,
+                                                 size_t *out_len);
+
+/**
+ * Reads one line a GUI sent (without its line break: whitespace around the
+ * line is ignored) into a new handle written to `*out`; the caller frees it
+ * with `shogi_usi_gui_command_free`. A line whose first word is unknown
+ * reads as `SHOGI_USI_GUI_UNKNOWN`. A `position` command's moves are read
+ * as USI moves but not played (`shogi_usi_gui_command_position_replay`
+ * plays them).
+ *
+ * Errors, and `*err_or_null`, as for `shogi_usi_engine_message_parse`; a
+ * malformed `position` command is `SHOGI_RESULT_USI_MESSAGE_POSITION`, with
+ * the reason in `err_or_null->reason`. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_parse(const char *line,
+                                         size_t line_len,
+                                         struct shogi_usi_gui_command **out,
+                                         struct shogi_usi_error *err_or_null);
+
+/**
+ * Frees a GUI command. NULL is ignored. Infallible.
+ */
+void shogi_usi_gui_command_free(struct shogi_usi_gui_command *cmd);
+
+/**
+ * Writes the kind of `cmd` to `*out`. `SHOGI_RESULT_NULL_PARAMETER` if a
+ * pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_kind(const struct shogi_usi_gui_command *cmd,
+                                        shogi_usi_gui_kind *out);
+
+/**
+ * Writes the canonical line of `cmd` (single-spaced, no line break; reading
+ * it gives the same command) into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`). Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_to_text(const struct shogi_usi_gui_command *cmd,
+                                           char *buf,
+                                           size_t buf_len,
+                                           size_t *out_len);
+
+/**
+ * Writes the name of a `setoption` command into `buf` (buffer convention as
+ * for `shogi_position_to_sfen`). `SHOGI_RESULT_INVALID_ARGUMENT` for a
+ * command of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_setoption_name(const struct shogi_usi_gui_command *cmd,
+                                                  char *buf,
+                                                  size_t buf_len,
+                                                  size_t *out_len);
+
+/**
+ * Writes the value of a `setoption` command (empty for `<empty>`) into
+ * `buf` (buffer convention as for `shogi_position_to_sfen`).
+ * `SHOGI_RESULT_NOT_FOUND` when the command has no `value` (a button),
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a command of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_setoption_value(const struct shogi_usi_gui_command *cmd,
+                                                   char *buf,
+                                                   size_t buf_len,
+                                                   size_t *out_len);
+
+/**
+ * Writes the parameters of a `go` command to `*out` (its unknown fields are
+ * kept in the command's text, `shogi_usi_gui_command_to_text`).
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a command of another kind,
+ * `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_go(const struct shogi_usi_gui_command *cmd,
+                                      struct shogi_usi_go *out);
+
+/**
+ * Writes whether a `position` command starts from `startpos` (rather than
+ * `sfen …`) to `*out`. `SHOGI_RESULT_INVALID_ARGUMENT` for a command of
+ * another kind, `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL.
+ * Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_position_is_startpos(const struct shogi_usi_gui_command *cmd,
+                                                        bool *out);
+
+/**
+ * Makes a new position handle holding the start position of a `position`
+ * command (before its moves) and writes it to `*out`; the caller frees it
+ * with `shogi_position_free`. `SHOGI_RESULT_INVALID_ARGUMENT` for a command
+ * of another kind, `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL.
+ * Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_position_start(const struct shogi_usi_gui_command *cmd,
+                                                  struct shogi_position **out);
+
+/**
+ * Writes the number of moves of a `position` command to `*out`.
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a command of another kind,
+ * `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_position_move_count(const struct shogi_usi_gui_command *cmd,
+                                                       size_t *out);
+
+/**
+ * Writes the move `index` (0-based) of a `position` command as USI text into
+ * `buf` (buffer convention as for `shogi_position_to_sfen`).
+ * `SHOGI_RESULT_NOT_FOUND` for an index out of range,
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a command of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_position_move(const struct shogi_usi_gui_command *cmd,
+                                                 size_t index,
+                                                 char *buf,
+                                                 size_t buf_len,
+                                                 size_t *out_len);
+
+/**
+ * Plays the moves of a `position` command from its start and writes a new
+ * position handle holding the position after them to `*out` (its moves may
+ * be taken back with `shogi_position_undo`); the caller frees it with
+ * `shogi_position_free`.
+ *
+ * Errors (`*out` untouched): `SHOGI_RESULT_ILLEGAL_*` with the reason for an
+ * illegal move, `SHOGI_RESULT_INVALID_ARGUMENT` for a command of another
+ * kind, `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_position_replay(const struct shogi_usi_gui_command *cmd,
+                                                   struct shogi_position **out);
+
+/**
+ * Replays a `position` command as a game under `rules_or_null` (the site
+ * rules if NULL), as `shogi_game_from_usi` does with its text, and writes
+ * the new handle to `*out`; the caller frees it with `shogi_game_free`.
+ * Errors (`*out` untouched): those of `shogi_game_from_usi`, and
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a command of another kind. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_position_game(const struct shogi_usi_gui_command *cmd,
+                                                 const struct shogi_rules_config *rules_or_null,
+                                                 struct shogi_game **out);
+
+/**
+ * Writes the result of a `gameover` command to `*out`.
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a command of another kind (or a result
+ * this version does not name), `SHOGI_RESULT_NULL_PARAMETER` if a pointer
+ * is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_gui_command_gameover(const struct shogi_usi_gui_command *cmd,
+                                            shogi_usi_game_result *out);
+
+/**
+ * Writes a command without arguments (`SHOGI_USI_GUI_USI`, `_ISREADY`,
+ * `_USINEWGAME`, `_STOP`, `_PONDERHIT`, `_QUIT`) as its line (`isready`, no
+ * line break) into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`). `SHOGI_RESULT_INVALID_ARGUMENT` for any other
+ * kind (`shogi_usi_format_setoption`, `shogi_game_to_usi`,
+ * `shogi_usi_format_go` and `shogi_usi_format_gameover` write those).
+ * Thread-safe.
+ */
+shogi_result shogi_usi_format_command(shogi_usi_gui_kind kind,
+                                      char *buf,
+                                      size_t buf_len,
+                                      size_t *out_len);
+
+/**
+ * Writes `gameover win|lose|draw` into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`). `SHOGI_RESULT_INVALID_ARGUMENT` for a `result`
+ * that is not a `SHOGI_USI_GAME_*` value. Thread-safe.
+ */
+shogi_result shogi_usi_format_gameover(shogi_usi_game_result result,
+                                       char *buf,
+                                       size_t buf_len,
+                                       size_t *out_len);
+
+/**
+ * Writes the `go` command of `params` into `buf` (buffer convention as for
+ * `shogi_position_to_sfen`): the fields whose flag is set, in the canonical
+ * order (`go btime 1000 wtime 1000 byoyomi 3000`); reading it gives the same
+ * parameters. `SHOGI_RESULT_INVALID_ARGUMENT` for a `mate` that is not a
+ * `SHOGI_USI_MATE_*` value, `SHOGI_RESULT_NULL_PARAMETER` if `params` or
+ * `out_len` is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_format_go(const struct shogi_usi_go *params,
+                                 char *buf,
+                                 size_t buf_len,
+                                 size_t *out_len);
+
+/**
+ * Writes `setoption name <name> [value <value>]` into `buf` (buffer
+ * convention as for `shogi_position_to_sfen`); without `value` when
+ * `value_or_null` is NULL (a button), `value <empty>` for an empty value.
+ * Reading it gives the same name and value when the name is its words
+ * joined by single spaces and holds no word `value`.
+ *
+ * `SHOGI_RESULT_INVALID_ARGUMENT` for a name without a word, or a name or
+ * value holding a line break; `SHOGI_RESULT_INVALID_UTF8`;
+ * `SHOGI_RESULT_NULL_PARAMETER` if `name` or `out_len` is NULL. Thread-safe.
+ */
+shogi_result shogi_usi_format_setoption(const char *name,
+                                        size_t name_len,
+                                        const char *value_or_null,
+                                        size_t value_len,
+                                        char *buf,
+                                        size_t buf_len,
+                                        size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -12,8 +12,8 @@
  *   std::string kif = rec.write(shogi::record_format::kif).text;
  *
  * Conventions:
- * - Handles. shogi::position, shogi::game, shogi::record and shogi::record_list each own one
- *   C handle and free it with its _free function in their destructor. They are move-only: a copy
+ * - Handles. shogi::position, shogi::game, shogi::record, shogi::record_list and the USI
+ *   protocol's shogi::usi_engine_message and shogi::usi_gui_command each own one C handle and free it with its _free function in their destructor. They are move-only: a copy
  *   is explicit (clone()), a move leaves the source empty. Any call on an empty (moved-from)
  *   object throws shogi::error with SHOGI_RESULT_NULL_PARAMETER; destroying or assigning to it
  *   is fine. get() gives the C handle for calls to the C API, release() gives up ownership, and
@@ -24,7 +24,8 @@
  * - Values. shogi::move, shogi::square, shogi::piece and the enums (color, role, notation, ...)
  *   are small values with the C numbering; bits() / index() / static_cast give the C value.
  *   Plain C structs are used as they are where they are only data: rules_config
- *   (shogi_rules_config), read_limits, line_info, record_time, clock_reading, impasse_status.
+ *   (shogi_rules_config), read_limits, line_info, record_time, clock_reading, impasse_status,
+ *   and the USI protocol's shogi_usi_info, shogi_usi_go, shogi_usi_option, shogi_usi_bestmove.
  * - Errors are exceptions. A C call that fails throws an exception derived from shogi::error,
  *   which derives from std::runtime_error; code() is the shogi_result, name() its C name
  *   (SHOGI_RESULT_ILLEGAL_NIFU) and what() the library's English message. The class says which
@@ -37,6 +38,8 @@
  *         shogi::record_error             a record that does not read (whatever the code), and
  *                                         the SHOGI_RESULT_RECORD_* codes of other calls; with
  *                                         line(), column(), ply(), reason() and format()
+ *         shogi::usi_error                a USI protocol line that does not read (500-549),
+ *                                         with column(), field() and reason()
  *   Answers that are not failures are not exceptions: position::check_move() returns the
  *   reason a move is illegal (SHOGI_RESULT_OK when it is legal), record::header() and
  *   record::handicap() return an empty std::optional when there is none, and
@@ -156,6 +159,41 @@ class record_error : public error {
     std::size_t column_ = 0;
 };
 
+/// A USI protocol line that does not read (codes 500-549), with the column and the field at
+/// fault; also a SHOGI_RESULT_USI_MESSAGE_* code from a call other than a read (column() 0).
+class usi_error : public error {
+  public:
+    /// From the C API's error report of a failed read.
+    explicit usi_error(const shogi_usi_error &e)
+        : error(e.result, text_of(e.message, sizeof e.message)), reason_(e.reason),
+          column_(e.column), field_(text_of(e.field, sizeof e.field)) {}
+
+    /// A USI message code without a place.
+    usi_error(shogi_result code, const std::string &message) : error(code, message), reason_(code) {}
+
+    /// The finer reason: the SHOGI_RESULT_USI_* move-text code of
+    /// SHOGI_RESULT_USI_MESSAGE_BAD_MOVE, the position command's code of
+    /// SHOGI_RESULT_USI_MESSAGE_POSITION, otherwise code().
+    shogi_result reason() const noexcept { return reason_; }
+    /// The 1-based column in characters, or 0 when there is none.
+    std::size_t column() const noexcept { return column_; }
+    /// The field at fault as the protocol spells it ("depth", "pv"), or empty.
+    const std::string &field() const noexcept { return field_; }
+
+  private:
+    static std::string text_of(const char *text, std::size_t size) {
+        std::size_t len = 0;
+        while (len < size && text[len] != '\0') {
+            ++len;
+        }
+        return std::string(text, len);
+    }
+
+    shogi_result reason_;
+    std::size_t column_ = 0;
+    std::string field_;
+};
+
 /// The English description of a result code ("illegal move: nifu: ...").
 inline std::string result_message(shogi_result code) {
     std::string buf(128, '\0');
@@ -206,6 +244,9 @@ namespace detail {
     }
     if (value >= 400 && value < 500) {
         throw record_error(code, message);
+    }
+    if (value >= 500 && value < 550) {
+        throw usi_error(code, message);
     }
     throw error(code, message);
 }
@@ -299,6 +340,24 @@ struct record_free {
 struct record_list_free {
     void operator()(shogi_record_list *l) const noexcept { shogi_record_list_free(l); }
 };
+struct usi_engine_message_free {
+    void operator()(shogi_usi_engine_message *m) const noexcept {
+        shogi_usi_engine_message_free(m);
+    }
+};
+struct usi_gui_command_free {
+    void operator()(shogi_usi_gui_command *c) const noexcept { shogi_usi_gui_command_free(c); }
+};
+
+/// The exception of a failed USI read: the C API's report (it fills one in for every failure of
+/// a read; should it not, the code alone).
+[[noreturn]] inline void throw_usi_error(shogi_result code, const shogi_usi_error &report) {
+    const auto value = static_cast<std::uint32_t>(code);
+    if (report.result != code || value < 500 || value >= 550) {
+        throw_error(code);
+    }
+    throw usi_error(report);
+}
 
 } // namespace detail
 
@@ -1458,6 +1517,256 @@ class record_list {
 
     std::unique_ptr<shogi_record_list, detail::record_list_free> handle_;
 };
+
+// ---------------------------------------------------------------------------------------------
+// The USI protocol
+
+/// The moves of an engine's line (pv, bestmove and ponder, checkmate) checked against a
+/// position: the legal moves from its start, and where and why it stops.
+struct usi_line {
+    /// The legal moves from the start of the line.
+    std::vector<move> moves;
+    /// The line's length, its legal count, and the first illegal move's reason.
+    shogi_usi_line status;
+};
+
+/// A message from an engine, read from one line. Owns a shogi_usi_engine_message.
+class usi_engine_message {
+  public:
+    /// Reads one line. Throws shogi::usi_error (with the column and field) when malformed.
+    static usi_engine_message parse(std::string_view line) {
+        shogi_usi_engine_message *out = nullptr;
+        shogi_usi_error err{};
+        const shogi_result res =
+            shogi_usi_engine_message_parse(detail::text_ptr(line), line.size(), &out, &err);
+        if (res != SHOGI_RESULT_OK) {
+            detail::throw_usi_error(res, err);
+        }
+        return adopt(out);
+    }
+
+    static usi_engine_message adopt(shogi_usi_engine_message *handle) noexcept {
+        return usi_engine_message(handle);
+    }
+
+    shogi_usi_engine_message *get() const noexcept { return handle_.get(); }
+    shogi_usi_engine_message *release() noexcept { return handle_.release(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /// SHOGI_USI_ENGINE_ID_NAME, ..., SHOGI_USI_ENGINE_UNKNOWN.
+    shogi_usi_engine_kind kind() const {
+        return detail::value_out<shogi_usi_engine_kind>([&](shogi_usi_engine_kind *out) {
+            return shogi_usi_engine_message_kind(handle_.get(), out);
+        });
+    }
+
+    /// The canonical line.
+    std::string to_string() const {
+        return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+            return shogi_usi_engine_message_to_text(handle_.get(), buf, len, out);
+        });
+    }
+
+    /// The text of `id name`/`id author`, or the line of an unknown message.
+    std::string text() const {
+        return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+            return shogi_usi_engine_message_text(handle_.get(), buf, len, out);
+        });
+    }
+
+    /// The numeric fields of an `info`.
+    shogi_usi_info info() const {
+        return detail::value_out<shogi_usi_info>(
+            [&](shogi_usi_info *out) { return shogi_usi_engine_message_info(handle_.get(), out); });
+    }
+
+    /// The `string` of an `info`, if it has one.
+    std::optional<std::string> info_string() const {
+        return detail::text_out_or(
+            [&](char *buf, std::size_t len, std::size_t *out) {
+                return shogi_usi_engine_message_info_string(handle_.get(), buf, len, out);
+            },
+            SHOGI_RESULT_NOT_FOUND);
+    }
+
+    /// The moves of the line (pv, bestmove and ponder, checkmate) as USI text.
+    std::string line_text() const {
+        return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+            return shogi_usi_engine_message_line_text(handle_.get(), buf, len, out);
+        });
+    }
+
+    /// The moves of the line checked from `from`.
+    usi_line resolve_line(const position &from) const {
+        shogi_usi_line status{};
+        const std::vector<shogi_move> bits = detail::moves_out(
+            [&](shogi_move *buf, std::size_t cap, std::size_t *out) {
+                return shogi_usi_engine_message_resolve_line(handle_.get(), from.get(), buf, cap,
+                                                             out, &status);
+            },
+            16);
+        usi_line line{{}, status};
+        for (const shogi_move m : bits) {
+            line.moves.push_back(move(m));
+        }
+        return line;
+    }
+
+    /// The `bestmove` resolved from `from`. Throws shogi::illegal_move_error for an illegal
+    /// best or ponder move.
+    shogi_usi_bestmove bestmove(const position &from) const {
+        return detail::value_out<shogi_usi_bestmove>([&](shogi_usi_bestmove *out) {
+            return shogi_usi_engine_message_bestmove(handle_.get(), from.get(), out);
+        });
+    }
+
+    /// The type and values of an `option`.
+    shogi_usi_option option() const {
+        return detail::value_out<shogi_usi_option>([&](shogi_usi_option *out) {
+            return shogi_usi_engine_message_option(handle_.get(), out);
+        });
+    }
+
+    /// The name of an `option`.
+    std::string option_name() const {
+        return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+            return shogi_usi_engine_message_option_name(handle_.get(), buf, len, out);
+        });
+    }
+
+    /// The default of an `option` as text, if it has one.
+    std::optional<std::string> option_default() const {
+        return detail::text_out_or(
+            [&](char *buf, std::size_t len, std::size_t *out) {
+                return shogi_usi_engine_message_option_default(handle_.get(), buf, len, out);
+            },
+            SHOGI_RESULT_NOT_FOUND);
+    }
+
+  private:
+    explicit usi_engine_message(shogi_usi_engine_message *handle) noexcept : handle_(handle) {}
+
+    std::unique_ptr<shogi_usi_engine_message, detail::usi_engine_message_free> handle_;
+};
+
+/// A command from a GUI, read from one line. Owns a shogi_usi_gui_command.
+class usi_gui_command {
+  public:
+    /// Reads one line. Throws shogi::usi_error (with the column and field) when malformed.
+    static usi_gui_command parse(std::string_view line) {
+        shogi_usi_gui_command *out = nullptr;
+        shogi_usi_error err{};
+        const shogi_result res =
+            shogi_usi_gui_command_parse(detail::text_ptr(line), line.size(), &out, &err);
+        if (res != SHOGI_RESULT_OK) {
+            detail::throw_usi_error(res, err);
+        }
+        return adopt(out);
+    }
+
+    static usi_gui_command adopt(shogi_usi_gui_command *handle) noexcept {
+        return usi_gui_command(handle);
+    }
+
+    shogi_usi_gui_command *get() const noexcept { return handle_.get(); }
+    shogi_usi_gui_command *release() noexcept { return handle_.release(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /// SHOGI_USI_GUI_USI, ..., SHOGI_USI_GUI_UNKNOWN.
+    shogi_usi_gui_kind kind() const {
+        return detail::value_out<shogi_usi_gui_kind>([&](shogi_usi_gui_kind *out) {
+            return shogi_usi_gui_command_kind(handle_.get(), out);
+        });
+    }
+
+    /// The canonical line.
+    std::string to_string() const {
+        return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+            return shogi_usi_gui_command_to_text(handle_.get(), buf, len, out);
+        });
+    }
+
+    /// The name of a `setoption`.
+    std::string setoption_name() const {
+        return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+            return shogi_usi_gui_command_setoption_name(handle_.get(), buf, len, out);
+        });
+    }
+
+    /// The value of a `setoption`, if it has one.
+    std::optional<std::string> setoption_value() const {
+        return detail::text_out_or(
+            [&](char *buf, std::size_t len, std::size_t *out) {
+                return shogi_usi_gui_command_setoption_value(handle_.get(), buf, len, out);
+            },
+            SHOGI_RESULT_NOT_FOUND);
+    }
+
+    /// The parameters of a `go`.
+    shogi_usi_go go() const {
+        return detail::value_out<shogi_usi_go>(
+            [&](shogi_usi_go *out) { return shogi_usi_gui_command_go(handle_.get(), out); });
+    }
+
+    /// The start of a `position` command, before its moves.
+    position position_start() const {
+        return position::adopt(detail::value_out<shogi_position *>([&](shogi_position **out) {
+            return shogi_usi_gui_command_position_start(handle_.get(), out);
+        }));
+    }
+
+    /// The position after the moves of a `position` command. Throws
+    /// shogi::illegal_move_error for an illegal move.
+    position position_replay() const {
+        return position::adopt(detail::value_out<shogi_position *>([&](shogi_position **out) {
+            return shogi_usi_gui_command_position_replay(handle_.get(), out);
+        }));
+    }
+
+    /// The result of a `gameover`.
+    shogi_usi_game_result gameover() const {
+        return detail::value_out<shogi_usi_game_result>([&](shogi_usi_game_result *out) {
+            return shogi_usi_gui_command_gameover(handle_.get(), out);
+        });
+    }
+
+  private:
+    explicit usi_gui_command(shogi_usi_gui_command *handle) noexcept : handle_(handle) {}
+
+    std::unique_ptr<shogi_usi_gui_command, detail::usi_gui_command_free> handle_;
+};
+
+/// The line of a command without arguments (SHOGI_USI_GUI_USI, _ISREADY, _USINEWGAME, _STOP,
+/// _PONDERHIT, _QUIT).
+inline std::string usi_format_command(shogi_usi_gui_kind kind) {
+    return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+        return shogi_usi_format_command(kind, buf, len, out);
+    });
+}
+
+/// `gameover win|lose|draw`.
+inline std::string usi_format_gameover(shogi_usi_game_result result) {
+    return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+        return shogi_usi_format_gameover(result, buf, len, out);
+    });
+}
+
+/// The `go` command of `params`.
+inline std::string usi_format_go(const shogi_usi_go &params) {
+    return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+        return shogi_usi_format_go(&params, buf, len, out);
+    });
+}
+
+/// `setoption name <name> [value <value>]` (no value for a button).
+inline std::string usi_format_setoption(std::string_view name,
+                                        std::optional<std::string_view> value = std::nullopt) {
+    return detail::text_out([&](char *buf, std::size_t len, std::size_t *out) {
+        return shogi_usi_format_setoption(detail::text_ptr(name), name.size(),
+                                          value ? detail::text_ptr(*value) : nullptr,
+                                          value ? value->size() : 0, buf, len, out);
+    });
+}
 
 } // namespace shogi
 

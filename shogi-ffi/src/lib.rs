@@ -16,7 +16,7 @@
 //!   text out goes to a caller buffer `(char *buf, size_t buf_len, size_t
 //!   *out_len)`; moves are `uint32_t` bits with accessor functions.
 //! - Handles (`shogi_position`, `shogi_game`, `shogi_record`,
-//!   `shogi_record_list`) are owned by the caller and freed with their one
+//!   `shogi_record_list`, `shogi_usi_engine_message`, `shogi_usi_gui_command`) are owned by the caller and freed with their one
 //!   `_free` function.
 
 // `ffi_fn!`, which every export runs its body through.
@@ -45,6 +45,8 @@ mod record_rules;
 
 mod collection;
 
+mod usi;
+
 #[cfg(test)]
 mod testing;
 
@@ -60,6 +62,7 @@ pub use record_rules::*;
 pub use record_tree::*;
 pub use result::*;
 pub use types::*;
+pub use usi::*;
 
 /// Major version of this library (the `MAJOR` of `MAJOR.MINOR.PATCH`).
 pub const SHOGI_RULES_VERSION_MAJOR: u32 = 0;
@@ -126,5 +129,7 @@ mod tests {
         send_sync::<shogi_game>();
         send_sync::<shogi_record>();
         send_sync::<shogi_record_list>();
+        send_sync::<shogi_usi_engine_message>();
+        send_sync::<shogi_usi_gui_command>();
     }
 }

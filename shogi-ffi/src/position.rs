@@ -42,6 +42,12 @@ impl shogi_position {
             played: Vec::new(),
         }
     }
+
+    /// Plays the legal move `m`, which `shogi_position_undo` can take back.
+    pub(crate) fn play(&mut self, m: Move) {
+        self.inner.play_unchecked(m);
+        self.played.push(m);
+    }
 }
 
 /// Whether a legal board move from one square to another promotes.

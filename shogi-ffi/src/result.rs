@@ -2,7 +2,8 @@
 //! and the translation of every error of the core crate into a code.
 //!
 //! Codes are grouped in ranges (general 0–99, SFEN 100–199, illegal moves
-//! 200–249, move text 250–299, games 300–399, records 400–499). A value, once
+//! 200–249, move text 250–299, games 300–399, records 400–499, USI protocol
+//! messages 500–549). A value, once
 //! published, keeps its meaning and is never reused. The core's error enums
 //! are `#[non_exhaustive]`; a variant a later core adds and this library does
 //! not know yet maps to the catch-all code of its range (`*_OTHER`). The test
@@ -14,7 +15,7 @@ use core::ffi::c_char;
 
 use shogi::notation::{csa::CsaError, japanese::JapaneseError, western::WesternError};
 use shogi::record::RecordErrorKind;
-use shogi::usi::UsiCommandError;
+use shogi::usi::{UsiCommandError, UsiMessageError};
 use shogi::{
     DeclarationRejection, GameError, GameFromUsiError, GameJsonError, IllegalMoveError,
     IllegalReason, ParseUsiMoveError, RestoreError, SetupError, SfenError, UsiMoveError,
@@ -260,12 +261,33 @@ pub enum shogi_result {
     RecordCollection = 419,
     /// A record error this version does not name.
     RecordOther = 499,
+
+    /// USI message: the line holds no word.
+    UsiMessageEmpty = 500,
+    /// USI message: a field's value is missing (`depth` at the end of the line,
+    /// `bestmove` without a move).
+    UsiMessageMissingValue = 501,
+    /// USI message: a field's number is not a number, or out of range.
+    UsiMessageBadNumber = 502,
+    /// USI message: a move is not a USI move (the `SHOGI_RESULT_USI_*` reason is in
+    /// `shogi_usi_error.reason`).
+    UsiMessageBadMove = 503,
+    /// USI message: a word is none of those the field takes (an option type, a
+    /// score kind, a check default, a game result).
+    UsiMessageBadWord = 504,
+    /// USI message: a word follows a message or field that takes no more.
+    UsiMessageUnexpected = 505,
+    /// USI message: a malformed `position` command (its own code is in
+    /// `shogi_usi_error.reason`).
+    UsiMessagePosition = 506,
+    /// A USI message error this version does not name.
+    UsiMessageOther = 549,
 }
 
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> &'static [shogi_result] {
     use shogi_result::*;
-    const ALL: [shogi_result; 101] = [
+    const ALL: [shogi_result; 109] = [
         Ok,
         NullParameter,
         Panic,
@@ -367,6 +389,14 @@ pub(crate) fn all_results() -> &'static [shogi_result] {
         RecordNumberTooLarge,
         RecordCollection,
         RecordOther,
+        UsiMessageEmpty,
+        UsiMessageMissingValue,
+        UsiMessageBadNumber,
+        UsiMessageBadMove,
+        UsiMessageBadWord,
+        UsiMessageUnexpected,
+        UsiMessagePosition,
+        UsiMessageOther,
     ];
     &ALL
 }
@@ -477,6 +507,14 @@ impl shogi_result {
             RecordNumberTooLarge => "SHOGI_RESULT_RECORD_NUMBER_TOO_LARGE\0",
             RecordCollection => "SHOGI_RESULT_RECORD_COLLECTION\0",
             RecordOther => "SHOGI_RESULT_RECORD_OTHER\0",
+            UsiMessageEmpty => "SHOGI_RESULT_USI_MESSAGE_EMPTY\0",
+            UsiMessageMissingValue => "SHOGI_RESULT_USI_MESSAGE_MISSING_VALUE\0",
+            UsiMessageBadNumber => "SHOGI_RESULT_USI_MESSAGE_BAD_NUMBER\0",
+            UsiMessageBadMove => "SHOGI_RESULT_USI_MESSAGE_BAD_MOVE\0",
+            UsiMessageBadWord => "SHOGI_RESULT_USI_MESSAGE_BAD_WORD\0",
+            UsiMessageUnexpected => "SHOGI_RESULT_USI_MESSAGE_UNEXPECTED\0",
+            UsiMessagePosition => "SHOGI_RESULT_USI_MESSAGE_POSITION\0",
+            UsiMessageOther => "SHOGI_RESULT_USI_MESSAGE_OTHER\0",
         }
     }
 
@@ -591,6 +629,14 @@ impl shogi_result {
             RecordNumberTooLarge => "record: a number is too large",
             RecordCollection => "record: the file holds several records",
             RecordOther => "record: unreadable",
+            UsiMessageEmpty => "USI message: empty line",
+            UsiMessageMissingValue => "USI message: a field's value is missing",
+            UsiMessageBadNumber => "USI message: a number is malformed or out of range",
+            UsiMessageBadMove => "USI message: a move is not a USI move",
+            UsiMessageBadWord => "USI message: a word the field does not take",
+            UsiMessageUnexpected => "USI message: unexpected word after the message or field",
+            UsiMessagePosition => "USI message: malformed position command",
+            UsiMessageOther => "USI message: malformed line",
         }
     }
 }
@@ -858,6 +904,21 @@ impl From<&RecordErrorKind> for shogi_result {
     }
 }
 
+impl From<&UsiMessageError> for shogi_result {
+    fn from(err: &UsiMessageError) -> shogi_result {
+        match err {
+            UsiMessageError::Empty => shogi_result::UsiMessageEmpty,
+            UsiMessageError::MissingValue { .. } => shogi_result::UsiMessageMissingValue,
+            UsiMessageError::BadNumber { .. } => shogi_result::UsiMessageBadNumber,
+            UsiMessageError::BadMove { .. } => shogi_result::UsiMessageBadMove,
+            UsiMessageError::BadWord { .. } => shogi_result::UsiMessageBadWord,
+            UsiMessageError::Unexpected { .. } => shogi_result::UsiMessageUnexpected,
+            UsiMessageError::Position(_) => shogi_result::UsiMessagePosition,
+            _ => shogi_result::UsiMessageOther,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -869,7 +930,7 @@ mod tests {
 
     /// The published values. A failure here means a code changed its number,
     /// which breaks every compiled C client.
-    const PUBLISHED: [(shogi_result, u32); 101] = {
+    const PUBLISHED: [(shogi_result, u32); 109] = {
         use shogi_result::*;
         [
             (Ok, 0),
@@ -973,6 +1034,14 @@ mod tests {
             (RecordNumberTooLarge, 418),
             (RecordCollection, 419),
             (RecordOther, 499),
+            (UsiMessageEmpty, 500),
+            (UsiMessageMissingValue, 501),
+            (UsiMessageBadNumber, 502),
+            (UsiMessageBadMove, 503),
+            (UsiMessageBadWord, 504),
+            (UsiMessageUnexpected, 505),
+            (UsiMessagePosition, 506),
+            (UsiMessageOther, 549),
         ]
     };
 
@@ -1017,7 +1086,7 @@ mod tests {
 
     /// The catch-all codes: what a variant of a core error enum that this
     /// library does not name would map to.
-    const CATCH_ALL: [shogi_result; 6] = {
+    const CATCH_ALL: [shogi_result; 7] = {
         use shogi_result::*;
         [
             SfenOther,
@@ -1026,6 +1095,7 @@ mod tests {
             ImpasseOther,
             GameOther,
             RecordOther,
+            UsiMessageOther,
         ]
     };
 
@@ -1076,6 +1146,7 @@ mod tests {
         walk!(CsaError, shogi_result::from);
         walk!(RecordErrorKind, |e| shogi_result::from(&e));
         walk!(shogi::record::EditError, crate::record_edit::edit_result);
+        walk!(UsiMessageError, |e| shogi_result::from(&e));
         walk!(Limit, |limit| shogi_result::from(
             &RecordErrorKind::LimitExceeded { limit, max: 0 }
         ));
@@ -1434,5 +1505,27 @@ mod tests {
             .unwrap_err();
         assert_eq!(shogi_result::from(&err.kind), RecordLimitExceeded);
         assert_eq!(code(b"startpos\nstartpos\n"), RecordCollection);
+    }
+
+    #[test]
+    fn each_usi_message_error_has_its_own_code() {
+        use shogi::usi::{EngineMessage, GuiCommand};
+        let mut codes = Vec::new();
+        for e in UsiMessageError::examples() {
+            let code = shogi_result::from(&e);
+            assert!((500..549).contains(&(code as u32)), "{e:?}: {code:?}");
+            assert!(!codes.contains(&code), "{code:?} twice ({e:?})");
+            codes.push(code);
+        }
+        let engine = |t: &str| shogi_result::from(&EngineMessage::parse(t).unwrap_err());
+        let gui = |t: &str| shogi_result::from(&GuiCommand::parse(t).unwrap_err());
+        use shogi_result::*;
+        assert_eq!(engine("   "), UsiMessageEmpty);
+        assert_eq!(engine("bestmove"), UsiMessageMissingValue);
+        assert_eq!(engine("info depth x"), UsiMessageBadNumber);
+        assert_eq!(engine("info pv 7g7"), UsiMessageBadMove);
+        assert_eq!(engine("option name A type int"), UsiMessageBadWord);
+        assert_eq!(engine("usiok now"), UsiMessageUnexpected);
+        assert_eq!(gui("position nowhere"), UsiMessagePosition);
     }
 }

@@ -32,6 +32,7 @@ int main(int argc, char **argv) {
     test_records(argv[1]);
     test_record_tree(argv[1]);
     test_collections(argv[1]);
+    test_usi(argv[1]);
     test_threads();
     test_deep_records();
     test_conformance(argv[1], argv[2], perft_limit);

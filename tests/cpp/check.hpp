@@ -123,5 +123,6 @@ void test_positions();
 void test_games();
 void test_records(const std::string &data_dir);
 void test_handles();
+void test_usi();
 
 #endif

@@ -16,6 +16,8 @@ static_assert(move_only<shogi::position>(), "position is move-only");
 static_assert(move_only<shogi::game>(), "game is move-only");
 static_assert(move_only<shogi::record>(), "record is move-only");
 static_assert(move_only<shogi::record_list>(), "record_list is move-only");
+static_assert(move_only<shogi::usi_engine_message>(), "usi_engine_message is move-only");
+static_assert(move_only<shogi::usi_gui_command>(), "usi_gui_command is move-only");
 static_assert(std::is_trivially_copyable_v<shogi::move> && sizeof(shogi::move) == sizeof(shogi_move),
               "a move is its 32 bits");
 static_assert(std::is_base_of_v<std::runtime_error, shogi::error> &&

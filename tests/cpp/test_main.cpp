@@ -22,6 +22,8 @@ int main(int argc, char **argv) {
         test_records(argv[1]);
         check::suite("handles");
         test_handles();
+        check::suite("usi");
+        test_usi();
     } catch (const std::exception &e) {
         std::cerr << "unexpected exception: " << e.what() << "\n";
         return 1;
