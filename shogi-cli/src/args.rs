@@ -85,8 +85,8 @@ pub enum Command {
     Show(ShowArgs),
     /// Play a match between two USI engines.
     ///
-    /// Plays --games games between the two --engine's, colours alternating
-    /// game by game (the first engine has Sente in odd-numbered games).
+    /// Plays --games games between the two engines named by --engine,
+    /// colours alternating game by game (the first engine has Sente in odd-numbered games).
     /// With --openings, each opening is played twice in a row, once from
     /// each side, in file order (shuffled by --seed), cycling when there
     /// are more games. Every move is checked by the rules: an illegal move,
@@ -105,8 +105,9 @@ pub enum Command {
     /// --time (main time, with --byoyomi after it), --nodes or --depth.
     ///
     /// Exit status 0 when every game was played, whatever the results; 1
-    /// when an engine cannot be started or an output cannot be written; 2
-    /// on bad arguments (an --option the engine does not declare included).
+    /// when an engine cannot be started, the openings cannot be read or an
+    /// output cannot be written; 2 on bad arguments (an --option the engine
+    /// does not declare included).
     #[command(name = "match")]
     Match(MatchArgs),
     /// Print a shell completion script.
