@@ -243,6 +243,49 @@ fn an_illegal_move_loses_and_a_crashed_engine_is_restarted_and_loses() {
 }
 
 #[test]
+fn a_move_too_late_loses_on_time_and_the_record_says_so() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let games = dir.path().join("games");
+    let json = dir.path().join("summary.json");
+    // The slow fake answers after 800 ms, past 100 ms plus the 200 ms margin
+    // (and deaf to `stop`: it is killed and started again for game 2).
+    let output = Command::new(SHOGI)
+        .env("FAKE_USI_DELAY_MS", "800")
+        .args([
+            "match",
+            "--engine",
+            &format!("slow={}", fake("slow")),
+            "--engine",
+            &format!("good={}", fake("good")),
+            "--games",
+            "2",
+            "--byoyomi",
+            "100",
+            "--margin",
+            "200",
+            "-o",
+            &games.display().to_string(),
+            "--json",
+            &json.display().to_string(),
+        ])
+        .output()
+        .expect("the command runs");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let summary = read_summary(&json);
+    let results = results(&summary);
+    for (i, expected) in results.iter().enumerate() {
+        assert_eq!(expected.2.as_deref(), Some("good"));
+        assert_eq!(expected.3, Termination::Timeout.as_str());
+        for ext in ["kif", "csa"] {
+            let path = games.join(format!("game-{:03}.{ext}", i + 1));
+            assert_eq!(&replayed(&path), expected, "{}", path.display());
+        }
+    }
+    let csa = std::fs::read_to_string(games.join("game-001.csa")).expect("CSA");
+    assert!(csa.contains("%TIME_UP"), "{csa}");
+}
+
+#[test]
 fn openings_are_played_from_both_sides_in_order() {
     let dir = tempfile::tempdir().expect("a directory");
     let openings = dir.path().join("openings.txt");
