@@ -214,7 +214,7 @@ pub fn run(out: &mut Out, args: &MatchArgs) -> Result<ExitCode, Failure> {
                             ));
                         });
                     }
-                    tally.add(&played);
+                    tally.add(&played, names);
                     bar.inc(1);
                     bar.set_message(tally.running(names));
                 }
@@ -673,7 +673,7 @@ struct Summary {
 
 impl Tally {
     /// Counts a game.
-    fn add(&mut self, played: &Played) {
+    fn add(&mut self, played: &Played, names: [&str; 2]) {
         let report = &played.report;
         let engine_of = |color: Color| {
             if color == Color::Sente {
@@ -708,9 +708,9 @@ impl Tally {
             .or_default() += 1;
         self.games.push(GameSummary {
             game: played.plan.index + 1,
-            sente: played.plan.sente.to_string(),
-            gote: (1 - played.plan.sente).to_string(),
-            winner: report.winner.map(|c| engine_of(c).to_string()),
+            sente: names[played.plan.sente].to_string(),
+            gote: names[1 - played.plan.sente].to_string(),
+            winner: report.winner.map(|c| names[engine_of(c)].to_string()),
             termination: report.termination.as_str().to_string(),
             moves: report.game.moves().len(),
             opening: played.plan.opening.map(|o| o + 1),
@@ -724,18 +724,9 @@ impl Tally {
         format!("{} {w}-{d}-{l} Elo {}", names[0], elo_text(e.diff, e.error))
     }
 
-    /// The summary, engine indices replaced by names.
+    /// The summary, the games in order.
     fn summary(mut self, specs: &[EngineSpec; 2], settings: &MatchSettings) -> Summary {
-        let name = |index: &str| match index {
-            "0" => specs[0].name.clone(),
-            _ => specs[1].name.clone(),
-        };
         self.games.sort_by_key(|g| g.game);
-        for g in &mut self.games {
-            g.sente = name(&g.sente);
-            g.gote = name(&g.gote);
-            g.winner = g.winner.as_deref().map(name);
-        }
         let engines = (0..2)
             .map(|i| {
                 let [w, d, l] = self.wdl[i];
@@ -811,16 +802,10 @@ fn write_table(out: &mut Out, summary: &Summary) -> std::io::Result<()> {
         "engine", "W", "D", "L", "score", "Elo", "avg depth", "avg time/mv"
     )?;
     for e in &summary.engines {
-        let elo = elo_text(
-            e.elo.unwrap_or(if e.wins > e.losses {
-                f64::INFINITY
-            } else if e.wins + e.draws + e.losses == 0 {
-                f64::NAN
-            } else {
-                f64::NEG_INFINITY
-            }),
-            e.elo_error.unwrap_or(f64::INFINITY),
-        );
+        let elo = {
+            let e = elo(e.wins, e.draws, e.losses);
+            elo_text(e.diff, e.error)
+        };
         let depth = e
             .average_depth
             .map_or("-".to_string(), |d| format!("{d:.1}"));
