@@ -3,10 +3,9 @@
 //! asked for, worked on in parallel, with a progress bar on a terminal,
 //! results in a fixed order.
 
-use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 use walkdir::WalkDir;
 
@@ -132,14 +131,11 @@ pub fn run<I: Sync, T: Send>(items: &[I], work: impl Fn(&I) -> T + Sync) -> Vec<
 /// standard error is not a terminal (a file, a pipe, a test) or there is a
 /// single item.
 fn progress_bar(len: usize) -> ProgressBar {
-    if len < 2 || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(u64::try_from(len).unwrap_or(u64::MAX));
-    if let Ok(style) = ProgressStyle::with_template("{wide_bar} {pos}/{len} files {elapsed}") {
-        bar.set_style(style);
-    }
-    bar
+    crate::progress::bar(
+        u64::try_from(len).unwrap_or(u64::MAX),
+        2,
+        "{wide_bar} {pos}/{len} files {elapsed}",
+    )
 }
 
 #[cfg(test)]

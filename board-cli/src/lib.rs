@@ -2,7 +2,7 @@
 //! share, so that they behave alike: one checked standard output and the
 //! exit statuses (0 on success, 1 on a failure, 2 on a usage error),
 //! bounded reading of files and of standard input, line-by-line replies,
-//! JSON lines, atomic output files, and parallel work on the files of
+//! JSON lines, atomic output files, progress bars, and parallel work on the files of
 //! directories.
 //!
 //! ```no_run
@@ -31,3 +31,4 @@ pub mod input;
 pub mod json;
 pub mod lines;
 pub mod output;
+pub mod progress;

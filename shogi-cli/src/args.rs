@@ -83,6 +83,33 @@ pub enum Command {
     Check(CheckArgs),
     /// Show a position: board diagram, side to move, check and checkmate.
     Show(ShowArgs),
+    /// Play a match between two USI engines.
+    ///
+    /// Plays --games games between the two engines named by --engine,
+    /// colours alternating game by game (the first engine has Sente in odd-numbered games).
+    /// With --openings, each opening is played twice in a row, once from
+    /// each side, in file order (shuffled by --seed), cycling when there
+    /// are more games. Every move is checked by the rules: an illegal move,
+    /// a false impasse declaration ('bestmove win'), a move later than the
+    /// limit plus --margin, or an engine that dies loses the game;
+    /// repetition, perpetual check and the move limit end it as the rules
+    /// say. An engine that died is started again for the next game.
+    ///
+    /// Each worker (--concurrency) starts its own pair of engines and keeps
+    /// them for all its games ('usinewgame' between games). A progress bar
+    /// shows the running score on a terminal; at the end, a table per
+    /// engine: wins, draws, losses, score, Elo difference with its 95%
+    /// error, average depth and time per move, and how the games ended.
+    ///
+    /// The time control is one of --byoyomi (the default, 1000 ms a move),
+    /// --time (main time, with --byoyomi after it), --nodes or --depth.
+    ///
+    /// Exit status 0 when every game was played, whatever the results; 1
+    /// when an engine cannot be started, the openings cannot be read or an
+    /// output cannot be written; 2 on bad arguments (an --option the engine
+    /// does not declare included).
+    #[command(name = "match")]
+    Match(MatchArgs),
     /// Print a shell completion script.
     ///
     /// For example: shogi completions bash > ~/.local/share/bash-completion/completions/shogi
@@ -206,6 +233,132 @@ pub struct ShowArgs {
     pub json: bool,
 }
 
+/// Arguments of `match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// An engine, NAME=COMMAND, twice: the name is used in the records and
+    /// the summary; the command is split into a program and its arguments
+    /// as a shell would split it (quotes respected, no other expansion).
+    #[arg(long = "engine", value_name = "NAME=COMMAND", required = true, value_parser = parse_engine)]
+    pub engines: Vec<EngineSpec>,
+    /// The number of games.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Milliseconds per move (byo-yomi); with --time, the byo-yomi after the
+    /// main time. Without any time control, 1000.
+    #[arg(long, value_name = "MS", conflicts_with_all = ["nodes", "depth"])]
+    pub byoyomi: Option<u64>,
+    /// Main time per side in milliseconds, kept by the game clock (a flag
+    /// fall loses).
+    #[arg(long, value_name = "MS", conflicts_with_all = ["nodes", "depth"])]
+    pub time: Option<u64>,
+    /// An increment per move in milliseconds: refused, as the game clock
+    /// knows main time and byo-yomi only.
+    #[arg(long, value_name = "MS", requires = "time")]
+    pub inc: Option<u64>,
+    /// Nodes per move ('go nodes'), untimed.
+    #[arg(long, value_name = "N", conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// Depth per move ('go depth'), untimed.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// A file of openings: one per line, an SFEN, 'startpos' or 'sfen ...'
+    /// with optional 'moves ...', or a USI 'position ...' command ('#'
+    /// starts a comment line); or a record file of one or more games (KIF,
+    /// KI2, CSA, JKF, USI), each played from its start through its moves.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// The rules (the move limit of --max-moves over theirs).
+    #[arg(long, value_enum, default_value = "site")]
+    pub rules: Rules,
+    /// Games played at once, each worker with its own pair of engines.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub concurrency: u32,
+    /// Milliseconds allowed past a move's time before it loses on time.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub margin: u64,
+    /// The move limit: the game is a draw when it is reached (the rules'
+    /// own limit without it, 400 for the site rules).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_moves: Option<u32>,
+    /// An engine option, NAME:OPTION=VALUE (NAME an --engine's name); the
+    /// engine must declare it and the value must suit it. Repeatable.
+    #[arg(long = "option", value_name = "NAME:OPT=VALUE", value_parser = parse_engine_option)]
+    pub options: Vec<EngineOption>,
+    /// Write each game to DIR as game-001.kif and game-001.csa, with the
+    /// engines as players, times and evaluations.
+    #[arg(short = 'o', long = "out-dir", value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Write the summary to FILE as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Shuffle the openings with this seed (file order without it).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+/// An engine of `match`: its name and its command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name given.
+    pub name: String,
+    /// The program.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+/// An option of `match`: the engine's name, the option and its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOption {
+    /// The engine's name.
+    pub engine: String,
+    /// The option's name.
+    pub name: String,
+    /// The value.
+    pub value: String,
+}
+
+/// `NAME=COMMAND`, the command split as a shell would.
+fn parse_engine(text: &str) -> Result<EngineSpec, String> {
+    let (name, command) = text
+        .split_once('=')
+        .ok_or_else(|| "expected NAME=COMMAND".to_string())?;
+    let name = name.trim();
+    if name.is_empty() || name.contains(':') {
+        return Err("the NAME of NAME=COMMAND must be non-empty, without ':'".to_string());
+    }
+    let words = shlex::split(command)
+        .ok_or_else(|| "the COMMAND has an unclosed quote or a trailing backslash".to_string())?;
+    let mut words = words.into_iter();
+    let program = words
+        .next()
+        .ok_or_else(|| "the COMMAND of NAME=COMMAND is empty".to_string())?;
+    Ok(EngineSpec {
+        name: name.to_string(),
+        program,
+        args: words.collect(),
+    })
+}
+
+/// `NAME:OPTION=VALUE`.
+fn parse_engine_option(text: &str) -> Result<EngineOption, String> {
+    let (engine, rest) = text
+        .split_once(':')
+        .ok_or_else(|| "expected NAME:OPTION=VALUE".to_string())?;
+    let (name, value) = rest
+        .split_once('=')
+        .ok_or_else(|| "expected NAME:OPTION=VALUE".to_string())?;
+    if engine.is_empty() || name.trim().is_empty() {
+        return Err("expected NAME:OPTION=VALUE with a NAME and an OPTION".to_string());
+    }
+    Ok(EngineOption {
+        engine: engine.to_string(),
+        name: name.trim().to_string(),
+        value: value.to_string(),
+    })
+}
+
 /// Arguments of `completions`.
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
@@ -249,6 +402,31 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn engines_and_options_read() {
+        let spec = parse_engine("fs='/opt/my engine/fs' --threads 1").expect("reads");
+        assert_eq!(spec.name, "fs");
+        assert_eq!(spec.program, "/opt/my engine/fs");
+        assert_eq!(spec.args, ["--threads", "1"]);
+        assert!(parse_engine("fs").is_err());
+        assert!(parse_engine("fs=").is_err());
+        assert!(parse_engine("=prog").is_err());
+        assert!(parse_engine("fs=\"unclosed").is_err());
+        let option = parse_engine_option("fs:USI_Hash=64").expect("reads");
+        assert_eq!(
+            (option.engine.as_str(), option.name.as_str()),
+            ("fs", "USI_Hash")
+        );
+        assert_eq!(option.value, "64");
+        let option = parse_engine_option("fs:Book File=a=b").expect("reads");
+        assert_eq!(
+            (option.name.as_str(), option.value.as_str()),
+            ("Book File", "a=b")
+        );
+        assert!(parse_engine_option("USI_Hash=64").is_err());
+        assert!(parse_engine_option("fs:USI_Hash").is_err());
     }
 
     #[test]

@@ -1,56 +1,10 @@
-//! The `shogi` command: game records (replay, convert, validate, one file or
-//! whole archives), perft, legal moves, move checking and position display,
-//! on the `shogi-rules` crate.
-//!
-//! ```text
-//! shogi                                        replay the bundled sample game
-//! shogi replay game.kif --notation japanese
-//! shogi convert game.kif --to csa -o game.csa
-//! shogi convert archive/ --to kif --out-dir converted/
-//! shogi validate archive/ more.csa
-//! shogi perft startpos 5
-//! shogi legal startpos
-//! shogi check "<SFEN>" P*5e
-//! shogi show startpos --json
-//! shogi completions bash
-//! ```
+//! The `shogi` command (see the library, [`shogi_cli`], for what it does).
 //!
 //! Exit status: 0 on success, 1 on a failure (input that cannot be read or
 //! is wrong, output that cannot be written), 2 on a usage error.
 
-mod args;
-mod convert;
-mod input;
-mod json;
-mod legal;
-mod load;
-mod position;
-mod replay;
-mod validate;
-
 use std::process::ExitCode;
 
-use board_cli::output::{Failure, Out};
-
-use crate::args::{Cli, Command};
-
 fn main() -> ExitCode {
-    // Every write to standard output is checked, the final flush included:
-    // output that cannot be written is a failure, never a silent success.
-    board_cli::output::main(run)
-}
-
-/// Runs the command the arguments name.
-fn run(cli: Cli, out: &mut Out) -> Result<ExitCode, Failure> {
-    match cli.command {
-        None => replay::sample(out),
-        Some(Command::Replay(args)) => replay::run(out, &args),
-        Some(Command::Convert(args)) => convert::run(out, &args),
-        Some(Command::Validate(args)) => validate::run(out, &args),
-        Some(Command::Perft(args)) => position::perft(out, &args),
-        Some(Command::Legal(args)) => legal::run(out, &args),
-        Some(Command::Check(args)) => position::check(out, &args),
-        Some(Command::Show(args)) => position::show(out, &args),
-        Some(Command::Completions(args)) => board_cli::args::completions::<Cli>(out, args.shell),
-    }
+    shogi_cli::main()
 }

@@ -63,7 +63,7 @@ pub fn run(out: &mut Out, args: &ReplayArgs) -> Result<ExitCode, Failure> {
 }
 
 /// The rule set `--rules` names.
-fn rule_set(rules: Rules) -> RuleSet {
+pub fn rule_set(rules: Rules) -> RuleSet {
     match rules {
         Rules::Site => RuleSet::site(),
         Rules::Csa27 => RuleSet::csa27(),

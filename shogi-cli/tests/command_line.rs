@@ -33,6 +33,7 @@ fn every_subcommand_has_its_help() {
         ("legal", "4 KiB a line"),
         ("check", "<MOVE>"),
         ("show", "--json"),
+        ("match", "--engine <NAME=COMMAND>"),
         ("completions", "<SHELL>"),
     ] {
         let help = run(&["help", subcommand]);
@@ -59,6 +60,7 @@ fn every_subcommand_has_its_help() {
         "legal",
         "check",
         "show",
+        "match",
         "completions",
     ] {
         assert!(text.contains(&format!("\n  {subcommand} ")), "{text}");
@@ -72,7 +74,14 @@ fn completions_are_scripts_for_the_shell() {
     let script = stdout(&output);
     assert!(script.contains("_shogi()"), "{script}");
     assert!(script.contains("complete -F _shogi"), "{script}");
-    for word in ["replay", "convert", "--out-dir", "validate"] {
+    for word in [
+        "replay",
+        "convert",
+        "--out-dir",
+        "validate",
+        "match",
+        "--openings",
+    ] {
         assert!(script.contains(word), "{word}");
     }
     for (shell, mentions) in [
