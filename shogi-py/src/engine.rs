@@ -402,7 +402,9 @@ fn make_limit(
 }
 
 /// The start position and moves of a `Game` or a `Position`.
-fn board_of(board: &Bound<'_, PyAny>) -> PyResult<(shogi_rules::Position, Vec<shogi_rules::Move>)> {
+pub fn board_of(
+    board: &Bound<'_, PyAny>,
+) -> PyResult<(shogi_rules::Position, Vec<shogi_rules::Move>)> {
     if let Ok(game) = board.cast::<Game>() {
         let game = game.try_borrow()?;
         return Ok((game.inner.start().clone(), game.inner.moves()));

@@ -20,6 +20,7 @@ mod record;
 mod rules;
 mod state;
 mod types;
+mod usi;
 mod variation;
 
 #[pymodule(gil_used = false)]
@@ -88,6 +89,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_all, m)?)?;
     engine::add(m)?;
+    usi::add(m)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
     // only repeat every name added here.
     m.delattr("__all__")?;
