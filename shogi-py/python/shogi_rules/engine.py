@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union, overload
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
 from ._core import (
     Color,
@@ -91,7 +91,7 @@ class Limit:
         self.movetime = movetime
         self.mate = mate
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> Tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
 
     def __eq__(self, other: object) -> bool:
@@ -133,7 +133,7 @@ class Score:
     def __neg__(self) -> Score:
         raise NotImplementedError
 
-    def _key(self) -> tuple:
+    def _key(self) -> Tuple[Any, ...]:
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
@@ -167,7 +167,7 @@ class Cp(Score):
     def __neg__(self) -> Score:
         return Cp(-self._cp)
 
-    def _key(self) -> tuple:
+    def _key(self) -> Tuple[Any, ...]:
         return (2, self._cp)
 
     def __repr__(self) -> str:
@@ -199,7 +199,7 @@ class Mate(Score):
     def __neg__(self) -> Score:
         return MateGiven if self._moves == 0 else Mate(-self._moves)
 
-    def _key(self) -> tuple:
+    def _key(self) -> Tuple[Any, ...]:
         if self._moves > 0:
             return (4, -self._moves)
         return (0, -self._moves)
@@ -225,7 +225,7 @@ class _MateGiven(Score):
     def __neg__(self) -> Score:
         return Mate(0)
 
-    def _key(self) -> tuple:
+    def _key(self) -> Tuple[Any, ...]:
         return (5, 0)
 
     def __repr__(self) -> str:
@@ -260,7 +260,7 @@ class _MateUnknown(Score):
     def __neg__(self) -> Score:
         return _MateUnknown(not self._plus)
 
-    def _key(self) -> tuple:
+    def _key(self) -> Tuple[Any, ...]:
         return (3, 0) if self._plus else (1, 0)
 
     def __repr__(self) -> str:
@@ -426,7 +426,7 @@ def _info(raw: Dict[str, Any], turn: Color) -> InfoDict:
     return raw
 
 
-def _limit_args(limit: Limit) -> tuple:
+def _limit_args(limit: Limit) -> Tuple[Any, ...]:
     return (
         limit.byoyomi,
         limit.btime,
@@ -487,7 +487,7 @@ class SimpleEngine:
         )
 
     @overload
-    def analyse(self, board: Union[Game, Position], limit: Limit) -> InfoDict: ...
+    def analyse(self, board: Union[Game, Position], limit: Limit, *, multipv: None = None) -> InfoDict: ...
 
     @overload
     def analyse(self, board: Union[Game, Position], limit: Limit, *, multipv: int) -> List[InfoDict]: ...

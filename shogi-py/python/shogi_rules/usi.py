@@ -93,7 +93,7 @@ def format_go(limit: Limit, *, ponder: bool = False) -> str:
         words += ["mate", str(_ms(limit.mate))]
     if len(words) == (2 if ponder else 1):
         words.append("infinite")
-    return parse_gui_command(" ".join(words))["line"]
+    return str(parse_gui_command(" ".join(words))["line"])
 
 
 def format_setoption(name: str, value: Union[str, int, bool, None] = None) -> str:
@@ -109,6 +109,6 @@ def format_setoption(name: str, value: Union[str, int, bool, None] = None) -> st
         if "\n" in text or "\r" in text:
             raise ValueError("an option value cannot hold a line break")
         line = f"setoption name {name} value {text if text else '<empty>'}"
-    return parse_gui_command(line)["line"]
+    return str(parse_gui_command(line)["line"])
 
 
