@@ -585,23 +585,28 @@ impl UsiEngine {
         self.options.clone()
     }
 
-    /// Whether the engine is running as far as the client knows.
-    fn is_alive(&self) -> bool {
-        self.engine
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .as_ref()
-            .is_some_and(Engine::is_alive)
+    /// Whether the engine is running as far as the client knows (waits for a call of another
+    /// thread to end, detached).
+    fn is_alive(&self, py: Python<'_>) -> bool {
+        py.detach(|| {
+            self.engine
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .as_ref()
+                .is_some_and(Engine::is_alive)
+        })
     }
 
     /// The lines the client skipped, each with the reason.
-    fn warnings(&self) -> Vec<String> {
-        self.engine
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .as_ref()
-            .map(|e| e.warnings().to_vec())
-            .unwrap_or_default()
+    fn warnings(&self, py: Python<'_>) -> Vec<String> {
+        py.detach(|| {
+            self.engine
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .as_ref()
+                .map(|e| e.warnings().to_vec())
+                .unwrap_or_default()
+        })
     }
 
     /// `setoption` (a value of `None` presses a button), then `isready`.
