@@ -1,7 +1,7 @@
 """A scripted USI engine for test_engine.py: `python fake_usi_engine.py MODE`.
 
 MODE decides how it misbehaves:
-  normal     plays 7g7f (as sente) or 3c3d (as gote) after one info line
+  normal     plays 7g7f (as sente) or 3c3d (as gote) after one info line; finds no mate
   crash      exits with status 3 (a line on stderr first) when told to go
   illegal    answers go with an illegal move (5e5d)
   garbage    sends unreadable lines during the handshake and the search, then plays as normal
@@ -49,6 +49,9 @@ for line in sys.stdin:
         turn = "w" if (len(moves) % 2 == 1) != start_gote else "b"
     elif command == "go":
         best = "7g7f" if turn == "b" else "3c3d"
+        if "mate" in words:
+            send("checkmate nomate")
+            continue
         if mode == "crash":
             sys.stderr.write("fake engine: crashing on purpose\n")
             sys.stderr.flush()

@@ -322,3 +322,18 @@ def test_calls_from_threads_take_turns():
         for t in threads:
             t.join()
         assert [r.move for r in results] == [Move.from_usi("7g7f", Position())] * 2
+
+
+def test_fake_mate_search_and_multipv_without_the_option():
+    with fake("normal") as engine:
+        result = engine.mate(Position(), Limit(mate=1.0))
+        assert (result.reply, result.moves) == ("nomate", [])
+        with pytest.raises(EngineOptionError) as e:
+            engine.analyse(Position(), Limit(depth=1), multipv=2)
+        assert e.value.kind == "multipv_unsupported"
+        lines = engine.analyse(Position(), Limit(depth=1), multipv=1)
+        assert len(lines) == 1 and lines[0]["score"].relative == Cp(12)
+        game = Game()
+        game.push("7g7f")
+        # A game goes as start + moves: the engine sees gote to move.
+        assert engine.play(game, Limit(depth=1)).move == Move.from_usi("3c3d", game.position)
