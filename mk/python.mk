@@ -32,7 +32,9 @@
 #                               abi3-py39 feature and without it (where Python 3.10's
 #                               array calls are compiled)            ~3 min cold, ~1-10 s
 #   python-bench  shogi-py/bench/run.sh: shogi_rules against cshogi and python-shogi in the
-#                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py)
+#                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py); with
+#                 PYTHON_BENCH_ARGS=--engine, the USI client against cshogi.usi.Engine
+#                 (engine_bench.py)
 
 SHOGI_PY_MANIFEST := shogi-py/Cargo.toml
 PYTHON_TEST_VERSIONS ?= 3.9 3.11 3.13
