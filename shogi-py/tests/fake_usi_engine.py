@@ -68,7 +68,8 @@ for line in sys.stdin:
         else:
             if mode == "slow":
                 time.sleep(0.5)
-            send("info depth 1 seldepth 2 nodes 10 score cp 12 lowerbound pv " + best)
+            send("info depth 1 currmove 1g1f hashfull 7")
+            send("info depth 1 seldepth 2 nodes 10 currmove " + best + " score cp 12 lowerbound pv " + best)
             send("bestmove " + best)
     elif command == "stop":
         if mode == "late":

@@ -230,6 +230,8 @@ def test_fake_options_are_typed():
         assert result.info["score"] == PovScore(Cp(12), Color.SENTE)
         assert result.info["score"].lowerbound
         assert (result.info["depth"], result.info["seldepth"], result.info["nodes"]) == (1, 2, 10)
+        # The last info line with a score or a PV; its currmove a Move.
+        assert result.info["currmove"] == result.move and "hashfull" not in result.info
 
 
 def test_fake_crash_mid_game():

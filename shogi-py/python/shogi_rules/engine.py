@@ -29,6 +29,7 @@ from ._core import (
     IllegalEngineMoveError,
     Move,
     Position,
+    ShogiError,
     _UsiEngine,
 )
 
@@ -56,7 +57,8 @@ __all__ = [
 ]
 
 #: An ``info`` line as a dict: any of ``depth``, ``seldepth``, ``time`` (seconds), ``nodes``,
-#: ``nps``, ``hashfull``, ``multipv``, ``currmove`` (USI text), ``score`` (:class:`PovScore`),
+#: ``nps``, ``hashfull``, ``multipv``, ``currmove`` (a :class:`Move`, or USI text when it is not
+#: legal), ``score`` (:class:`PovScore`),
 #: ``pv`` (the legal prefix of the PV, a list of :class:`Move`), ``string`` and
 #: ``illegal_pv_move`` (the first illegal move of the PV and why), as python-chess's.
 InfoDict = Dict[str, Any]
@@ -401,13 +403,16 @@ def _value_text(value: Union[str, int, bool, None]) -> Optional[str]:
     return str(int(value))
 
 
-def _turn(board: Union[Game, Position]) -> Color:
-    if isinstance(board, Game):
-        return board.position.turn
-    return board.turn
-
-
-def _info(raw: Dict[str, Any], turn: Color) -> InfoDict:
+def _info(raw: Dict[str, Any], board: Union[Game, Position]) -> InfoDict:
+    position = board.position if isinstance(board, Game) else board
+    turn = position.turn
+    currmove = raw.get("currmove")
+    if currmove is not None:
+        # A legal move of the searched position becomes a Move; anything else stays text.
+        try:
+            raw["currmove"] = Move.from_usi(currmove, position)
+        except ShogiError:
+            pass
     score = raw.get("score")
     if score is not None:
         kind, value, bound = score
@@ -481,7 +486,7 @@ class SimpleEngine:
         return PlayResult(
             move,
             ponder,
-            _info(raw, _turn(board)) if info and raw is not None else ({} if info else None),
+            _info(raw, board) if info and raw is not None else ({} if info else None),
             resign=played == "resign",
             win=played == "win",
         )
@@ -497,8 +502,7 @@ class SimpleEngine:
     ) -> Union[InfoDict, List[InfoDict]]:
         """The last info of the search (a list of one per line, best first, when ``multipv``
         is given, as python-chess). The PVs are checked legal (``pv`` is the legal prefix)."""
-        turn = _turn(board)
-        lines = [_info(raw, turn) for raw in self._engine.analyse(board, multipv or 1, *_limit_args(limit))]
+        lines = [_info(raw, board) for raw in self._engine.analyse(board, multipv or 1, *_limit_args(limit))]
         if multipv is None:
             return lines[0] if lines else {}
         return lines
