@@ -22,7 +22,9 @@
 #                 that holds no cargo or rustc (checked); skips each unchanged step  ~1 min cold, ~1 s
 #   python-test   python-env, then (pytest and stubtest with that PATH, scripts/python-run.sh):
 #                   pytest      shogi-py/tests against the installed wheel, from the repository
-#                               root (the test data is tests/data), on each Python ~3x20-35 s
+#                               root (the test data is tests/data), on each Python ~3x20-35 s;
+#                               with REQUIRE_ENGINES=1, so that the engine tests fail instead
+#                               of skipping when Fairy-Stockfish or gpsusi is missing
 #                   stubtest    mypy.stubtest on the newest Python: _core.pyi matches the
 #                               module the wheel installed                               ~5 s
 #                   fmt, clippy cargo fmt --check and clippy -D warnings on the binding crate
@@ -31,7 +33,9 @@
 #                               array calls are compiled); and of board-py, the crate both
 #                               bindings share, with its unit tests  ~3 min cold, ~1-10 s
 #   python-bench  shogi-py/bench/run.sh: shogi_rules against cshogi and python-shogi in the
-#                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py)
+#                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py); with
+#                 PYTHON_BENCH_ARGS=--engine, the USI client against cshogi.usi.Engine
+#                 (engine_bench.py)
 
 SHOGI_PY_MANIFEST := shogi-py/Cargo.toml
 PYTHON_TEST_VERSIONS ?= 3.9 3.11 3.13
@@ -52,7 +56,7 @@ wheel-check: wheel
 python-env: wheel-check
 	@TIMEFORMAT='==> python-env took %0R s'; time scripts/python-env.sh
 
-python-test: python-env
+python-test: engines python-env
 	@TIMEFORMAT='==> python-test took %0R s'; time { \
 		$(MAKE) --no-print-directory python-pytest; \
 		$(MAKE) --no-print-directory python-stubtest; \
@@ -70,7 +74,7 @@ python-pytest:
 		venv=.venvs/py$$version; \
 		scripts/python-run.sh $$venv -c "$$IMPORTED_FROM_VENV"; \
 		TIMEFORMAT="==> pytest on Python $$version took %0R s"; time \
-			scripts/python-run.sh $$venv -m pytest shogi-py/tests -q; \
+			REQUIRE_ENGINES=1 scripts/python-run.sh $$venv -m pytest shogi-py/tests -q; \
 	done
 
 # Run from shogi-py/ so that the installed package, not a source folder, is what gets imported.

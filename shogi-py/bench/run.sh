@@ -28,4 +28,9 @@ if [[ "${SKIP_INSTALL:-0}" != 1 ]] || ! "$venv/bin/python" -c "import shogi_rule
     "$venv/bin/python" -m pip install --quiet --no-index --no-deps --force-reinstall \
         --only-binary :all: --find-links "$wheels" shogi_rules
 fi
+# `run.sh --engine [ARGS...]`: the USI client's benchmark (engine_bench.py) instead.
+if [[ "${1:-}" == --engine ]]; then
+    shift
+    exec "$venv/bin/python" "$here/engine_bench.py" "$@"
+fi
 exec "$venv/bin/python" "$here/bench.py" "$@"

@@ -7,6 +7,7 @@
 use pyo3::prelude::*;
 
 mod annotation;
+mod engine;
 mod errors;
 #[cfg(any(Py_3_10, not(Py_LIMITED_API)))]
 mod fastcall;
@@ -19,6 +20,7 @@ mod record;
 mod rules;
 mod state;
 mod types;
+mod usi;
 mod variation;
 
 #[pymodule(gil_used = false)]
@@ -86,6 +88,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read::read_record_file, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_all, m)?)?;
+    engine::add(m)?;
+    usi::add(m)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
     // only repeat every name added here.
     m.delattr("__all__")?;

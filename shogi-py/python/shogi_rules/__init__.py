@@ -260,4 +260,9 @@ __all__ = [
     "SQ_9G",
     "SQ_9H",
     "SQ_9I",
+    "engine",
+    "usi",
 ]
+
+# USI engines and the USI protocol, as submodules (`from shogi_rules.engine import popen_usi`).
+from . import engine, usi  # noqa: E402

@@ -1458,3 +1458,121 @@ SQ_9F: Final[int]
 SQ_9G: Final[int]
 SQ_9H: Final[int]
 SQ_9I: Final[int]
+
+# USI engines (shogi_rules.engine) and the USI protocol (shogi_rules.usi)
+
+class EngineError(RuntimeError):
+    """Base class of the errors of a USI engine (a ``RuntimeError``)."""
+
+    kind: str
+    """The error: ``spawn``, ``io``, ``died``, ``dead``, ``timeout``, ``illegal_move``,
+    ``protocol``, ``unknown_option``, ``bad_option_value``, ``multipv_unsupported`` or
+    ``invalid_moves``."""
+    program: Optional[str]
+    """The engine program."""
+
+class EngineStartError(EngineError):
+    """The engine program could not be started; ``errno`` is the OS error."""
+
+    errno: Optional[int]
+
+class EngineTerminatedError(EngineError):
+    """The engine exited (``died``: ``status``, ``waiting_for``, ``stderr_tail``) or was already
+    gone (``dead``)."""
+
+class EngineIoError(EngineError):
+    """Writing to the engine failed while it was running."""
+
+class EngineTimeoutError(EngineError):
+    """The engine did not answer in time; ``killed`` tells whether it was killed."""
+
+    waiting_for: str
+    killed: bool
+
+class IllegalEngineMoveError(EngineError):
+    """The engine's best move is illegal or malformed (``text``, ``reason``, ``sfen``)."""
+
+    text: str
+    reason: str
+    sfen: str
+
+class EngineProtocolError(EngineError):
+    """The engine sent a malformed reply (``line``, ``reason``)."""
+
+    line: str
+    reason: str
+
+class EngineOptionError(EngineError):
+    """An undeclared option, a value that does not suit it, or more lines than the engine can
+    give."""
+
+    name: str
+
+class UsiMessageError(ShogiError):
+    """A USI protocol line whose known fields are malformed."""
+
+    kind: str
+    """``empty``, ``missing_value``, ``bad_number``, ``bad_move``, ``bad_word``,
+    ``unexpected`` or ``position``."""
+    field: Optional[str]
+    """The field's keyword."""
+    column: Optional[int]
+    """1-based column."""
+    found: Optional[str]
+    """The text read, for a bad number, word or an unexpected word."""
+
+@final
+class _UsiEngine:
+    """A running USI engine (the Rust client); :class:`shogi_rules.engine.SimpleEngine` wraps
+    it."""
+
+    @staticmethod
+    def spawn(args: list[str], timeout: float, margin: float) -> _UsiEngine: ...
+    @property
+    def program(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def author(self) -> str: ...
+    def options(
+        self,
+    ) -> list[tuple[str, str, Optional[str], Optional[int], Optional[int], list[str]]]: ...
+    def is_alive(self) -> bool: ...
+    def warnings(self) -> list[str]: ...
+    def configure(self, name: str, value: Optional[str]) -> None: ...
+    def new_game(self) -> None: ...
+    def play(
+        self,
+        board: Union[Game, Position],
+        byoyomi: Optional[float],
+        btime: Optional[float],
+        wtime: Optional[float],
+        binc: Optional[float],
+        winc: Optional[float],
+        depth: Optional[int],
+        nodes: Optional[int],
+        movetime: Optional[float],
+        mate: Optional[float],
+    ) -> tuple[str, Optional[Move], Optional[Move], Optional[dict[str, Any]]]: ...
+    def analyse(
+        self,
+        board: Union[Game, Position],
+        multipv: int,
+        byoyomi: Optional[float],
+        btime: Optional[float],
+        wtime: Optional[float],
+        binc: Optional[float],
+        winc: Optional[float],
+        depth: Optional[int],
+        nodes: Optional[int],
+        movetime: Optional[float],
+        mate: Optional[float],
+    ) -> list[dict[str, Any]]: ...
+    def mate(self, board: Union[Game, Position], mate: Optional[float]) -> tuple[str, list[Move]]: ...
+    def quit(self) -> None: ...
+
+def _engine_error_examples() -> list[tuple[str, EngineError]]: ...
+def _usi_message_error_examples() -> list[tuple[str, UsiMessageError]]: ...
+def _parse_engine_message(line: str) -> dict[str, Any]: ...
+def _parse_gui_command(line: str) -> dict[str, Any]: ...
+def _format_position(board: Union[Game, Position]) -> str: ...
