@@ -455,5 +455,86 @@ impl<C: ClockColor> ClockStateError<C> {
     }
 }
 
+/// Why a saved clock does not fit the game it is restored with: what
+/// [`Clock::restore`] and [`Clock::check_timeouts`] refuse. Each game's
+/// restore error has one variant for each of these.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SavedClockError<C> {
+    /// The rules are timed but no clock is saved.
+    #[error("the rules are timed but no clock is saved")]
+    Missing,
+    /// The rules are untimed but a clock is saved.
+    #[error("the rules are untimed but a clock is saved")]
+    Unexpected,
+    /// The clock's settings are not the rules'.
+    #[error("the clock's settings are not the rules' clock settings")]
+    Settings {
+        /// The clock's settings.
+        clock: ClockSettings,
+        /// The rules' settings.
+        rules: ClockSettings,
+    },
+    /// A time that play under the settings cannot give.
+    #[error("clock: {0}")]
+    State(ClockStateError<C>),
+    /// A side's time ran out but the game did not end by its loss on time.
+    #[error("{color}'s time has run out, but the game did not end by {color}'s loss on time")]
+    TimedOut {
+        /// The player whose time ran out.
+        color: C,
+    },
+    /// The result is a side's loss on time but its clock does not show its
+    /// time run out.
+    #[error("the result is {color}'s loss on time, but {color}'s time has not run out")]
+    NotTimedOut {
+        /// The player who lost on time.
+        color: C,
+    },
+}
+
+impl<C: ClockColor> Clock<C> {
+    /// The clock of a saved game, checked against the game's rules: saved
+    /// exactly when the rules are timed (`rules` is their clock settings),
+    /// with the rules' settings, and showing times that play under them can
+    /// give ([`Clock::with_sides`]). `None` for an untimed game.
+    pub fn restore(
+        saved: Option<ClockParts>,
+        rules: Option<ClockSettings>,
+    ) -> Result<Option<Clock<C>>, SavedClockError<C>> {
+        match (saved, rules) {
+            (None, None) => Ok(None),
+            (None, Some(_)) => Err(SavedClockError::Missing),
+            (Some(_), None) => Err(SavedClockError::Unexpected),
+            (Some(parts), Some(settings)) => {
+                if parts.settings != settings {
+                    return Err(SavedClockError::Settings {
+                        clock: parts.settings,
+                        rules: settings,
+                    });
+                }
+                Clock::try_from(parts)
+                    .map(Some)
+                    .map_err(SavedClockError::State)
+            }
+        }
+    }
+
+    /// Checks a restored clock against the saved result: a side's time has
+    /// run out exactly when the game ended by that side's loss on time
+    /// (`lost_on_time`, the loser), checking the sides in order.
+    pub fn check_timeouts(&self, lost_on_time: Option<C>) -> Result<(), SavedClockError<C>> {
+        for color in C::SIDES {
+            let timed_out = self.side(color).timed_out;
+            if timed_out && lost_on_time != Some(color) {
+                return Err(SavedClockError::TimedOut { color });
+            }
+            if !timed_out && lost_on_time == Some(color) {
+                return Err(SavedClockError::NotTimedOut { color });
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests;

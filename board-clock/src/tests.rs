@@ -197,3 +197,61 @@ fn serde_round_trip_and_checked_read() {
     let err = serde_json::from_str::<TestClock>(&forged).unwrap_err();
     assert!(err.to_string().contains("timed out"), "{err}");
 }
+
+#[test]
+fn a_saved_clock_is_restored_only_when_it_fits_the_rules() {
+    let site = ClockSettings::SITE;
+    let fresh = ClockParts::from(TestClock::new(site));
+    assert_eq!(TestClock::restore(None, None), Ok(None));
+    assert_eq!(
+        TestClock::restore(None, Some(site)),
+        Err(SavedClockError::Missing)
+    );
+    assert_eq!(
+        TestClock::restore(Some(fresh), None),
+        Err(SavedClockError::Unexpected)
+    );
+    let other = ClockSettings { periods: 1, ..site };
+    assert_eq!(
+        TestClock::restore(Some(fresh), Some(other)),
+        Err(SavedClockError::Settings {
+            clock: site,
+            rules: other
+        })
+    );
+    let too_much = ClockParts {
+        settings: site,
+        sides: [side(301, 3, false), side(300, 3, false)],
+    };
+    assert!(matches!(
+        TestClock::restore(Some(too_much), Some(site)),
+        Err(SavedClockError::State(ClockStateError::MainTime {
+            color: Side::A,
+            ..
+        }))
+    ));
+    assert_eq!(
+        TestClock::restore(Some(fresh), Some(site)),
+        Ok(Some(TestClock::new(site)))
+    );
+}
+
+#[test]
+fn only_the_side_that_lost_on_time_is_timed_out() {
+    let mut clock = TestClock::new(ClockSettings::SITE);
+    assert_eq!(clock.check_timeouts(None), Ok(()));
+    assert_eq!(
+        clock.check_timeouts(Some(Side::B)),
+        Err(SavedClockError::NotTimedOut { color: Side::B })
+    );
+    assert!(clock.spend(Side::B, secs(1000)).is_err());
+    assert_eq!(clock.check_timeouts(Some(Side::B)), Ok(()));
+    assert_eq!(
+        clock.check_timeouts(None),
+        Err(SavedClockError::TimedOut { color: Side::B })
+    );
+    assert_eq!(
+        clock.check_timeouts(Some(Side::A)),
+        Err(SavedClockError::NotTimedOut { color: Side::A })
+    );
+}

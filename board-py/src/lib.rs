@@ -7,11 +7,14 @@
 //! - [`read`]: record sources (bytes, text or a path), size limits, large inputs, the
 //!   arguments of the parallel readers.
 //! - [`side`]: the [`side_enum!`] macro, which defines a game's `Color` class.
+//! - [`clock`]: the [`clock_classes!`] macro, which defines a game's clock classes
+//!   (`ClockSettings`, `ClockSide`, `ClockReading`, `Clock`), and the helpers they call.
 //!
 //! No unsafe code; pyo3's safe API only.
 
 #![forbid(unsafe_code)]
 
+pub mod clock;
 pub mod errors;
 pub mod read;
 pub mod sequence;

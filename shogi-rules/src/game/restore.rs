@@ -29,6 +29,7 @@ use crate::{Clock, Position, RuleSet};
 use crate::{ClockSettings, ClockStateError, Color, SfenError, UsiMoveError};
 #[cfg(feature = "serde")]
 use board_clock::ClockParts;
+use board_clock::SavedClockError;
 
 /// The saved form of a [`Game`], as it is written; nothing in it is checked
 /// until [`Game::restore`] replays it.
@@ -191,6 +192,22 @@ pub enum RestoreError {
     },
 }
 
+/// The refusals of board-clock's saved-clock checks, as restore errors.
+impl From<SavedClockError<Color>> for RestoreError {
+    fn from(e: SavedClockError<Color>) -> RestoreError {
+        match e {
+            SavedClockError::Missing => RestoreError::ClockMissing,
+            SavedClockError::Unexpected => RestoreError::UnexpectedClock,
+            SavedClockError::Settings { clock, rules } => {
+                RestoreError::ClockSettings { clock, rules }
+            }
+            SavedClockError::State(e) => RestoreError::ClockState(e),
+            SavedClockError::TimedOut { color } => RestoreError::TimedOut { color },
+            SavedClockError::NotTimedOut { color } => RestoreError::NotTimedOut { color },
+        }
+    }
+}
+
 fn winner_text(winner: Option<Color>) -> String {
     match winner {
         Some(w) => format!("{w} wins"),
@@ -236,20 +253,7 @@ impl Game {
     pub(super) fn restore(saved: SavedGame) -> Result<Game, RestoreError> {
         let start = Position::from_sfen_composed(&saved.start).map_err(RestoreError::Start)?;
         let rules = saved.rules;
-        let clock = match (saved.clock, rules.clock) {
-            (None, None) => None,
-            (None, Some(_)) => return Err(RestoreError::ClockMissing),
-            (Some(_), None) => return Err(RestoreError::UnexpectedClock),
-            (Some(parts), Some(settings)) => {
-                if parts.settings != settings {
-                    return Err(RestoreError::ClockSettings {
-                        clock: parts.settings,
-                        rules: settings,
-                    });
-                }
-                Some(Clock::try_from(parts).map_err(RestoreError::ClockState)?)
-            }
-        };
+        let clock = Clock::restore(saved.clock, rules.clock)?;
 
         let mut game = Game::from_position(start, rules);
         for (i, text) in saved.moves.iter().enumerate() {
@@ -309,15 +313,7 @@ impl Game {
                 }) => Some(winner.opposite()),
                 _ => None,
             };
-            for color in [Color::Sente, Color::Gote] {
-                let timed_out = clock.side(color).timed_out;
-                if timed_out && lost_on_time != Some(color) {
-                    return Err(RestoreError::TimedOut { color });
-                }
-                if !timed_out && lost_on_time == Some(color) {
-                    return Err(RestoreError::NotTimedOut { color });
-                }
-            }
+            clock.check_timeouts(lost_on_time)?;
         }
 
         game.clock = clock;
