@@ -13,9 +13,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use shogi_rules::usi::{
-    CheckmateReply, Info, InfoScore, MateSign, Score, ScoreBound, UsiOptionKind,
-};
+use shogi_rules::usi::{CheckmateReply, UsiOptionKind};
 use shogi_usi::{
     AnalysisLine, Engine, EngineConfig, EngineError as CoreEngineError, Limit, OptionValueError,
     Played, Waiting,
@@ -24,6 +22,7 @@ use shogi_usi::{
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::usi::info_fields_into;
 
 create_exception!(
     shogi_rules,
@@ -415,53 +414,20 @@ pub fn board_of(
     Err(PyTypeError::new_err("expected a Game or a Position"))
 }
 
-/// `(kind, value, bound)`: `("cp", n, b)`, `("mate", n, b)` or `("mate", "+"|"-", b)`.
-fn score_tuple(py: Python<'_>, score: &InfoScore) -> Py<PyAny> {
-    let bound = match score.bound {
-        ScoreBound::Exact => "exact",
-        ScoreBound::Lower => "lowerbound",
-        ScoreBound::Upper => "upperbound",
-    };
-    let value = match score.score {
-        Score::Cp(n) => ("cp", obj(py, n)),
-        Score::Mate(n) => ("mate", obj(py, n)),
-        Score::MateUnknown(MateSign::Plus) => ("mate", obj(py, "+")),
-        Score::MateUnknown(MateSign::Minus) => ("mate", obj(py, "-")),
-    };
-    obj(py, (value.0, value.1, bound))
-}
-
-/// An analysis line as a dict of the `InfoDict` keys (the score as [`score_tuple`]).
+/// An analysis line as a dict of the `InfoDict` keys (the score as
+/// `shogi_rules.usi`'s score tuple).
 fn line_dict<'py>(py: Python<'py>, line: &AnalysisLine) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    let info: &Info = &line.info;
-    macro_rules! put {
-        ($key:literal, $value:expr) => {
-            if let Some(v) = $value {
-                d.set_item($key, v)?;
-            }
-        };
-    }
-    put!("depth", info.depth);
-    put!("seldepth", info.seldepth);
-    put!("time", info.time_ms.map(|ms| ms as f64 / 1000.0));
-    put!("nodes", info.nodes);
-    put!("nps", info.nps);
-    put!("hashfull", info.hashfull);
-    put!("multipv", info.multipv);
-    put!("currmove", info.currmove.map(|m| m.to_string()));
-    put!("score", info.score.as_ref().map(|s| score_tuple(py, s)));
-    if info.pv.is_some() {
+    info_fields_into(&d, &line.info)?;
+    if line.info.pv.is_some() {
         d.set_item(
             "pv",
             PyList::new(py, line.pv.iter().map(|&m| Move::from(m)))?,
         )?;
     }
-    put!("string", info.string.as_deref());
-    put!(
-        "illegal_pv_move",
-        line.illegal_pv_move.as_ref().map(|m| m.to_string())
-    );
+    if let Some(bad) = &line.illegal_pv_move {
+        d.set_item("illegal_pv_move", bad.to_string())?;
+    }
     Ok(d)
 }
 

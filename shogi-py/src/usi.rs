@@ -111,7 +111,11 @@ fn score_tuple(py: Python<'_>, score: &InfoScore) -> Py<PyAny> {
     obj(py, (kind, value, bound))
 }
 
-fn info_into(d: &Bound<'_, PyDict>, info: &Info) -> PyResult<()> {
+/// The fields of an `info` line both dicts share (an engine's line read by
+/// [`parse_engine_message`] and an analysis line of the engine client): the
+/// numbers, `currmove` as text, `score` as [`score_tuple`] and `string`; each
+/// caller adds `pv` in its own form.
+pub(crate) fn info_fields_into(d: &Bound<'_, PyDict>, info: &Info) -> PyResult<()> {
     let py = d.py();
     macro_rules! put {
         ($key:literal, $value:expr) => {
@@ -129,13 +133,15 @@ fn info_into(d: &Bound<'_, PyDict>, info: &Info) -> PyResult<()> {
     put!("multipv", info.multipv);
     put!("currmove", info.currmove.map(|m| m.to_string()));
     put!("score", info.score.as_ref().map(|s| score_tuple(py, s)));
-    put!(
-        "pv",
-        info.pv
-            .as_ref()
-            .map(|pv| pv.iter().map(ToString::to_string).collect::<Vec<_>>())
-    );
     put!("string", info.string.as_deref());
+    Ok(())
+}
+
+fn info_into(d: &Bound<'_, PyDict>, info: &Info) -> PyResult<()> {
+    info_fields_into(d, info)?;
+    if let Some(pv) = &info.pv {
+        d.set_item("pv", pv.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    }
     if !info.extra.is_empty() {
         d.set_item("extra", info.extra.clone())?;
     }
