@@ -268,6 +268,7 @@ fn time_control(args: &MatchArgs) -> TimeControl {
             main_time: ms(main),
             byoyomi,
             periods: u32::from(!byoyomi.is_zero()),
+            increment: Duration::ZERO,
         })
     } else {
         TimeControl::Byoyomi(args.byoyomi.map_or(DEFAULT_BYOYOMI, ms))
