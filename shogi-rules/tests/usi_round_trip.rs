@@ -138,6 +138,16 @@ fn extra() -> impl Strategy<Value = Vec<(String, String)>> {
     prop::collection::vec((word(), prop_oneof![Just(String::new()), words(1)]), 0..3)
 }
 
+/// `extra` cut to what a message with `known` known fields can hold: the
+/// unknown fields are written one before the known fields and one after
+/// each, and two unknown fields written side by side read back as one
+/// (`info a a` is the one field `a a`), so a message with more is not one
+/// that reading can give.
+fn fitted(mut extra: Vec<(String, String)>, known: usize) -> Vec<(String, String)> {
+    extra.truncate(known + 1);
+    extra
+}
+
 fn info() -> impl Strategy<Value = Info> {
     (
         (
@@ -164,6 +174,16 @@ fn info() -> impl Strategy<Value = Info> {
                 string,
                 extra,
             )| Info {
+                extra: fitted(
+                    extra,
+                    [depth, seldepth, hashfull, multipv]
+                        .iter()
+                        .filter(|v| v.is_some())
+                        .count()
+                        + [time_ms, nodes, nps].iter().filter(|v| v.is_some()).count()
+                        + usize::from(currmove.is_some())
+                        + usize::from(score.is_some()),
+                ),
                 depth,
                 seldepth,
                 time_ms,
@@ -175,7 +195,6 @@ fn info() -> impl Strategy<Value = Info> {
                 score,
                 pv,
                 string,
-                extra,
             },
         )
 }
@@ -249,6 +268,17 @@ fn go() -> impl Strategy<Value = GoParams> {
                 (depth, nodes, movetime),
                 extra,
             )| GoParams {
+                extra: fitted(
+                    extra,
+                    [btime, wtime, byoyomi, binc, winc, nodes, movetime]
+                        .iter()
+                        .filter(|v| v.is_some())
+                        .count()
+                        + usize::from(ponder)
+                        + usize::from(infinite)
+                        + usize::from(mate.is_some())
+                        + usize::from(depth.is_some()),
+                ),
                 btime,
                 wtime,
                 byoyomi,
@@ -260,7 +290,6 @@ fn go() -> impl Strategy<Value = GoParams> {
                 depth,
                 nodes,
                 movetime,
-                extra,
             },
         )
 }
