@@ -767,6 +767,11 @@ typedef struct shogi_rules_config {
    * Number of byo-yomi periods per player.
    */
   uint32_t clock_periods;
+  /**
+   * Fischer increment, in milliseconds: added to the mover's main time
+   * after each move completed in time (0: none).
+   */
+  uint64_t clock_increment_ms;
 } shogi_rules_config;
 
 /**

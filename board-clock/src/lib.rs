@@ -53,14 +53,25 @@ pub struct ClockSettings {
     pub byoyomi: Duration,
     /// Number of byo-yomi periods per player.
     pub periods: u32,
+    /// Fischer increment: added to the mover's main time after each move
+    /// completed in time (zero: none). With the feature `serde`, a zero
+    /// increment is left out of the saved form, and saved settings without
+    /// it read with a zero increment.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Duration::is_zero")
+    )]
+    pub increment: Duration,
 }
 
 impl ClockSettings {
-    /// The site default: 5 minutes main time and 3 periods of 30 seconds.
+    /// The site default: 5 minutes main time and 3 periods of 30 seconds,
+    /// without increment.
     pub const SITE: ClockSettings = ClockSettings {
         main_time: Duration::from_secs(300),
         byoyomi: Duration::from_secs(30),
         periods: 3,
+        increment: Duration::ZERO,
     };
 }
 
@@ -283,14 +294,17 @@ impl<C: ClockColor> Clock<C> {
     /// time or periods than the settings give, periods spent while main time
     /// is left, a timed-out side with time left, or a side without time that
     /// is not marked as timed out (except on a fresh clock whose settings give
-    /// no time at all).
+    /// no time at all). With a non-zero [`ClockSettings::increment`], main
+    /// time above the settings' and periods spent while main time is left
+    /// are possible (increments earned), so those two checks are left out.
     pub fn with_sides(
         settings: ClockSettings,
         first: ClockSide,
         second: ClockSide,
     ) -> Result<Clock<C>, ClockStateError<C>> {
+        let increment = settings.increment > Duration::ZERO;
         for (color, side) in C::SIDES.into_iter().zip([first, second]) {
-            if side.main > settings.main_time {
+            if !increment && side.main > settings.main_time {
                 return Err(ClockStateError::MainTime {
                     color,
                     main: side.main,
@@ -304,7 +318,7 @@ impl<C: ClockColor> Clock<C> {
                     limit: settings.periods,
                 });
             }
-            if side.main > Duration::ZERO && side.periods != settings.periods {
+            if !increment && side.main > Duration::ZERO && side.periods != settings.periods {
                 return Err(ClockStateError::PeriodsBeforeMainTime { color });
             }
             let time_left = side.main > Duration::ZERO || side.periods > 0;
@@ -394,7 +408,9 @@ impl<C: ClockColor> Clock<C> {
         }
     }
 
-    /// Charges `elapsed` to `color` for a completed move.
+    /// Charges `elapsed` to `color` for a completed move, then adds the
+    /// settings' increment to the main time if the move was completed in
+    /// time.
     ///
     /// # Errors
     /// [`TimeUp`] if the time ran out before the move was completed; the
@@ -408,7 +424,7 @@ impl<C: ClockColor> Clock<C> {
             side.timed_out = true;
             return Err(TimeUp { color });
         }
-        side.main = reading.main;
+        side.main = reading.main.saturating_add(self.settings.increment);
         side.periods = reading.periods;
         Ok(())
     }

@@ -87,6 +87,7 @@ fn without_byoyomi_main_time_is_all() {
         main_time: secs(10),
         byoyomi: Duration::ZERO,
         periods: 0,
+        increment: Duration::ZERO,
     };
     let mut clock = TestClock::new(settings);
     assert!(clock.spend(Side::B, secs(9)).is_ok());
@@ -141,6 +142,7 @@ fn with_sides_checks_each_side() {
         main_time: Duration::ZERO,
         byoyomi: Duration::ZERO,
         periods: 0,
+        increment: Duration::ZERO,
     };
     assert_eq!(
         TestClock::with_sides(none, side(0, 0, false), side(0, 0, false)),
@@ -254,4 +256,95 @@ fn only_the_side_that_lost_on_time_is_timed_out() {
         clock.check_timeouts(Some(Side::A)),
         Err(SavedClockError::NotTimedOut { color: Side::A })
     );
+}
+
+#[test]
+fn increments_add_up_after_moves_in_time() {
+    let settings = ClockSettings {
+        increment: secs(5),
+        ..ClockSettings::SITE
+    };
+    let mut clock = TestClock::new(settings);
+    assert!(clock.spend(Side::A, secs(2)).is_ok());
+    assert_eq!(clock.side(Side::A), side(303, 3, false));
+    assert!(clock.spend(Side::A, secs(1)).is_ok());
+    assert_eq!(clock.side(Side::A), side(307, 3, false));
+    assert_eq!(clock.side(Side::B), side(300, 3, false));
+    // Into byo-yomi: one period spent, then the increment goes to main time.
+    assert!(clock.spend(Side::A, secs(307 + 40)).is_ok());
+    assert_eq!(clock.side(Side::A), side(5, 2, false));
+    let reading = clock.remaining(Side::A, secs(7));
+    assert_eq!(reading.main, Duration::ZERO);
+    assert_eq!(reading.period_left, Some(secs(28)));
+    assert_eq!(reading.periods, 2);
+    // A saved clock with more main time than the settings, or main time
+    // left after spent periods, reads back with an increment.
+    let parts = ClockParts::from(clock);
+    assert_eq!(TestClock::try_from(parts), Ok(clock));
+    assert_eq!(
+        TestClock::restore(Some(parts), Some(settings)),
+        Ok(Some(clock))
+    );
+}
+
+#[test]
+fn a_move_completed_too_late_earns_no_increment() {
+    let settings = ClockSettings {
+        main_time: secs(10),
+        byoyomi: Duration::ZERO,
+        periods: 0,
+        increment: secs(3),
+    };
+    let mut clock = TestClock::new(settings);
+    assert!(clock.spend(Side::B, secs(9)).is_ok());
+    assert_eq!(clock.side(Side::B), side(4, 0, false));
+    assert_eq!(
+        clock.spend(Side::B, secs(4)),
+        Err(TimeUp { color: Side::B })
+    );
+    assert_eq!(clock.side(Side::B), side(0, 0, true));
+}
+
+#[test]
+fn validation_is_unchanged_without_increment() {
+    let s = ClockSettings::SITE;
+    assert!(matches!(
+        TestClock::with_sides(s, side(301, 3, false), side(300, 3, false)),
+        Err(ClockStateError::MainTime { .. })
+    ));
+    assert!(matches!(
+        TestClock::with_sides(s, side(10, 2, false), side(300, 3, false)),
+        Err(ClockStateError::PeriodsBeforeMainTime { .. })
+    ));
+    let inc = ClockSettings {
+        increment: secs(1),
+        ..s
+    };
+    assert!(TestClock::with_sides(inc, side(301, 3, false), side(10, 2, false)).is_ok());
+    // The other checks stay.
+    assert!(matches!(
+        TestClock::with_sides(inc, side(300, 4, false), side(300, 3, false)),
+        Err(ClockStateError::Periods { .. })
+    ));
+    assert!(matches!(
+        TestClock::with_sides(inc, side(300, 3, false), side(1, 0, true)),
+        Err(ClockStateError::TimedOutWithTimeLeft { .. })
+    ));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn saved_settings_without_increment_read_with_zero() {
+    let json =
+        r#"{"main_time":{"secs":300,"nanos":0},"byoyomi":{"secs":30,"nanos":0},"periods":3}"#;
+    let settings: ClockSettings = serde_json::from_str(json).unwrap();
+    assert_eq!(settings, ClockSettings::SITE);
+    assert_eq!(serde_json::to_string(&settings).unwrap(), json);
+    let with = ClockSettings {
+        increment: Duration::from_millis(100),
+        ..settings
+    };
+    let saved = serde_json::to_string(&with).unwrap();
+    assert!(saved.contains(r#""increment":{"secs":0,"nanos":100000000}"#));
+    assert_eq!(serde_json::from_str::<ClockSettings>(&saved).unwrap(), with);
 }

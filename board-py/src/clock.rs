@@ -34,7 +34,7 @@ pub fn from_state<E: PyTypeInfo, T: serde::de::DeserializeOwned>(
 
 /// Defines a game's clock classes, as both bindings have them, in the module that invokes it:
 ///
-/// - `ClockSettings`: main time plus byo-yomi periods (frozen, hashable);
+/// - `ClockSettings`: main time plus byo-yomi periods and an increment (frozen, hashable);
 /// - `ClockArg`: the `clock` argument of `RuleSet` (left out: the site clock; `None`: untimed);
 /// - `ClockSide`: one player's remaining time; `ClockReading`: what a clock shows some time
 ///   into a turn (both frozen, hashable);
@@ -73,25 +73,28 @@ macro_rules! clock_classes {
             $crate::clock::duration::<$error>(seconds)
         }
 
-        /// Main time plus byo-yomi periods.
+        /// Main time plus byo-yomi periods, and a Fischer increment per move.
         #[::pyo3::pyclass(frozen, eq, hash, from_py_object, module = $module)]
         #[derive(Copy, Clone, PartialEq, Eq, Hash)]
         pub struct ClockSettings(pub $core::ClockSettings);
 
         #[::pyo3::pymethods]
         impl ClockSettings {
-            /// `main_time` and `byoyomi` in seconds; the defaults are the site's (5 min + 3 × 30 s).
+            /// `main_time`, `byoyomi` and `increment` in seconds; the defaults are the site's
+            /// (5 min + 3 × 30 s, no increment).
             #[new]
-            #[pyo3(signature = (main_time=300.0, byoyomi=30.0, periods=3))]
+            #[pyo3(signature = (main_time=300.0, byoyomi=30.0, periods=3, increment=0.0))]
             fn py_new(
                 main_time: f64,
                 byoyomi: f64,
                 periods: u32,
+                increment: f64,
             ) -> ::pyo3::PyResult<ClockSettings> {
                 Ok(ClockSettings($core::ClockSettings {
                     main_time: duration(main_time)?,
                     byoyomi: duration(byoyomi)?,
                     periods,
+                    increment: duration(increment)?,
                 }))
             }
 
@@ -113,9 +116,21 @@ macro_rules! clock_classes {
                 self.0.periods
             }
 
+            /// Fischer increment per move, in seconds (0 for none).
+            #[getter]
+            fn increment(&self) -> f64 {
+                self.0.increment.as_secs_f64()
+            }
+
+            /// The increment is written only when it is not zero.
             pub fn __repr__(&self) -> String {
+                let increment = if self.0.increment.is_zero() {
+                    String::new()
+                } else {
+                    format!(", increment={:?}", self.increment())
+                };
                 format!(
-                    "ClockSettings(main_time={:?}, byoyomi={:?}, periods={})",
+                    "ClockSettings(main_time={:?}, byoyomi={:?}, periods={}{increment})",
                     self.main_time(),
                     self.byoyomi(),
                     self.0.periods

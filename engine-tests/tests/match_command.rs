@@ -286,6 +286,40 @@ fn a_move_too_late_loses_on_time_and_the_record_says_so() {
 }
 
 #[test]
+fn an_increment_goes_to_the_clock_and_the_records_name_it() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let games = dir.path().join("games");
+    let json = dir.path().join("summary.json");
+    let output = shogi(&[
+        "--engine",
+        &format!("a={}", fake("good")),
+        "--engine",
+        &format!("b={}", fake("good")),
+        "--games",
+        "1",
+        "--time",
+        "2000",
+        "--inc",
+        "100",
+        "--max-moves",
+        "6",
+        "-o",
+        &games.display().to_string(),
+        "--json",
+        &json.display().to_string(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let time_control = "main 2000 ms, byoyomi 0 ms, increment 100 ms";
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains(time_control), "{stdout}");
+    let summary = read_summary(&json);
+    assert_eq!(summary["time_control"], time_control);
+    assert_eq!(summary["terminations"]["move_limit"], 1);
+    let kif = std::fs::read_to_string(games.join("game-001.kif")).expect("KIF");
+    assert!(kif.contains(time_control), "{kif}");
+}
+
+#[test]
 fn openings_are_played_from_both_sides_in_order() {
     let dir = tempfile::tempdir().expect("a directory");
     let openings = dir.path().join("openings.txt");
@@ -370,11 +404,9 @@ fn bad_arguments_and_engines_that_cannot_start_fail() {
             "no option",
         ),
         (
-            &[
-                "--engine", &good, "--engine", &other, "--time", "1000", "--inc", "100",
-            ],
+            &["--engine", &good, "--engine", &other, "--inc", "100"],
             2,
-            "increment",
+            "--inc needs --time",
         ),
         (
             &["--engine", &good, "--engine", "b=/no/such/engine"],

@@ -58,6 +58,7 @@ impl Rules {
             main_time: main.duration(),
             byoyomi: byoyomi.duration(),
             periods: u32::from(periods),
+            increment: Duration::ZERO,
         });
         rules
     }

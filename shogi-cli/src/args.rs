@@ -252,9 +252,10 @@ pub struct MatchArgs {
     /// fall loses).
     #[arg(long, value_name = "MS", conflicts_with_all = ["nodes", "depth"])]
     pub time: Option<u64>,
-    /// An increment per move in milliseconds: refused, as the game clock
-    /// knows main time and byo-yomi only.
-    #[arg(long, value_name = "MS", requires = "time")]
+    /// A Fischer increment per move in milliseconds, with --time: added to
+    /// the mover's main time after each move made in time (and sent to the
+    /// engines as binc/winc).
+    #[arg(long, value_name = "MS")]
     pub inc: Option<u64>,
     /// Nodes per move ('go nodes'), untimed.
     #[arg(long, value_name = "N", conflicts_with = "depth")]

@@ -84,6 +84,9 @@ pub struct shogi_rules_config {
     pub clock_byoyomi_ms: u64,
     /// Number of byo-yomi periods per player.
     pub clock_periods: u32,
+    /// Fischer increment, in milliseconds: added to the mover's main time
+    /// after each move completed in time (0: none).
+    pub clock_increment_ms: u64,
 }
 
 /// What a game client shows for "how did it end".
@@ -202,6 +205,7 @@ impl shogi_rules_config {
             clock_main_ms: millis(clock.main_time),
             clock_byoyomi_ms: millis(clock.byoyomi),
             clock_periods: clock.periods,
+            clock_increment_ms: millis(clock.increment),
         }
     }
 
@@ -223,6 +227,7 @@ impl shogi_rules_config {
             main_time: Duration::from_millis(self.clock_main_ms),
             byoyomi: Duration::from_millis(self.clock_byoyomi_ms),
             periods: self.clock_periods,
+            increment: Duration::from_millis(self.clock_increment_ms),
         });
         Ok(rules)
     }

@@ -1101,6 +1101,7 @@ const NO_BYOYOMI: ClockSettings = ClockSettings {
     main_time: Duration::from_secs(300),
     byoyomi: Duration::ZERO,
     periods: 0,
+    increment: Duration::ZERO,
 };
 
 #[test]

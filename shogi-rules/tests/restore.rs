@@ -398,6 +398,7 @@ fn remaining_times_are_within_the_settings() {
         main_time: Duration::from_secs(1),
         byoyomi: Duration::from_secs(10),
         periods: 1,
+        increment: Duration::ZERO,
     });
     let game = game_with(
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -574,6 +575,7 @@ fn rule_set() -> impl Strategy<Value = RuleSet> {
                     main_time: Duration::from_secs(3),
                     byoyomi: Duration::from_secs(2),
                     periods: 1,
+                    increment: Duration::ZERO,
                 }),
             };
             rules

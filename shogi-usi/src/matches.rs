@@ -13,9 +13,10 @@ use crate::{Engine, EngineError, Limit, Played};
 /// The limit each side plays under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
-    /// A game clock (main time, then byo-yomi periods), kept by the game:
-    /// the engine is told its remaining main time and the byo-yomi, and
-    /// loses when the clock runs out.
+    /// A game clock (main time, then byo-yomi periods, and a Fischer
+    /// increment per move), kept by the game: the engine is told its
+    /// remaining main time, the byo-yomi and the increment (`binc`/`winc`),
+    /// and loses when the clock runs out.
     Clock(ClockSettings),
     /// A fixed time per move (`go byoyomi`); a move that takes longer
     /// than it plus the margin loses on time.
@@ -224,7 +225,13 @@ fn limit_for(game: &Game, settings: &MatchSettings) -> Limit {
                 game.clock()
                     .map_or(clock.main_time, |k| k.remaining(c, Duration::ZERO).main)
             };
-            let limit = Limit::time(main(Color::Sente), main(Color::Gote));
+            let mut limit = Limit::time(main(Color::Sente), main(Color::Gote));
+            let increment = game
+                .clock()
+                .map_or(clock.increment, |k| k.settings().increment);
+            if !increment.is_zero() {
+                limit = limit.with_increment(increment, increment);
+            }
             if clock.periods > 0 && !clock.byoyomi.is_zero() {
                 limit.with_byoyomi(clock.byoyomi)
             } else {
@@ -310,5 +317,48 @@ mod tests {
         assert!(elo(0, 0, 0).diff.is_nan());
         // Draws narrow the interval.
         assert!(elo(10, 20, 10).error < elo(20, 0, 20).error);
+    }
+
+    #[test]
+    fn a_clock_with_an_increment_sends_binc_and_winc() {
+        let ms = Duration::from_millis;
+        let clock = ClockSettings {
+            main_time: ms(2_000),
+            byoyomi: Duration::ZERO,
+            periods: 0,
+            increment: ms(100),
+        };
+        let settings = MatchSettings {
+            rules: RuleSet::site(),
+            time: TimeControl::Clock(clock),
+            margin: ms(100),
+        };
+        let mut rules = RuleSet::site();
+        rules.clock = Some(clock);
+        let mut game = Game::from_position(Position::startpos(), rules);
+        assert_eq!(
+            limit_for(&game, &settings).to_go_params().to_string(),
+            "go btime 2000 wtime 2000 binc 100 winc 100"
+        );
+        let m = game.position().parse_usi_move("7g7f").expect("a move");
+        assert_eq!(game.play_timed(m, ms(300)), Ok(None));
+        assert_eq!(
+            limit_for(&game, &settings).to_go_params().to_string(),
+            "go btime 1800 wtime 2000 binc 100 winc 100"
+        );
+        let without = MatchSettings {
+            time: TimeControl::Clock(ClockSettings {
+                increment: Duration::ZERO,
+                ..clock
+            }),
+            ..settings
+        };
+        let mut untimed = RuleSet::site();
+        untimed.clock = None;
+        let untimed = Game::from_position(Position::startpos(), untimed);
+        assert_eq!(
+            limit_for(&untimed, &without).to_go_params().to_string(),
+            "go btime 2000 wtime 2000"
+        );
     }
 }

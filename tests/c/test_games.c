@@ -110,6 +110,7 @@ static void rules_configs(void) {
     CHECK_EQ_UINT(rules.clock_main_ms, 300000);
     CHECK_EQ_UINT(rules.clock_byoyomi_ms, 30000);
     CHECK_EQ_UINT(rules.clock_periods, 3);
+    CHECK_EQ_UINT(rules.clock_increment_ms, 0);
     CHECK_OK(shogi_rules_csa27(&rules));
     CHECK_EQ_UINT(rules.impasse, SHOGI_IMPASSE_CSA27);
     CHECK(rules.invalid_declaration_loses);
@@ -650,6 +651,41 @@ static void clocks(void) {
         CHECK_READING(game, SHOGI_COLOR_SENTE, 0, 0, 0, 0, 0, 1);
         CHECK_OVER(game, 0);
         shogi_game_free(game);
+    }
+
+    /* A Fischer increment: each move made in time adds 2 s to the mover's main time. */
+    {
+        shogi_rules_config inc = rules;
+        inc.clock_main_ms = 10000;
+        inc.clock_byoyomi_ms = 0;
+        inc.clock_periods = 0;
+        inc.clock_increment_ms = 2000;
+        game = game_from(STARTPOS, &inc);
+        if (game != NULL) {
+            shogi_rules_config back;
+            memset(&back, 0, sizeof back);
+            CHECK_OK(shogi_game_rules(game, &back));
+            CHECK_EQ_UINT(back.clock_increment_ms, 2000);
+            CHECK_OK(shogi_game_position(game, &pos));
+            m = usi_move(pos, "7g7f");
+            shogi_position_free(pos);
+            CHECK_OK(shogi_game_play_timed(game, m, 3000));
+            CHECK_READING(game, SHOGI_COLOR_SENTE, 0, 9000, 0, 0, 0, 0);
+            CHECK_READING(game, SHOGI_COLOR_GOTE, 0, 10000, 0, 0, 0, 0);
+            CHECK_OK(shogi_game_position(game, &pos));
+            m = usi_move(pos, "3c3d");
+            shogi_position_free(pos);
+            CHECK_OK(shogi_game_play_timed(game, m, 500));
+            CHECK_READING(game, SHOGI_COLOR_GOTE, 0, 11500, 0, 0, 0, 0);
+            /* Too late: no increment, a loss on time. */
+            CHECK_OK(shogi_game_position(game, &pos));
+            m = usi_move(pos, "2g2f");
+            shogi_position_free(pos);
+            CHECK_OK(shogi_game_play_timed(game, m, 9000));
+            CHECK_OUTCOME(game, 1, SHOGI_COLOR_GOTE, SHOGI_TERMINATION_TIMEOUT);
+            CHECK_READING(game, SHOGI_COLOR_SENTE, 0, 0, 0, 0, 0, 1);
+            shogi_game_free(game);
+        }
     }
 
     /* A move made too late is not played: the mover loses on time. */

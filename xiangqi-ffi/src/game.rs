@@ -68,6 +68,9 @@ pub struct xiangqi_rules {
     pub clock_byoyomi_ms: u64,
     /// Number of byo-yomi periods per player.
     pub clock_periods: u32,
+    /// Fischer increment, in milliseconds: added to the mover's main time
+    /// after each move completed in time (0: none).
+    pub clock_increment_ms: u64,
 }
 
 /// `xiangqi_rules.max_draw_offers` for no limit on draw offers.
@@ -88,6 +91,7 @@ impl From<xiangqi_rules> for RuleSet {
                 main_time: Duration::from_millis(rules.clock_main_ms),
                 byoyomi: Duration::from_millis(rules.clock_byoyomi_ms),
                 periods: rules.clock_periods,
+                increment: Duration::from_millis(rules.clock_increment_ms),
             }),
         }
     }
@@ -111,6 +115,7 @@ impl From<RuleSet> for xiangqi_rules {
             clock_main_ms: millis(clock.main_time),
             clock_byoyomi_ms: millis(clock.byoyomi),
             clock_periods: clock.periods,
+            clock_increment_ms: millis(clock.increment),
         }
     }
 }
@@ -896,6 +901,7 @@ mod tests {
                 main_time: Duration::from_millis(1_500),
                 byoyomi: Duration::from_secs(30),
                 periods: 0,
+                increment: Duration::ZERO,
             })
         );
         assert_eq!(xiangqi_rules::from(back), rules);

@@ -6,6 +6,7 @@ import pytest
 
 from conftest import START_FEN
 import json
+import pickle
 
 from xiangqi_rules import (
     Clock,
@@ -369,6 +370,33 @@ def test_clock_spend():
     no_byoyomi = Clock(ClockSettings(main_time=10.0, byoyomi=0.0, periods=0))
     assert no_byoyomi.spend(Color.BLACK, 9.5)
     assert no_byoyomi.spend(Color.BLACK, 0.5) is False
+
+
+def test_clock_increment():
+    inc = ClockSettings(10.0, 5.0, 1, increment=2.0)
+    assert inc.increment == 2.0 and ClockSettings().increment == 0.0
+    assert inc != ClockSettings(10.0, 5.0, 1)
+    assert ClockSettings(10.0, 5.0, 1, increment=0.0) == ClockSettings(10.0, 5.0, 1)
+    assert repr(inc) == "ClockSettings(main_time=10.0, byoyomi=5.0, periods=1, increment=2.0)"
+    assert repr(ClockSettings(10.0, 5.0, 1)) == "ClockSettings(main_time=10.0, byoyomi=5.0, periods=1)"
+    assert pickle.loads(pickle.dumps(inc)) == inc
+    clock = Clock(inc)
+    assert clock.spend(Color.RED, 3.0)
+    assert clock.side(Color.RED).main == 9.0  # 10 - 3 + 2
+    assert clock.spend(Color.RED, 9.0 + 4.0)  # into the period: main time comes back
+    side = clock.side(Color.RED)
+    assert (side.main, side.periods) == (2.0, 1)
+    assert pickle.loads(pickle.dumps(clock)) == clock
+    late = Clock(ClockSettings(1.0, 0.0, 0, increment=5.0))
+    assert late.spend(Color.RED, 1.0) is False  # too late: no increment
+    assert late.side(Color.RED).timed_out
+    game = Game(rules=RuleSet(clock=inc))
+    game.push("h2e2", elapsed=1.0)
+    assert game.clock.side(Color.RED).main == 11.0
+    back = Game.from_json(game.to_json())
+    assert back.clock == game.clock and back.rules.clock == inc
+    with pytest.raises(XiangqiError):
+        ClockSettings(increment=-1.0)
 
 
 def test_clock_in_a_game_is_a_copy():

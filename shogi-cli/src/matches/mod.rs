@@ -118,11 +118,11 @@ pub fn run(out: &mut Out, args: &MatchArgs) -> Result<ExitCode, Failure> {
             ),
         ));
     }
-    if args.inc.is_some_and(|inc| inc > 0) {
+    if args.inc.is_some() && args.time.is_none() {
         return Err(usage_error(
             "match",
-            ErrorKind::ArgumentConflict,
-            "--inc: the game clock has main time and byo-yomi only, no increment",
+            ErrorKind::MissingRequiredArgument,
+            "--inc needs --time: the increment is added to the game clock's main time",
         ));
     }
     let settings = MatchSettings {
@@ -268,6 +268,7 @@ fn time_control(args: &MatchArgs) -> TimeControl {
             main_time: ms(main),
             byoyomi,
             periods: u32::from(!byoyomi.is_zero()),
+            increment: ms(args.inc.unwrap_or(0)),
         })
     } else {
         TimeControl::Byoyomi(args.byoyomi.map_or(DEFAULT_BYOYOMI, ms))

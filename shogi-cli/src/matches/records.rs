@@ -107,10 +107,16 @@ fn record_of(played: &Played, names: [&str; 2], settings: &MatchSettings) -> Gam
 pub(super) fn describe_time(time: TimeControl) -> String {
     match time {
         TimeControl::Byoyomi(t) => format!("byoyomi {} ms", t.as_millis()),
-        TimeControl::Clock(c) => format!(
+        TimeControl::Clock(c) if c.increment.is_zero() => format!(
             "main {} ms, byoyomi {} ms",
             c.main_time.as_millis(),
             c.byoyomi.as_millis()
+        ),
+        TimeControl::Clock(c) => format!(
+            "main {} ms, byoyomi {} ms, increment {} ms",
+            c.main_time.as_millis(),
+            c.byoyomi.as_millis(),
+            c.increment.as_millis()
         ),
         TimeControl::Nodes(n) => format!("nodes {n}"),
         TimeControl::Depth(d) => format!("depth {d}"),

@@ -612,11 +612,13 @@ class Position:
 
 @final
 class ClockSettings:
-    """Time control: main time plus byo-yomi periods. Frozen and hashable."""
+    """Time control: main time plus byo-yomi periods, and an increment. Frozen and hashable."""
 
-    def __new__(cls, main_time: float = 300.0, byoyomi: float = 30.0, periods: int = 3) -> ClockSettings:
-        """``main_time`` and ``byoyomi`` in seconds; the defaults are the site's: 5 minutes and
-        3 periods of 30 seconds."""
+    def __new__(
+        cls, main_time: float = 300.0, byoyomi: float = 30.0, periods: int = 3, increment: float = 0.0
+    ) -> ClockSettings:
+        """``main_time``, ``byoyomi`` and ``increment`` in seconds; the defaults are the site's:
+        5 minutes and 3 periods of 30 seconds, no increment."""
     @property
     def main_time(self) -> float:
         """Main time per player, in seconds."""
@@ -626,6 +628,10 @@ class ClockSettings:
     @property
     def periods(self) -> int:
         """Byo-yomi periods per player."""
+    @property
+    def increment(self) -> float:
+        """Fischer increment, in seconds (0 for none): added to the mover's main time after each
+        move completed in time, also in byo-yomi (main time then runs first again)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...

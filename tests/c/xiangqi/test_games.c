@@ -26,6 +26,7 @@ static void check_rules(void) {
     CHECK_EQ_UINT(rules.clock_main_ms, 300000);
     CHECK_EQ_UINT(rules.clock_byoyomi_ms, 30000);
     CHECK_EQ_UINT(rules.clock_periods, 3);
+    CHECK_EQ_UINT(rules.clock_increment_ms, 0);
     rules.move_limit = 2;
     rules.max_draw_offers = 4;
     rules.perpetual_check_loses = false;
@@ -366,6 +367,45 @@ static void check_clock(void) {
             m = iccs_move(pos, "h2e2");
             CHECK_OK(xiangqi_game_play_timed(game, m, 390000));
             CHECK_OUTCOME(game, XIANGQI_COLOR_BLACK, XIANGQI_TERMINATION_TIMEOUT);
+            xiangqi_position_free(pos);
+            pos = NULL;
+        }
+        xiangqi_game_free(game);
+        game = NULL;
+    }
+
+    /* A Fischer increment: each move made in time adds 2 s to the mover's main time, also in
+     * byo-yomi (main time then runs first again); a move made too late earns none. */
+    CHECK_OK(xiangqi_rules_default(&rules));
+    rules.clock_main_ms = 10000;
+    rules.clock_byoyomi_ms = 5000;
+    rules.clock_periods = 1;
+    rules.clock_increment_ms = 2000;
+    if (CHECK_OK(xiangqi_game_new(&rules, &game))) {
+        CHECK_OK(xiangqi_game_rules(game, &got));
+        CHECK_EQ_UINT(got.clock_increment_ms, 2000);
+        CHECK_OK(xiangqi_game_position(game, &pos));
+        if (pos != NULL) {
+            CHECK_OK(xiangqi_game_play_timed(game, iccs_move(pos, "h2e2"), 3000));
+            CHECK_READING(game, XIANGQI_COLOR_RED, 0, 9000, 0, 0, 1, 0);
+            CHECK_READING(game, XIANGQI_COLOR_BLACK, 0, 10000, 0, 0, 1, 0);
+            xiangqi_position_free(pos);
+            pos = NULL;
+        }
+        CHECK_OK(xiangqi_game_position(game, &pos));
+        if (pos != NULL) {
+            /* Into the period: main time is used up, then the increment refills it. */
+            CHECK_OK(xiangqi_game_play_timed(game, iccs_move(pos, "h9g7"), 14000));
+            CHECK_READING(game, XIANGQI_COLOR_BLACK, 0, 2000, 0, 0, 1, 0);
+            CHECK_READING(game, XIANGQI_COLOR_BLACK, 3000, 0, 1, 4000, 1, 0);
+            xiangqi_position_free(pos);
+            pos = NULL;
+        }
+        CHECK_OK(xiangqi_game_position(game, &pos));
+        if (pos != NULL) {
+            CHECK_OK(xiangqi_game_play_timed(game, iccs_move(pos, "h0g2"), 14000));
+            CHECK_OUTCOME(game, XIANGQI_COLOR_BLACK, XIANGQI_TERMINATION_TIMEOUT);
+            CHECK_READING(game, XIANGQI_COLOR_RED, 0, 0, 0, 0, 0, 1);
             xiangqi_position_free(pos);
             pos = NULL;
         }

@@ -516,11 +516,15 @@ class RuleSet:
 
 @final
 class ClockSettings:
-    """Time control: main time plus byo-yomi periods. Frozen and hashable; pickles."""
+    """Time control: main time plus byo-yomi periods, and an increment. Frozen and hashable;
+    pickles."""
 
-    def __new__(cls, main_time: float = 300.0, byoyomi: float = 30.0, periods: int = 3) -> ClockSettings:
-        """``main_time`` and ``byoyomi`` in seconds; the defaults are the site's: 5 minutes and
-        3 periods of 30 seconds. ``XiangqiError`` for a negative or non-finite duration."""
+    def __new__(
+        cls, main_time: float = 300.0, byoyomi: float = 30.0, periods: int = 3, increment: float = 0.0
+    ) -> ClockSettings:
+        """``main_time``, ``byoyomi`` and ``increment`` in seconds; the defaults are the site's:
+        5 minutes and 3 periods of 30 seconds, no increment. ``XiangqiError`` for a negative or
+        non-finite duration."""
     @property
     def main_time(self) -> float:
         """Main time per player, in seconds."""
@@ -530,6 +534,10 @@ class ClockSettings:
     @property
     def periods(self) -> int:
         """Byo-yomi periods per player."""
+    @property
+    def increment(self) -> float:
+        """Fischer increment, in seconds (0 for none): added to the mover's main time after each
+        move completed in time, also in byo-yomi (main time then runs first again)."""
     @staticmethod
     def _restore(state: str) -> ClockSettings:
         """The settings of a pickled state."""
