@@ -535,6 +535,35 @@ impl<C: ClockColor> Clock<C> {
         }
     }
 
+    /// Checks a restored clock against the moves each side has made
+    /// (`moves_made`, indexed by [`ClockColor::index`]): with an increment, a
+    /// side's main time can grow past the settings' only by the increments
+    /// its moves earned, `main_time + increment × moves`. Without an
+    /// increment, [`Clock::with_sides`] has already bounded it by
+    /// `main_time`.
+    ///
+    /// # Errors
+    /// [`SavedClockError::State`] with [`ClockStateError::MainTime`] naming
+    /// the first side whose main time is beyond that bound.
+    pub fn check_earned(&self, moves_made: [u32; 2]) -> Result<(), SavedClockError<C>> {
+        for color in C::SIDES {
+            let main = self.side(color).main;
+            let limit = self.settings.main_time.saturating_add(
+                self.settings
+                    .increment
+                    .saturating_mul(moves_made[color.index()]),
+            );
+            if main > limit {
+                return Err(SavedClockError::State(ClockStateError::MainTime {
+                    color,
+                    main,
+                    limit,
+                }));
+            }
+        }
+        Ok(())
+    }
+
     /// Checks a restored clock against the saved result: a side's time has
     /// run out exactly when the game ended by that side's loss on time
     /// (`lost_on_time`, the loser), checking the sides in order.

@@ -348,3 +348,23 @@ fn saved_settings_without_increment_read_with_zero() {
     assert!(saved.contains(r#""increment":{"secs":0,"nanos":100000000}"#));
     assert_eq!(serde_json::from_str::<ClockSettings>(&saved).unwrap(), with);
 }
+
+#[test]
+fn earned_increments_bound_the_main_time() {
+    let settings = ClockSettings {
+        increment: secs(5),
+        ..ClockSettings::SITE
+    };
+    let clock = TestClock::with_sides(settings, side(310, 3, false), side(300, 3, false)).unwrap();
+    assert_eq!(clock.check_earned([2, 0]), Ok(()));
+    assert_eq!(
+        clock.check_earned([1, 0]),
+        Err(SavedClockError::State(ClockStateError::MainTime {
+            color: Side::A,
+            main: secs(310),
+            limit: secs(305)
+        }))
+    );
+    // Huge counts saturate instead of overflowing.
+    assert_eq!(clock.check_earned([u32::MAX, u32::MAX]), Ok(()));
+}

@@ -453,6 +453,43 @@ fn remaining_times_are_within_the_settings() {
 }
 
 #[test]
+fn main_time_grows_only_by_the_increments_earned() {
+    let mut rules = RuleSet::site();
+    rules.clock = Some(ClockSettings {
+        main_time: Duration::from_secs(60),
+        byoyomi: Duration::ZERO,
+        periods: 0,
+        increment: Duration::from_secs(5),
+    });
+    // Sente has made two moves, Gote one.
+    let game = game_with(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        rules,
+        &["7g7f", "3c3d", "2g2f"],
+    );
+    let with_side =
+        |color: usize, value: Value| forged(&game, |v| v["clock"]["sides"][color] = value);
+    assert!(with_side(0, side(70, 0, false)).is_ok());
+    assert!(with_side(1, side(65, 0, false)).is_ok());
+    assert_eq!(
+        with_side(0, side(71, 0, false)),
+        Err(RestoreError::ClockState(ClockStateError::MainTime {
+            color: SENTE,
+            main: Duration::from_secs(71),
+            limit: Duration::from_secs(70)
+        }))
+    );
+    assert_eq!(
+        with_side(1, side(99_999, 0, false)),
+        Err(RestoreError::ClockState(ClockStateError::MainTime {
+            color: GOTE,
+            main: Duration::from_secs(99_999),
+            limit: Duration::from_secs(65)
+        }))
+    );
+}
+
+#[test]
 fn a_flagged_clock_means_the_game_ended_on_time() {
     let game = after_7g7f();
     // A clock showing Gote's time run out in a running game.

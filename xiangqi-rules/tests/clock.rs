@@ -289,6 +289,37 @@ mod saved {
     }
 
     #[test]
+    fn main_time_grows_only_by_the_increments_earned() {
+        let rules = RuleSet {
+            clock: Some(ClockSettings {
+                increment: secs(5),
+                ..ClockSettings::SITE
+            }),
+            ..RuleSet::site()
+        };
+        let mut game = Game::from_position(Position::startpos(), rules);
+        play(&mut game, "h2e2", secs(1)).unwrap();
+        play(&mut game, "h9g7", secs(1)).unwrap();
+        // Red has earned one increment: 304 s is a time play gives, 306 s is not.
+        assert_eq!(game.clock().unwrap().side(Color::Red).main, secs(304));
+        let json = edit(&game, |j| {
+            j["clock"]["sides"][0]["main"] = json!({"secs": 305, "nanos": 0});
+        });
+        assert!(Game::from_json(&json).is_ok());
+        let json = edit(&game, |j| {
+            j["clock"]["sides"][0]["main"] = json!({"secs": 306, "nanos": 0});
+        });
+        assert_eq!(
+            restore_error(&json),
+            RestoreError::ClockState(ClockStateError::MainTime {
+                color: Color::Red,
+                main: secs(306),
+                limit: secs(305),
+            })
+        );
+    }
+
+    #[test]
     fn an_impossible_time_is_rejected() {
         let json = edit(&timed_game(), |j| {
             j["clock"]["sides"][1]["main"] = json!({"secs": 301, "nanos": 0});
