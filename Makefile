@@ -133,8 +133,17 @@ PACKAGE_NAMES_DIR = $(CARGO_TARGET_DIR)/package/enum-names-$(WORKSPACE_VERSION)
 # The packaged board-clock (the game clock), likewise.
 PACKAGE_CLOCK_DIR = $(CARGO_TARGET_DIR)/package/board-clock-$(WORKSPACE_VERSION)
 
+# Cargo verifies each packaged crate against the others through a local registry whose sources it
+# extracts into $CARGO_HOME/registry/src/-<hash of this target directory>/NAME-VERSION, and it
+# never extracts again into a directory that exists: a second run in the same checkout would
+# build against the first run's sources. Those directories of the packaged crates go first.
+PACKAGED_CRATES = enum-names board-clock shogi-rules shogi-usi board-cli shogi-cli
+
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
+		for crate in $(PACKAGED_CRATES); do \
+			rm -rf "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/-*/"$$crate-$(WORKSPACE_VERSION)"; \
+		done; \
 		for crate in enum-names board-clock board-cli ffi-boundary board-py shogi-rules shogi-usi shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
@@ -142,8 +151,7 @@ package-test:
 			fi; \
 		done; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' \
-			$(CARGO) package -p enum-names -p board-clock -p shogi-rules -p shogi-usi -p board-cli \
-			-p shogi-cli --allow-dirty --locked; \
+			$(CARGO) package $(addprefix -p ,$(PACKAGED_CRATES)) --allow-dirty --locked; \
 		cd '$(PACKAGE_CORE_DIR)'; \
 		CARGO_TARGET_DIR='$(CARGO_TARGET_DIR)' $(CARGO) test --release --all-features \
 			--config "patch.crates-io.enum-names.path='$(PACKAGE_NAMES_DIR)'" \
