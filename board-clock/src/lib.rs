@@ -535,24 +535,29 @@ impl<C: ClockColor> Clock<C> {
         }
     }
 
-    /// Checks a restored clock against the moves each side has made
-    /// (`moves_made`, indexed by [`ClockColor::index`]): with an increment, a
-    /// side's main time can grow past the settings' only by the increments
-    /// its moves earned, `main_time + increment × moves`. Without an
-    /// increment, [`Clock::with_sides`] has already bounded it by
+    /// Checks a restored clock against the moves of its game (`plies`
+    /// moves, the first made by `first`, the sides alternating): with an
+    /// increment, a side's main time can grow past the settings' only by the
+    /// increments its moves earned, `main_time + increment × moves`. Without
+    /// an increment, [`Clock::with_sides`] has already bounded it by
     /// `main_time`.
     ///
     /// # Errors
     /// [`SavedClockError::State`] with [`ClockStateError::MainTime`] naming
     /// the first side whose main time is beyond that bound.
-    pub fn check_earned(&self, moves_made: [u32; 2]) -> Result<(), SavedClockError<C>> {
+    pub fn check_earned(&self, first: C, plies: usize) -> Result<(), SavedClockError<C>> {
+        let plies = u32::try_from(plies).unwrap_or(u32::MAX);
         for color in C::SIDES {
+            let moves = if color == first {
+                plies - plies / 2
+            } else {
+                plies / 2
+            };
             let main = self.side(color).main;
-            let limit = self.settings.main_time.saturating_add(
-                self.settings
-                    .increment
-                    .saturating_mul(moves_made[color.index()]),
-            );
+            let limit = self
+                .settings
+                .main_time
+                .saturating_add(self.settings.increment.saturating_mul(moves));
             if main > limit {
                 return Err(SavedClockError::State(ClockStateError::MainTime {
                     color,

@@ -356,9 +356,11 @@ fn earned_increments_bound_the_main_time() {
         ..ClockSettings::SITE
     };
     let clock = TestClock::with_sides(settings, side(310, 3, false), side(300, 3, false)).unwrap();
-    assert_eq!(clock.check_earned([2, 0]), Ok(()));
+    // A, moving first, has made two of three moves; B one.
+    assert_eq!(clock.check_earned(Side::A, 3), Ok(()));
+    // B moving first: A has made one of three.
     assert_eq!(
-        clock.check_earned([1, 0]),
+        clock.check_earned(Side::B, 3),
         Err(SavedClockError::State(ClockStateError::MainTime {
             color: Side::A,
             main: secs(310),
@@ -366,5 +368,5 @@ fn earned_increments_bound_the_main_time() {
         }))
     );
     // Huge counts saturate instead of overflowing.
-    assert_eq!(clock.check_earned([u32::MAX, u32::MAX]), Ok(()));
+    assert_eq!(clock.check_earned(Side::B, usize::MAX), Ok(()));
 }

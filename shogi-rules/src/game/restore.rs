@@ -314,12 +314,7 @@ impl Game {
                 _ => None,
             };
             clock.check_timeouts(lost_on_time)?;
-            // Each side's moves, the side to move at the start first.
-            let plies = u32::try_from(game.plies.len()).unwrap_or(u32::MAX);
-            let mut moves_made = [0; 2];
-            moves_made[game.start.turn().index()] = plies - plies / 2;
-            moves_made[game.start.turn().opposite().index()] = plies / 2;
-            clock.check_earned(moves_made)?;
+            clock.check_earned(game.start.turn(), game.plies.len())?;
         }
 
         game.clock = clock;
