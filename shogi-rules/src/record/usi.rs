@@ -176,9 +176,13 @@ fn read_line(number: usize, line: &str, limits: &ReadLimits) -> Result<GameRecor
             error(column, RecordErrorKind::UnexpectedLine(excerpt(line)))
         }
     })?;
-    let mut moves: Vec<(usize, UsiMove)> = Vec::with_capacity(words.len());
+    // Two passes over the words, which are read from the line each time
+    // rather than collected: the first checks every word's text and the
+    // ending and counts the moves, the second plays them.
+    let mut count = 0usize;
+    let mut over_limit = None;
     let mut end = None;
-    for &(column, word) in &words {
+    for (column, word) in words.clone() {
         if end.is_some() {
             return Err(error(column, RecordErrorKind::MoveAfterEnd));
         }
@@ -186,27 +190,26 @@ fn read_line(number: usize, line: &str, limits: &ReadLimits) -> Result<GameRecor
             end = Some(special);
             continue;
         }
-        let usi = word.parse().map_err(|source: crate::ParseUsiMoveError| {
-            error(
-                column,
-                RecordErrorKind::BadMoveText(excerpt(&source.to_string())),
-            )
-        })?;
-        moves.push((column, usi));
+        parse_move(word).map_err(|kind| error(column, kind))?;
+        if count == limits.max_moves_per_line {
+            over_limit.get_or_insert(column);
+        }
+        count += 1;
     }
-    if let Some(&(column, _)) = moves.get(limits.max_moves_per_line) {
+    if let Some(column) = over_limit {
         return Err(error(column, Limit::MovesPerLine.exceeded(limits)));
     }
     // The number of the last move, and of the ending after it, as KIF
     // writes them.
-    let last = u64::from(start.move_number()).saturating_add(moves.len() as u64);
+    let last = u64::from(start.move_number()).saturating_add(count as u64);
     if last > u64::from(MAX_MOVE_NUMBER) {
         return Err(error(1, MOVE_NUMBER_TOO_LARGE));
     }
     let mut record = GameRecord::new(start);
-    record.main.moves.reserve_exact(moves.len());
+    record.main.moves.reserve_exact(count);
     let mut pos = record.start.clone();
-    for (i, (column, usi)) in moves.into_iter().enumerate() {
+    for (i, (column, word)) in words.take(count).enumerate() {
+        let usi = parse_move(word).map_err(|kind| error(column, kind))?;
         let m = pos.to_move(usi).map_err(|e| {
             error(
                 column,
@@ -225,6 +228,13 @@ fn read_line(number: usize, line: &str, limits: &ReadLimits) -> Result<GameRecor
         comments: Vec::new(),
     });
     Ok(record)
+}
+
+/// A move word of a record line, read.
+fn parse_move(word: &str) -> Result<UsiMove, RecordErrorKind> {
+    word.parse().map_err(|source: crate::ParseUsiMoveError| {
+        RecordErrorKind::BadMoveText(excerpt(&source.to_string()))
+    })
 }
 
 /// Writes the main line as a `position` command, followed by the ending's

@@ -72,8 +72,8 @@ pub struct PositionCommand {
 pub fn parse_position_command(text: &str) -> Result<PositionCommand, UsiCommandError> {
     let (start, words) = parse_start(text)?;
     let mut position = start.clone();
-    let mut moves = Vec::with_capacity(words.len());
-    for (ply, (column, word)) in words.into_iter().enumerate() {
+    let mut moves = Vec::with_capacity(words.clone().count());
+    for (ply, (column, word)) in words.enumerate() {
         let usi: UsiMove = word.parse().map_err(|source| UsiCommandError::BadMove {
             ply: ply + 1,
             column,
@@ -111,8 +111,8 @@ pub(crate) fn parse_position_words_at(
     text: &str,
 ) -> Result<(Position, Vec<(usize, UsiMove)>), UsiCommandError> {
     let (start, words) = parse_start(text)?;
-    let mut moves = Vec::with_capacity(words.len());
-    for (ply, (column, word)) in words.into_iter().enumerate() {
+    let mut moves = Vec::with_capacity(words.clone().count());
+    for (ply, (column, word)) in words.enumerate() {
         let usi = word.parse().map_err(|source| UsiCommandError::BadMove {
             ply: ply + 1,
             column,
@@ -123,8 +123,9 @@ pub(crate) fn parse_position_words_at(
     Ok((start, moves))
 }
 
-/// Move words with their 1-based columns.
-pub(crate) type MoveWords<'a> = Vec<(usize, &'a str)>;
+/// Move words with their 1-based columns: the words after `moves`, read
+/// lazily (cloning the iterator reads them again, without a copy).
+pub(crate) type MoveWords<'a> = Words<'a>;
 
 /// The start position and the move words.
 fn parse_start(text: &str) -> Result<(Position, MoveWords<'_>), UsiCommandError> {
@@ -146,75 +147,107 @@ fn parse_start_with(
     text: &str,
     bare_sfen: bool,
 ) -> Result<(Position, MoveWords<'_>), UsiCommandError> {
-    let words = split_words(text);
-    let end_column = words
-        .last()
-        .map_or(1, |w| w.column + w.text.chars().count());
-    let column_of = |i: usize| words.get(i).map_or(end_column, |w| w.column);
-    let mut i = usize::from(words.first().map(|w| w.text) == Some("position"));
-    let bare = bare_sfen && i == 0 && words.first().is_some_and(|w| w.text.contains('/'));
-    let start = match words.get(i).map(|w| w.text) {
+    let mut words = Words::new(text);
+    // The column of the next word, or just after the last one at the end
+    // (read again only on the way to an error).
+    let column_at = |words: &Words<'_>| match words.peek() {
+        Some((column, _)) => column,
+        None => Words::new(text)
+            .last()
+            .map_or(1, |(column, word)| column + word.chars().count()),
+    };
+    let first = words.peek().map(|(_, word)| word);
+    let has_position = first == Some("position");
+    if has_position {
+        words.next();
+    }
+    let bare = bare_sfen && !has_position && first.is_some_and(|word| word.contains('/'));
+    let start = match words.peek().map(|(_, word)| word) {
         Some("startpos") => {
-            i += 1;
+            words.next();
             Position::startpos()
         }
         Some(word) if word == "sfen" || bare => {
-            i += usize::from(!bare);
-            let from = i;
-            while i < words.len() && words[i].text != "moves" {
-                i += 1;
+            if !bare {
+                words.next();
             }
-            let sfen: Vec<&str> = words[from..i].iter().map(|w| w.text).collect();
-            Position::from_sfen_composed(&sfen.join(" "))?
+            let mut sfen = String::new();
+            while let Some((_, word)) = words.peek().filter(|&(_, word)| word != "moves") {
+                words.next();
+                if !sfen.is_empty() {
+                    sfen.push(' ');
+                }
+                sfen.push_str(word);
+            }
+            Position::from_sfen_composed(&sfen)?
         }
         _ => {
             return Err(UsiCommandError::MissingStart {
-                column: column_of(i),
+                column: column_at(&words),
             });
         }
     };
-    let mut moves = Vec::new();
-    if i < words.len() {
-        if words[i].text != "moves" {
+    match words.peek() {
+        None => {}
+        Some((_, "moves")) => {
+            words.next();
+        }
+        Some(_) => {
             return Err(UsiCommandError::ExpectedMoves {
-                column: column_of(i),
+                column: column_at(&words),
             });
         }
-        moves = words[i + 1..].iter().map(|w| (w.column, w.text)).collect();
     }
-    Ok((start, moves))
+    Ok((start, words))
 }
 
-/// A word of a command and its 1-based column in characters.
-struct Word<'a> {
-    column: usize,
+/// The words of a text, split on ASCII whitespace, each with its 1-based
+/// column in characters, counted as the text is read: once, whatever the
+/// number of words.
+#[derive(Clone, Debug)]
+pub(crate) struct Words<'a> {
     text: &'a str,
+    /// Where the unread text starts, in bytes.
+    byte: usize,
+    /// The column of the character at `byte`.
+    column: usize,
 }
 
-/// The words of `text`, split on ASCII whitespace, with their columns
-/// counted as the text is read (once, whatever the number of words).
-fn split_words(text: &str) -> Vec<Word<'_>> {
-    let mut words = Vec::new();
-    let mut start = None;
-    for (column, (i, c)) in (1..).zip(text.char_indices()) {
-        if c.is_ascii_whitespace() {
-            if let Some((s, col)) = start.take() {
-                words.push(Word {
-                    column: col,
-                    text: &text[s..i],
-                });
-            }
-        } else if start.is_none() {
-            start = Some((i, column));
+impl<'a> Words<'a> {
+    fn new(text: &'a str) -> Words<'a> {
+        Words {
+            text,
+            byte: 0,
+            column: 1,
         }
     }
-    if let Some((s, column)) = start {
-        words.push(Word {
-            column,
-            text: &text[s..],
-        });
+
+    /// The next word, without reading past it.
+    fn peek(&self) -> Option<(usize, &'a str)> {
+        self.clone().next()
     }
-    words
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let rest = self.text.get(self.byte..)?;
+        let mut start = None;
+        for (i, c) in rest.char_indices() {
+            if c.is_ascii_whitespace() {
+                if let Some((s, column)) = start {
+                    self.byte += i;
+                    return rest.get(s..i).map(|word| (column, word));
+                }
+            } else if start.is_none() {
+                start = Some((i, self.column));
+            }
+            self.column += 1;
+        }
+        self.byte = self.text.len();
+        start.and_then(|(s, column)| rest.get(s..).map(|word| (column, word)))
+    }
 }
 
 /// Writes a `position` command for a start position and moves: `startpos`
