@@ -98,14 +98,16 @@ clippy:
 		$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings; \
 	}
 
-# The API documentation of the core crates and of the clock they share builds without a warning
-# (every intra-doc link resolves); shogi-rules with all features and with none.
+# The API documentation of the core crates, of the clock they share and of the built-in opponent
+# builds without a warning (every intra-doc link resolves); shogi-rules with all features and with
+# none.
 doc-check:
 	@TIMEFORMAT='==> doc-check took %0R s'; time { \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --all-features --no-deps; \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-rules --no-default-features --no-deps; \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p xiangqi-rules --all-features --no-deps; \
 		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p board-clock --all-features --no-deps; \
+		RUSTDOCFLAGS='-D warnings' $(CARGO) doc -p shogi-ai --no-deps; \
 	}
 
 # The engines the tests talk to (Fairy-Stockfish, gpsshogi), from Debian's packages.
@@ -137,14 +139,14 @@ PACKAGE_CLOCK_DIR = $(CARGO_TARGET_DIR)/package/board-clock-$(WORKSPACE_VERSION)
 # extracts into $CARGO_HOME/registry/src/-<hash of this target directory>/NAME-VERSION, and it
 # never extracts again into a directory that exists: a second run in the same checkout would
 # build against the first run's sources. Those directories of the packaged crates go first.
-PACKAGED_CRATES = enum-names board-clock shogi-rules shogi-usi board-cli shogi-cli
+PACKAGED_CRATES = enum-names board-clock shogi-rules shogi-ai shogi-usi board-cli shogi-cli
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
 		for crate in $(PACKAGED_CRATES); do \
 			rm -rf "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/-*/"$$crate-$(WORKSPACE_VERSION)"; \
 		done; \
-		for crate in enum-names board-clock board-cli ffi-boundary board-py shogi-rules shogi-usi shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
+		for crate in enum-names board-clock board-cli ffi-boundary board-py shogi-rules shogi-ai shogi-usi shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \
