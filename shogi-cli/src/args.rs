@@ -8,6 +8,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use shogi_rules::record::{Encoding, Format};
 use shogi_rules::{MAX_PERFT_DEPTH, Position};
 
+use shogi_ai::level::Level;
+
+use crate::engine::MAX_SEED;
 use crate::position::parse_position;
 
 /// Shogi game records and positions: replay, convert and validate records
@@ -110,6 +113,26 @@ pub enum Command {
     /// does not declare included).
     #[command(name = "match")]
     Match(MatchArgs),
+    /// Run the built-in opponent as a USI engine on standard input and output.
+    ///
+    /// Speaks USI to a GUI or a match runner: 'usi' (id, the options Level
+    /// [combo Easy/Normal/Hard], Strength [spin 0-10, 0: the level's] and Seed
+    /// [spin], 'usiok'), 'isready', 'setoption', 'usinewgame', 'position'
+    /// (startpos or sfen, with moves, checked by the rules; an illegal one is
+    /// reported with 'info string' and ignored), 'go' (btime, wtime, byoyomi,
+    /// binc, winc, movetime, nodes, depth, infinite, ponder; answered with
+    /// 'info' and 'bestmove', 'bestmove resign' without a legal move and
+    /// 'bestmove win' for a winning impasse declaration), 'go mate MS|infinite'
+    /// (answered with 'checkmate MOVES', 'checkmate nomate' or 'checkmate
+    /// timeout'), 'stop', 'ponderhit', 'gameover' and 'quit'. A malformed line
+    /// is answered with 'info string' and ignored.
+    ///
+    /// A move takes at most a thirtieth of the remaining main time plus the
+    /// increment and the byo-yomi, less 50 ms, and never more than the
+    /// level's budget. The flags set the options' defaults.
+    ///
+    /// For example: shogi match --engine me=builtin:hard --engine fs=fairy-stockfish
+    Engine(EngineArgs),
     /// Print a shell completion script.
     ///
     /// For example: shogi completions bash > ~/.local/share/bash-completion/completions/shogi
@@ -358,6 +381,27 @@ fn parse_engine_option(text: &str) -> Result<EngineOption, String> {
         name: name.trim().to_string(),
         value: value.to_string(),
     })
+}
+
+/// Arguments of `engine`: the defaults of its options.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// The level (the `Level` option): easy, normal or hard.
+    #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = parse_level)]
+    pub level: Level,
+    /// The strength from 1 to 10 over the level's, 0 for the level's (the
+    /// `Strength` option).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10))]
+    pub strength: u32,
+    /// The seed of the player's choices among near-equal moves and of its
+    /// mistakes at low strengths (the `Seed` option).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=MAX_SEED))]
+    pub seed: u64,
+}
+
+/// `--level`.
+fn parse_level(text: &str) -> Result<Level, String> {
+    crate::engine::parse_level(text).ok_or_else(|| "expected easy, normal or hard".to_string())
 }
 
 /// Arguments of `completions`.
