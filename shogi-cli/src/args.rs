@@ -262,6 +262,11 @@ pub struct MatchArgs {
     /// An engine, NAME=COMMAND, twice: the name is used in the records and
     /// the summary; the command is split into a program and its arguments
     /// as a shell would split it (quotes respected, no other expansion).
+    /// COMMAND 'builtin' runs the built-in opponent (this program's
+    /// 'engine' command) at the Normal level, 'builtin:easy',
+    /// 'builtin:normal' and 'builtin:hard' at a level, 'builtin:1' to
+    /// 'builtin:10' at a strength; words after it are more 'engine' flags
+    /// ('builtin:hard --seed 3').
     #[arg(long = "engine", value_name = "NAME=COMMAND", required = true, value_parser = parse_engine)]
     pub engines: Vec<EngineSpec>,
     /// The number of games.
@@ -358,11 +363,49 @@ fn parse_engine(text: &str) -> Result<EngineSpec, String> {
     let program = words
         .next()
         .ok_or_else(|| "the COMMAND of NAME=COMMAND is empty".to_string())?;
+    let (program, mut args) = match builtin_args(&program)? {
+        Some(args) => (current_program()?, args),
+        None => (program, Vec::new()),
+    };
+    args.extend(words);
     Ok(EngineSpec {
         name: name.to_string(),
         program,
-        args: words.collect(),
+        args,
     })
+}
+
+/// The `engine` arguments of a built-in engine's COMMAND (`builtin`,
+/// `builtin:easy|normal|hard`, `builtin:1` to `builtin:10`), `None` for any
+/// other program.
+fn builtin_args(program: &str) -> Result<Option<Vec<String>>, String> {
+    let Some(rest) = program.strip_prefix("builtin") else {
+        return Ok(None);
+    };
+    let mut args = vec!["engine".to_string()];
+    match rest.strip_prefix(':') {
+        None if rest.is_empty() => {}
+        None => return Ok(None),
+        Some(spec) => {
+            if crate::engine::parse_level(spec).is_some() {
+                args.extend(["--level".to_string(), spec.to_ascii_lowercase()]);
+            } else if spec.parse::<u32>().is_ok_and(|n| (1..=10).contains(&n)) {
+                args.extend(["--strength".to_string(), spec.to_string()]);
+            } else {
+                return Err(format!(
+                    "expected builtin:easy, builtin:normal, builtin:hard or builtin:1 to builtin:10, not {program:?}"
+                ));
+            }
+        }
+    }
+    Ok(Some(args))
+}
+
+/// This program, which runs the built-in engine as `shogi engine`.
+fn current_program() -> Result<String, String> {
+    std::env::current_exe()
+        .map(|path| path.display().to_string())
+        .map_err(|e| format!("cannot find this program to run the built-in engine: {e}"))
 }
 
 /// `NAME:OPTION=VALUE`.
@@ -459,6 +502,26 @@ mod tests {
         assert!(parse_engine("fs=").is_err());
         assert!(parse_engine("=prog").is_err());
         assert!(parse_engine("fs=\"unclosed").is_err());
+        let here = std::env::current_exe()
+            .expect("a path")
+            .display()
+            .to_string();
+        for (command, args) in [
+            ("builtin", vec!["engine"]),
+            ("builtin:Hard", vec!["engine", "--level", "hard"]),
+            (
+                "builtin:7 --seed 3",
+                vec!["engine", "--strength", "7", "--seed", "3"],
+            ),
+        ] {
+            let spec = parse_engine(&format!("me={command}")).expect("reads");
+            assert_eq!(spec.program, here);
+            assert_eq!(spec.args, args);
+        }
+        assert!(parse_engine("me=builtin:11").is_err());
+        assert!(parse_engine("me=builtin:expert").is_err());
+        let other = parse_engine("me=builtins").expect("another program");
+        assert_eq!(other.program, "builtins");
         let option = parse_engine_option("fs:USI_Hash=64").expect("reads");
         assert_eq!(
             (option.engine.as_str(), option.name.as_str()),
