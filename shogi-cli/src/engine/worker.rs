@@ -260,10 +260,15 @@ fn usi_score(score: AiScore) -> Score {
     }
 }
 
-/// `info string <text>`.
+/// `info string <text>`, control characters (of a malformed line it
+/// quotes) replaced, so that the reply stays one printable line.
 pub fn info_string(text: &str) -> EngineMessage {
     EngineMessage::Info(Info {
-        string: Some(text.to_owned()),
+        string: Some(
+            text.chars()
+                .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+                .collect(),
+        ),
         ..Info::default()
     })
 }
