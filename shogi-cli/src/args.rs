@@ -15,7 +15,8 @@ use crate::position::parse_position;
 
 /// Shogi game records and positions: replay, convert and validate records
 /// (KIF, KI2, CSA, JKF, USI), count perft, list legal moves, check a move,
-/// show a position.
+/// show a position; play engine matches and run the built-in opponent as a
+/// USI engine.
 ///
 /// Without a command, replays the bundled sample game (a KIF record).
 /// A POSITION is 'startpos' or an SFEN string (quoted, as it has spaces).
