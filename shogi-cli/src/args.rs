@@ -116,9 +116,10 @@ pub enum Command {
     Match(MatchArgs),
     /// Run the built-in opponent as a USI engine on standard input and output.
     ///
-    /// Speaks USI to a GUI or a match runner: 'usi' (id, the options Level
-    /// [combo Easy/Normal/Hard], Strength [spin 0-10, 0: the level's] and Seed
-    /// [spin], 'usiok'), 'isready', 'setoption', 'usinewgame', 'position'
+    /// Speaks USI to a GUI or a match runner: 'usi' (id, the options and
+    /// 'usiok'; the options are Level, a combo of Easy, Normal and Hard;
+    /// Strength, a spin from 0 to 10 where 0 plays at the level's; and Seed, a
+    /// spin), 'isready', 'setoption', 'usinewgame', 'position'
     /// (startpos or sfen, with moves, checked by the rules; an illegal one is
     /// reported with 'info string' and ignored), 'go' (btime, wtime, byoyomi,
     /// binc, winc, movetime, nodes, depth, infinite, ponder; answered with

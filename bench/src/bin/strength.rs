@@ -24,7 +24,7 @@
 //!
 //! `--memory` also measures the peak memory of each level: one `shogi
 //! engine` process per level plays `--memory-plies` moves at 1 s a move,
-//! and its peak resident set size (VmHWM of /proc/<pid>/status) less that
+//! and its peak resident set size (`VmHWM` of `/proc/<pid>/status`) less that
 //! of an idle `shogi engine` (after `usi` and `isready`) is reported. The
 //! `shogi` program is looked for beside this one (`--shogi` names another).
 
