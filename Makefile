@@ -137,14 +137,14 @@ PACKAGE_CLOCK_DIR = $(CARGO_TARGET_DIR)/package/board-clock-$(WORKSPACE_VERSION)
 # extracts into $CARGO_HOME/registry/src/-<hash of this target directory>/NAME-VERSION, and it
 # never extracts again into a directory that exists: a second run in the same checkout would
 # build against the first run's sources. Those directories of the packaged crates go first.
-PACKAGED_CRATES = enum-names board-clock shogi-rules shogi-usi board-cli shogi-cli
+PACKAGED_CRATES = enum-names board-clock shogi-rules shogi-ai shogi-usi board-cli shogi-cli
 
 package-test:
 	@TIMEFORMAT='==> package-test took %0R s'; time { \
 		for crate in $(PACKAGED_CRATES); do \
 			rm -rf "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/-*/"$$crate-$(WORKSPACE_VERSION)"; \
 		done; \
-		for crate in enum-names board-clock board-cli ffi-boundary board-py shogi-rules shogi-usi shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
+		for crate in enum-names board-clock board-cli ffi-boundary board-py shogi-rules shogi-ai shogi-usi shogi-cli shogi-ffi xiangqi-ffi xiangqi-cli; do \
 			if ! cmp -s LICENSE $$crate/LICENSE; then \
 				echo "package-test: $$crate/LICENSE is not a copy of LICENSE" >&2; \
 				exit 1; \

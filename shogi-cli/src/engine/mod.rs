@@ -121,6 +121,8 @@ struct Running {
     hold: bool,
     /// The reply, when the search ended while held.
     pending: Option<EngineMessage>,
+    /// `gameover` came: the reply is dropped, as the GUI expects none.
+    discard: bool,
 }
 
 /// The engine's state, owned by the main thread.
@@ -215,6 +217,10 @@ impl Session {
             self.player = player;
         }
         match &mut self.search {
+            Some(search) if search.discard => {
+                self.search = None;
+                Ok(())
+            }
             Some(search) if search.hold => {
                 search.pending = Some(reply);
                 Ok(())
@@ -291,8 +297,12 @@ impl Session {
             }
             GuiCommand::PonderHit => self.release(out)?,
             GuiCommand::GameOver(_) => {
-                if let Some(search) = &self.search {
+                if let Some(search) = &mut self.search {
                     search.stop.stop();
+                    search.discard = true;
+                    if search.pending.is_some() {
+                        self.search = None;
+                    }
                 }
             }
             GuiCommand::Quit => return Ok(Flow::Quit),
@@ -331,6 +341,7 @@ impl Session {
                     stop,
                     hold,
                     pending: None,
+                    discard: false,
                 });
                 Ok(())
             }

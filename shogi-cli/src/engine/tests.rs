@@ -205,3 +205,36 @@ fn no_legal_move_resigns_and_a_won_impasse_declares() {
     assert_eq!(lines.last().map(String::as_str), Some("bestmove win"));
     assert!(!worker::declaration_wins(&Position::startpos()));
 }
+
+#[test]
+fn gameover_ends_a_held_search_without_a_reply() {
+    let (mut session, received, mut out) = session();
+    session
+        .line("position startpos", &mut out)
+        .expect("written");
+    session.line("go infinite", &mut out).expect("written");
+    session.line("gameover lose", &mut out).expect("written");
+    loop {
+        match received
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an event")
+        {
+            Event::Output(message) => send(&mut out, &message).expect("written"),
+            Event::Done { player, reply } => {
+                session.done(player, reply, &mut out).expect("written");
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(take(&mut out).iter().all(|l| !l.starts_with("bestmove")));
+    assert!(session.search.is_none());
+    // The next game's search runs.
+    session.line("usinewgame", &mut out).expect("written");
+    session
+        .line("position startpos", &mut out)
+        .expect("written");
+    session.line("go depth 1", &mut out).expect("written");
+    let lines = until(&mut session, &received, &mut out, "bestmove");
+    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")));
+}
