@@ -51,6 +51,24 @@ fn until(
     }
 }
 
+/// Feeds search events to the session until the search ends (its reply
+/// written or held).
+fn until_done(session: &mut Session, received: &Receiver<Event>, out: &mut Vec<u8>) {
+    loop {
+        match received
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an event")
+        {
+            Event::Output(message) => send(out, &message).expect("written"),
+            Event::Done { player, reply } => {
+                session.done(player, reply, out).expect("written");
+                return;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
 #[test]
 fn handshake_and_options() {
     let (mut session, _received, mut out) = session();
@@ -157,19 +175,7 @@ fn infinite_waits_for_stop() {
         .expect("written");
     session.line("go infinite", &mut out).expect("written");
     // The search ends within the level's budget, yet the reply waits.
-    loop {
-        match received
-            .recv_timeout(Duration::from_secs(30))
-            .expect("an event")
-        {
-            Event::Output(message) => send(&mut out, &message).expect("written"),
-            Event::Done { player, reply } => {
-                session.done(player, reply, &mut out).expect("written");
-                break;
-            }
-            other => panic!("{other:?}"),
-        }
-    }
+    until_done(&mut session, &received, &mut out);
     assert!(take(&mut out).iter().all(|l| !l.starts_with("bestmove")));
     session.line("go depth 1", &mut out).expect("written");
     assert!(take(&mut out)[0].starts_with("info string go ignored"));
@@ -214,19 +220,7 @@ fn gameover_ends_a_held_search_without_a_reply() {
         .expect("written");
     session.line("go infinite", &mut out).expect("written");
     session.line("gameover lose", &mut out).expect("written");
-    loop {
-        match received
-            .recv_timeout(Duration::from_secs(30))
-            .expect("an event")
-        {
-            Event::Output(message) => send(&mut out, &message).expect("written"),
-            Event::Done { player, reply } => {
-                session.done(player, reply, &mut out).expect("written");
-                break;
-            }
-            other => panic!("{other:?}"),
-        }
-    }
+    until_done(&mut session, &received, &mut out);
     assert!(take(&mut out).iter().all(|l| !l.starts_with("bestmove")));
     assert!(session.search.is_none());
     // The next game's search runs.
@@ -237,4 +231,22 @@ fn gameover_ends_a_held_search_without_a_reply() {
     session.line("go depth 1", &mut out).expect("written");
     let lines = until(&mut session, &received, &mut out, "bestmove");
     assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")));
+}
+
+#[test]
+fn ponderhit_releases_the_reply_of_go_ponder() {
+    let (mut session, received, mut out) = session();
+    session
+        .line("position startpos moves 7g7f 3c3d", &mut out)
+        .expect("written");
+    session
+        .line("go ponder btime 1000 wtime 1000 byoyomi 100", &mut out)
+        .expect("written");
+    until_done(&mut session, &received, &mut out);
+    assert!(take(&mut out).iter().all(|l| !l.starts_with("bestmove")));
+    session.line("ponderhit", &mut out).expect("written");
+    let lines = take(&mut out);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("bestmove "), "{lines:?}");
+    assert!(session.search.is_none());
 }
