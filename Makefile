@@ -75,7 +75,7 @@ FUZZ_STACK_KB ?= 256
 FUZZ_BIN = fuzz/target/$$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 
 .PHONY: test fmt-check clippy doc-check engines test-suites package-test fuzz-if-nightly \
-	fuzz-smoke fuzz-long bench xiangqi-bench perft clean
+	fuzz-smoke fuzz-long bench xiangqi-bench strength perft clean
 
 test: fmt-check clippy doc-check engines test-suites package-test cli-install-test ffi-test \
 	xiangqi-ffi-test python-test python-freethreaded-check xiangqi-python-test \
@@ -218,6 +218,14 @@ fuzz-long:
 
 bench:
 	$(CARGO) run --release -p shogi-bench
+
+# The built-in opponent's levels against each other, a random mover and Fairy-Stockfish, with
+# the peak memory of each level (see BENCHMARKS.md, "Strength of the built-in opponent").
+strength: engines
+	$(CARGO) build --release -p shogi-cli
+	$(CARGO) run --release -p shogi-bench --bin strength -- --pair easy:random \
+		--pair normal:easy --pair hard:normal --pair hard:fs1 --games 100 --threads 2 \
+		--memory --markdown
 
 # xiangqi-rules' perft against Fairy-Stockfish's `go perft` and the chessai crate.
 xiangqi-bench: engines

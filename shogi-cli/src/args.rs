@@ -8,11 +8,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use shogi_rules::record::{Encoding, Format};
 use shogi_rules::{MAX_PERFT_DEPTH, Position};
 
+use shogi_ai::level::Level;
+
+use crate::engine::MAX_SEED;
 use crate::position::parse_position;
 
 /// Shogi game records and positions: replay, convert and validate records
 /// (KIF, KI2, CSA, JKF, USI), count perft, list legal moves, check a move,
-/// show a position.
+/// show a position; play engine matches and run the built-in opponent as a
+/// USI engine.
 ///
 /// Without a command, replays the bundled sample game (a KIF record).
 /// A POSITION is 'startpos' or an SFEN string (quoted, as it has spaces).
@@ -110,6 +114,27 @@ pub enum Command {
     /// does not declare included).
     #[command(name = "match")]
     Match(MatchArgs),
+    /// Run the built-in opponent as a USI engine on standard input and output.
+    ///
+    /// Speaks USI to a GUI or a match runner: 'usi' (id, the options and
+    /// 'usiok'; the options are Level, a combo of Easy, Normal and Hard;
+    /// Strength, a spin from 0 to 10 where 0 plays at the level's; and Seed, a
+    /// spin), 'isready', 'setoption', 'usinewgame', 'position'
+    /// (startpos or sfen, with moves, checked by the rules; an illegal one is
+    /// reported with 'info string' and ignored), 'go' (btime, wtime, byoyomi,
+    /// binc, winc, movetime, nodes, depth, infinite, ponder; answered with
+    /// 'info' and 'bestmove', 'bestmove resign' without a legal move and
+    /// 'bestmove win' for a winning impasse declaration), 'go mate MS|infinite'
+    /// (answered with 'checkmate MOVES', 'checkmate nomate' or 'checkmate
+    /// timeout'), 'stop', 'ponderhit', 'gameover' and 'quit'. A malformed line
+    /// is answered with 'info string' and ignored.
+    ///
+    /// A move takes at most a thirtieth of the remaining main time plus the
+    /// increment and the byo-yomi, less 50 ms, and never more than the
+    /// level's budget. The flags set the options' defaults.
+    ///
+    /// For example: shogi match --engine me=builtin:hard --engine fs=fairy-stockfish
+    Engine(EngineArgs),
     /// Print a shell completion script.
     ///
     /// For example: shogi completions bash > ~/.local/share/bash-completion/completions/shogi
@@ -239,6 +264,11 @@ pub struct MatchArgs {
     /// An engine, NAME=COMMAND, twice: the name is used in the records and
     /// the summary; the command is split into a program and its arguments
     /// as a shell would split it (quotes respected, no other expansion).
+    /// COMMAND 'builtin' runs the built-in opponent (this program's
+    /// 'engine' command) at the Normal level, 'builtin:easy',
+    /// 'builtin:normal' and 'builtin:hard' at a level, 'builtin:1' to
+    /// 'builtin:10' at a strength; words after it are more 'engine' flags
+    /// ('builtin:hard --seed 3').
     #[arg(long = "engine", value_name = "NAME=COMMAND", required = true, value_parser = parse_engine)]
     pub engines: Vec<EngineSpec>,
     /// The number of games.
@@ -335,11 +365,49 @@ fn parse_engine(text: &str) -> Result<EngineSpec, String> {
     let program = words
         .next()
         .ok_or_else(|| "the COMMAND of NAME=COMMAND is empty".to_string())?;
+    let (program, mut args) = match builtin_args(&program)? {
+        Some(args) => (current_program()?, args),
+        None => (program, Vec::new()),
+    };
+    args.extend(words);
     Ok(EngineSpec {
         name: name.to_string(),
         program,
-        args: words.collect(),
+        args,
     })
+}
+
+/// The `engine` arguments of a built-in engine's COMMAND (`builtin`,
+/// `builtin:easy|normal|hard`, `builtin:1` to `builtin:10`), `None` for any
+/// other program.
+fn builtin_args(program: &str) -> Result<Option<Vec<String>>, String> {
+    let Some(rest) = program.strip_prefix("builtin") else {
+        return Ok(None);
+    };
+    let mut args = vec!["engine".to_string()];
+    match rest.strip_prefix(':') {
+        None if rest.is_empty() => {}
+        None => return Ok(None),
+        Some(spec) => {
+            if crate::engine::parse_level(spec).is_some() {
+                args.extend(["--level".to_string(), spec.to_ascii_lowercase()]);
+            } else if spec.parse::<u32>().is_ok_and(|n| (1..=10).contains(&n)) {
+                args.extend(["--strength".to_string(), spec.to_string()]);
+            } else {
+                return Err(format!(
+                    "expected builtin:easy, builtin:normal, builtin:hard or builtin:1 to builtin:10, not {program:?}"
+                ));
+            }
+        }
+    }
+    Ok(Some(args))
+}
+
+/// This program, which runs the built-in engine as `shogi engine`.
+fn current_program() -> Result<String, String> {
+    std::env::current_exe()
+        .map(|path| path.display().to_string())
+        .map_err(|e| format!("cannot find this program to run the built-in engine: {e}"))
 }
 
 /// `NAME:OPTION=VALUE`.
@@ -358,6 +426,27 @@ fn parse_engine_option(text: &str) -> Result<EngineOption, String> {
         name: name.trim().to_string(),
         value: value.to_string(),
     })
+}
+
+/// Arguments of `engine`: the defaults of its options.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// The level (the `Level` option): easy, normal or hard.
+    #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = parse_level)]
+    pub level: Level,
+    /// The strength from 1 to 10 over the level's, 0 for the level's (the
+    /// `Strength` option).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10))]
+    pub strength: u32,
+    /// The seed of the player's choices among near-equal moves and of its
+    /// mistakes at low strengths (the `Seed` option).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=MAX_SEED))]
+    pub seed: u64,
+}
+
+/// `--level`.
+fn parse_level(text: &str) -> Result<Level, String> {
+    crate::engine::parse_level(text).ok_or_else(|| "expected easy, normal or hard".to_string())
 }
 
 /// Arguments of `completions`.
@@ -415,6 +504,26 @@ mod tests {
         assert!(parse_engine("fs=").is_err());
         assert!(parse_engine("=prog").is_err());
         assert!(parse_engine("fs=\"unclosed").is_err());
+        let here = std::env::current_exe()
+            .expect("a path")
+            .display()
+            .to_string();
+        for (command, args) in [
+            ("builtin", vec!["engine"]),
+            ("builtin:Hard", vec!["engine", "--level", "hard"]),
+            (
+                "builtin:7 --seed 3",
+                vec!["engine", "--strength", "7", "--seed", "3"],
+            ),
+        ] {
+            let spec = parse_engine(&format!("me={command}")).expect("reads");
+            assert_eq!(spec.program, here);
+            assert_eq!(spec.args, args);
+        }
+        assert!(parse_engine("me=builtin:11").is_err());
+        assert!(parse_engine("me=builtin:expert").is_err());
+        let other = parse_engine("me=builtins").expect("another program");
+        assert_eq!(other.program, "builtins");
         let option = parse_engine_option("fs:USI_Hash=64").expect("reads");
         assert_eq!(
             (option.engine.as_str(), option.name.as_str()),

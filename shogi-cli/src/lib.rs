@@ -16,6 +16,8 @@
 //! shogi check "<SFEN>" P*5e
 //! shogi show startpos --json
 //! shogi match --engine fs=fairy-stockfish --engine gps=gpsusi --games 10 -o games/
+//! shogi match --engine easy=builtin:easy --engine hard=builtin:hard --games 4
+//! shogi engine --level hard                   the built-in opponent as a USI engine
 //! shogi completions bash
 //! ```
 //!
@@ -24,6 +26,7 @@
 
 mod args;
 mod convert;
+mod engine;
 mod input;
 mod json;
 mod legal;
@@ -60,6 +63,7 @@ fn run(cli: Cli, out: &mut Out) -> Result<ExitCode, Failure> {
         Some(Command::Check(args)) => position::check(out, &args),
         Some(Command::Show(args)) => position::show(out, &args),
         Some(Command::Match(args)) => matches::run(out, &args),
+        Some(Command::Engine(args)) => engine::run(out, &args),
         Some(Command::Completions(args)) => board_cli::args::completions::<Cli>(out, args.shell),
     }
 }
