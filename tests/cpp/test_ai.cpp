@@ -35,7 +35,7 @@ void test_ai() {
     // The same seed, the same move; a bare position searched twice to a depth, the same answer.
     {
         shogi::game g;
-        const shogi_ai_limits nodes{0, 5000, 0};
+        const shogi_ai_limits nodes{0, 400, 0};
         shogi::ai_player a(5, 99);
         shogi::ai_player b(5, 99);
         CHECK(a.choose(g, nodes).best == b.choose(g, nodes).best);
