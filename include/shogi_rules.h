@@ -28,11 +28,13 @@
  * - Move lists out are (shogi_move *buf, size_t cap, size_t *out_len), with the
  *   same convention (nothing written to buf when it is too small).
  * - Handles (shogi_position, shogi_game, shogi_record, shogi_record_list,
- *   shogi_usi_engine_message, shogi_usi_gui_command) are owned by the caller
- *   and freed exactly once with their _free function (NULL-safe). Functions
- *   taking a const handle may run on one handle from several threads at once;
+ *   shogi_usi_engine_message, shogi_usi_gui_command, shogi_ai_stop,
+ *   shogi_ai_player, shogi_ai_mate_report) are owned by the caller and freed
+ *   exactly once with their _free function (NULL-safe). Functions taking a
+ *   const handle may run on one handle from several threads at once;
  *   functions taking a non-const handle need exclusive access to it. Handles
- *   may be moved between threads.
+ *   may be moved between threads. A shogi_ai_stop is raised and reset through
+ *   a const pointer: from any thread, while a search on another polls it.
  */
 
 
@@ -85,6 +87,32 @@
  * The size of `shogi_usi_error.field`, its NUL included.
  */
 #define SHOGI_USI_FIELD_LEN 16
+
+/**
+ * The strength of the Easy level (shallow, with seeded human-like mistakes),
+ * for `shogi_ai_player_new`.
+ */
+#define SHOGI_AI_LEVEL_EASY 2
+
+/**
+ * The strength of the Normal level (a club player's opponent).
+ */
+#define SHOGI_AI_LEVEL_NORMAL 5
+
+/**
+ * The strength of the Hard level (the strongest).
+ */
+#define SHOGI_AI_LEVEL_HARD 10
+
+/**
+ * The weakest strength.
+ */
+#define SHOGI_AI_STRENGTH_MIN 1
+
+/**
+ * The strongest strength.
+ */
+#define SHOGI_AI_STRENGTH_MAX 10
 
 /**
  * The result of a fallible function: `SHOGI_RESULT_OK` (0) or the reason it
@@ -560,6 +588,31 @@ enum shogi_result
    * A USI message error this version does not name.
    */
   SHOGI_RESULT_USI_MESSAGE_OTHER = 549,
+  /**
+   * Built-in opponent: a strength outside 1–10.
+   */
+  SHOGI_RESULT_AI_STRENGTH = 550,
+  /**
+   * Checkmate search: the side not to move is in check (the position
+   * cannot arise in play).
+   */
+  SHOGI_RESULT_AI_MATE_OPPONENT_IN_CHECK = 551,
+  /**
+   * Checkmate search: the side not to move has no king to mate.
+   */
+  SHOGI_RESULT_AI_MATE_NO_DEFENDING_KING = 552,
+  /**
+   * Built-in opponent: the game is over, there is no move to choose.
+   */
+  SHOGI_RESULT_AI_GAME_OVER = 553,
+  /**
+   * Built-in opponent: the side to move has no legal move.
+   */
+  SHOGI_RESULT_AI_NO_LEGAL_MOVES = 554,
+  /**
+   * A built-in opponent error this version does not name.
+   */
+  SHOGI_RESULT_AI_OTHER = 569,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -568,6 +621,39 @@ typedef enum shogi_result shogi_result;
 typedef uint32_t shogi_result;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * The answer of a checkmate search: made by `shogi_ai_solve_mate`, freed with
+ * `shogi_ai_mate_report_free`; read with `shogi_ai_mate_report_summary` and
+ * `shogi_ai_mate_report_moves`.
+ *
+ * Thread safety: it is never changed, so it may be read from several
+ * threads at once and moved between threads.
+ */
+typedef struct shogi_ai_mate_report shogi_ai_mate_report;
+
+/**
+ * A player at a strength, deterministic for its seed, with the
+ * transposition table it keeps between the moves of a game: made by
+ * `shogi_ai_player_new`, freed with `shogi_ai_player_free`.
+ *
+ * Thread safety: `shogi_ai_player_choose` needs exclusive access for its
+ * duration (it is a `shogi_ai_player *`); a `const shogi_ai_player *` may be
+ * read from several threads at once. A handle may be moved between threads.
+ */
+typedef struct shogi_ai_player shogi_ai_player;
+
+/**
+ * A flag that ends searches early: made by `shogi_ai_stop_new`, freed with
+ * `shogi_ai_stop_free`.
+ *
+ * Thread safety: unlike the other handles, a stop is meant to be used from
+ * several threads at once: `shogi_ai_stop_raise`, `shogi_ai_stop_reset` and
+ * `shogi_ai_stop_is_raised` may run on one handle from any thread while a
+ * search on another thread polls it. Free it only once no search uses it and
+ * no other thread can touch it.
+ */
+typedef struct shogi_ai_stop shogi_ai_stop;
 
 /**
  * An opaque game: the start position, the moves, the rules, the result, the
@@ -1452,6 +1538,155 @@ typedef struct shogi_usi_go {
 typedef uint8_t shogi_usi_game_result;
 
 /**
+ * What a search may spend; 0 in a field means no limit from that field. A
+ * search with no limit at all runs to depth 64 or until its stop is raised.
+ */
+typedef struct shogi_ai_limits {
+  /**
+   * The deepest iteration, in plies (0: none).
+   */
+  uint32_t depth;
+  /**
+   * The most positions to visit (0: none); deterministic, unlike `time_ms`.
+   */
+  uint64_t nodes;
+  /**
+   * The most time to spend, in milliseconds (0: none).
+   */
+  uint64_t time_ms;
+} shogi_ai_limits;
+
+/**
+ * The kind of a search score.
+ */
+typedef uint8_t shogi_ai_score_kind;
+
+/**
+ * A move chosen by a search, with what the search found.
+ */
+typedef struct shogi_ai_choice {
+  /**
+   * The move (the same as the function's `*out_move`).
+   */
+  shogi_move mv;
+  /**
+   * The kind of `score`: `SHOGI_AI_SCORE_CP` or `SHOGI_AI_SCORE_MATE`.
+   */
+  shogi_ai_score_kind score_kind;
+  /**
+   * The score from the mover's point of view: centipawns, or plies to mate.
+   */
+  int32_t score;
+  /**
+   * Positions visited.
+   */
+  uint64_t nodes;
+  /**
+   * Time spent, in milliseconds.
+   */
+  uint64_t elapsed_ms;
+  /**
+   * The number of moves of the principal variation, the move first: read
+   * them with `shogi_ai_player_pv` (after `shogi_ai_player_choose`).
+   */
+  size_t pv_len;
+} shogi_ai_choice;
+
+/**
+ * Why a hint suggests its move.
+ */
+typedef uint8_t shogi_ai_why;
+
+/**
+ * A suggested move and why, written by `shogi_ai_hint`.
+ */
+typedef struct shogi_ai_hint_info {
+  /**
+   * The move.
+   */
+  shogi_move mv;
+  /**
+   * Why it is suggested: a `SHOGI_AI_WHY_*` value.
+   */
+  shogi_ai_why why;
+  /**
+   * The number that goes with `why`: plies to mate for
+   * `SHOGI_AI_WHY_MATES`, centipawns for `SHOGI_AI_WHY_WINS_MATERIAL`, else 0.
+   */
+  int32_t value;
+  /**
+   * The kind of `score`: `SHOGI_AI_SCORE_CP` or `SHOGI_AI_SCORE_MATE`.
+   */
+  shogi_ai_score_kind score_kind;
+  /**
+   * The move's score from the mover's point of view.
+   */
+  int32_t score;
+} shogi_ai_hint_info;
+
+/**
+ * What a checkmate search may spend, and the problem's conventions; 0 in a
+ * number means no limit from it. Start from `shogi_ai_mate_limits_default`.
+ */
+typedef struct shogi_ai_mate_limits {
+  /**
+   * The most positions to visit (0: none).
+   */
+  uint64_t nodes;
+  /**
+   * The most time to spend, in milliseconds (0: none).
+   */
+  uint64_t time_ms;
+  /**
+   * The longest mate to look for, in plies (0: any length).
+   */
+  uint32_t max_plies;
+  /**
+   * The tsume convention: the defender holds every piece that is neither
+   * on the board nor in the attacker's hand.
+   */
+  bool defender_holds_remaining;
+} shogi_ai_mate_limits;
+
+/**
+ * The kind of a checkmate search's answer.
+ */
+typedef uint8_t shogi_ai_mate_answer;
+
+/**
+ * Why a checkmate search ended without an answer.
+ */
+typedef uint8_t shogi_ai_exhausted;
+
+/**
+ * A checkmate search's answer with what it cost, written by
+ * `shogi_ai_mate_report_summary`.
+ */
+typedef struct shogi_ai_mate_summary {
+  /**
+   * `SHOGI_AI_MATE_FOUND`, `SHOGI_AI_MATE_NONE` or `SHOGI_AI_MATE_UNKNOWN`.
+   */
+  shogi_ai_mate_answer answer;
+  /**
+   * Why the search ended undecided (`SHOGI_AI_EXHAUSTED_NONE` unless the
+   * answer is `SHOGI_AI_MATE_UNKNOWN`).
+   */
+  shogi_ai_exhausted exhausted;
+  /**
+   * The number of moves of the mate (0 unless it is `SHOGI_AI_MATE_FOUND`).
+   */
+  size_t moves_len;
+  /**
+   * Positions visited.
+   */
+  uint64_t nodes;
+  /**
+   * Time spent, in milliseconds.
+   */
+  uint64_t elapsed_ms;
+} shogi_ai_mate_summary;
+
+/**
  * Sente (black, ▲), who moves first.
  */
 #define SHOGI_COLOR_SENTE 0
@@ -2098,6 +2333,78 @@ typedef uint8_t shogi_usi_game_result;
  * `go mate infinite`.
  */
 #define SHOGI_USI_MATE_INFINITE 2
+
+/**
+ * An evaluation in centipawns (100: about a pawn).
+ */
+#define SHOGI_AI_SCORE_CP 0
+
+/**
+ * A forced mate in `value` plies: positive when the side to move mates,
+ * negative when it is mated.
+ */
+#define SHOGI_AI_SCORE_MATE 1
+
+/**
+ * It starts a forced mate in `value` plies.
+ */
+#define SHOGI_AI_WHY_MATES 0
+
+/**
+ * The opponent threatens mate and this move stops it (`value` 0).
+ */
+#define SHOGI_AI_WHY_STOPS_MATE 1
+
+/**
+ * It wins about `value` centipawns of material.
+ */
+#define SHOGI_AI_WHY_WINS_MATERIAL 2
+
+/**
+ * The search prefers it; nothing more specific to say (`value` 0).
+ */
+#define SHOGI_AI_WHY_BEST_POSITION 3
+
+/**
+ * A reason this version does not name (`value` 0).
+ */
+#define SHOGI_AI_WHY_OTHER 255
+
+/**
+ * A forced mate: its moves (the attacker's and the defender's, ending in
+ * checkmate) are read with `shogi_ai_mate_report_moves`.
+ */
+#define SHOGI_AI_MATE_FOUND 0
+
+/**
+ * Proven: no sequence of checks forces mate (within `max_plies`, if set).
+ */
+#define SHOGI_AI_MATE_NONE 1
+
+/**
+ * The search ended before it could decide; `exhausted` says why.
+ */
+#define SHOGI_AI_MATE_UNKNOWN 2
+
+/**
+ * The search decided (the answer is not `SHOGI_AI_MATE_UNKNOWN`).
+ */
+#define SHOGI_AI_EXHAUSTED_NONE 0
+
+/**
+ * The node limit was reached.
+ */
+#define SHOGI_AI_EXHAUSTED_NODES 1
+
+/**
+ * The time limit was reached.
+ */
+#define SHOGI_AI_EXHAUSTED_TIME 2
+
+/**
+ * The stop was raised.
+ */
+#define SHOGI_AI_EXHAUSTED_STOPPED 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -3890,6 +4197,197 @@ shogi_result shogi_usi_format_setoption(const char *name,
                                         size_t value_len,
                                         char *buf,
                                         size_t buf_len,
+                                        size_t *out_len);
+
+/**
+ * Makes a new stop handle, not raised, and writes it to `*out`; the caller
+ * frees it with `shogi_ai_stop_free`. `SHOGI_RESULT_NULL_PARAMETER` if `out`
+ * is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_stop_new(struct shogi_ai_stop **out);
+
+/**
+ * Frees a stop handle. NULL is ignored. No search may be using it and no
+ * other thread may touch it any more. Infallible.
+ */
+void shogi_ai_stop_free(struct shogi_ai_stop *stop);
+
+/**
+ * Raises the flag: every search polling it ends soon and answers with the
+ * best it has; later searches with it end at once until it is reset.
+ * `SHOGI_RESULT_NULL_PARAMETER` if `stop` is NULL. Thread-safe: may be called
+ * from any thread while a search runs.
+ */
+shogi_result shogi_ai_stop_raise(const struct shogi_ai_stop *stop);
+
+/**
+ * Lowers the flag, so the next search with it runs.
+ * `SHOGI_RESULT_NULL_PARAMETER` if `stop` is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_stop_reset(const struct shogi_ai_stop *stop);
+
+/**
+ * Writes whether the flag is raised to `*out`.
+ * `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_stop_is_raised(const struct shogi_ai_stop *stop, bool *out);
+
+/**
+ * Makes a player at `strength` (1 to 10; `SHOGI_AI_LEVEL_EASY`,
+ * `SHOGI_AI_LEVEL_NORMAL` and `SHOGI_AI_LEVEL_HARD` are the levels'
+ * strengths) whose choices among near-equal moves and whose mistakes (at low
+ * strengths) follow `seed`, and writes it to `*out`; the caller frees it with
+ * `shogi_ai_player_free`.
+ *
+ * Errors (`*out` untouched): `SHOGI_RESULT_AI_STRENGTH` for a strength
+ * outside 1–10, `SHOGI_RESULT_NULL_PARAMETER` if `out` is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_player_new(uint32_t strength, uint64_t seed, struct shogi_ai_player **out);
+
+/**
+ * Frees a player handle. NULL is ignored. The handle must not be used
+ * afterwards. Infallible.
+ */
+void shogi_ai_player_free(struct shogi_ai_player *player);
+
+/**
+ * Picks a move for the side to move in `game` within the player's strength,
+ * further narrowed by `limits_or_null` (NULL or zero fields: nothing more),
+ * ending early when `stop_or_null` is raised (NULL: never). Writes the move
+ * to `*out_move` and, unless `info_or_null` is NULL, what the search found to
+ * `*info_or_null`; the principal variation is kept in the player for
+ * `shogi_ai_player_pv`. The same game, strength, seed and limits give the
+ * same move when no time limit or stop ends the search.
+ *
+ * Errors (outputs untouched): `SHOGI_RESULT_AI_GAME_OVER` when the game is
+ * over, `SHOGI_RESULT_AI_NO_LEGAL_MOVES` when the side to move has no move,
+ * `SHOGI_RESULT_NULL_PARAMETER` if `player`, `game` or `out_move` is NULL.
+ * Needs exclusive access to `player`; `game` is only read. Blocks until the
+ * search ends.
+ */
+shogi_result shogi_ai_player_choose(struct shogi_ai_player *player,
+                                    const struct shogi_game *game,
+                                    const struct shogi_ai_limits *limits_or_null,
+                                    const struct shogi_ai_stop *stop_or_null,
+                                    shogi_move *out_move,
+                                    struct shogi_ai_choice *info_or_null);
+
+/**
+ * Writes the principal variation of the player's last choice (its move
+ * first; empty before the first) into `buf` (capacity `cap` moves) and their
+ * number to `*out_len`. Buffer rules as for `shogi_position_legal_moves`
+ * (`SHOGI_RESULT_BUFFER_TOO_SMALL` when they do not fit, `buf` may be NULL
+ * when `cap` is 0). `SHOGI_RESULT_NULL_PARAMETER` if `player` or `out_len`
+ * is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_player_pv(const struct shogi_ai_player *player,
+                                shogi_move *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+/**
+ * Searches `pos` at full strength, limited only by `limits_or_null` (NULL
+ * or all fields 0: no limit, so the search runs to depth 64 or until
+ * `stop_or_null` is raised), with a new transposition table and no earlier
+ * positions (no repetition), and writes the best move to `*out_move` and,
+ * unless `info_or_null` is NULL, what the search found to `*info_or_null`
+ * (its `pv_len` counts the moves written to `pv_or_null`, below).
+ * `pv_or_null`, with capacity `pv_cap`, receives the principal variation, cut
+ * to fit. Deterministic when no time limit or stop ends the search.
+ *
+ * Errors (outputs untouched): `SHOGI_RESULT_AI_NO_LEGAL_MOVES` when the side
+ * to move has no legal move, `SHOGI_RESULT_NULL_PARAMETER` if `pos` or
+ * `out_move` is NULL, or `pv_or_null` is NULL while `pv_cap` is not 0.
+ * Thread-safe (`pos` is only read). Blocks until the search ends.
+ */
+shogi_result shogi_ai_best_move(const struct shogi_position *pos,
+                                const struct shogi_ai_limits *limits_or_null,
+                                const struct shogi_ai_stop *stop_or_null,
+                                shogi_move *out_move,
+                                struct shogi_ai_choice *info_or_null,
+                                shogi_move *pv_or_null,
+                                size_t pv_cap);
+
+/**
+ * Writes the move the strongest level would play in `game`, and why, to
+ * `*out`, ending early when `stop_or_null` is raised (NULL: never).
+ *
+ * Errors (`*out` untouched): `SHOGI_RESULT_AI_GAME_OVER` when the game is
+ * over, `SHOGI_RESULT_AI_NO_LEGAL_MOVES` when the side to move has no move,
+ * `SHOGI_RESULT_NULL_PARAMETER` if `game` or `out` is NULL. Thread-safe
+ * (`game` is only read). Blocks until the search ends.
+ */
+shogi_result shogi_ai_hint(const struct shogi_game *game,
+                           const struct shogi_ai_stop *stop_or_null,
+                           struct shogi_ai_hint_info *out);
+
+/**
+ * Writes the strength of the player to `*out` (1 to 10).
+ * `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_player_strength(const struct shogi_ai_player *player, uint32_t *out);
+
+/**
+ * Writes the default limits of a checkmate search to `*out`: one million
+ * positions, no time limit, any length, the hands as given.
+ * `SHOGI_RESULT_NULL_PARAMETER` if `out` is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_mate_limits_default(struct shogi_ai_mate_limits *out);
+
+/**
+ * Writes a move of the side to move of `pos` that checkmates at once to
+ * `*out_move` and true to `*out_found`, or `SHOGI_MOVE_NONE` and false when
+ * there is none. Pawn drops that would checkmate are illegal (uchifuzume)
+ * and never given. `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL
+ * (nothing written). Thread-safe.
+ */
+shogi_result shogi_ai_mate_in_one(const struct shogi_position *pos,
+                                  shogi_move *out_move,
+                                  bool *out_found);
+
+/**
+ * Searches `pos` for a forced checkmate by the side to move (the attacker
+ * plays only checks, the defender every legal evasion) within
+ * `limits_or_null` (NULL: the defaults of `shogi_ai_mate_limits_default`),
+ * ending early when `stop_or_null` is raised (NULL: never), and writes the
+ * report to `*out`; the caller frees it with `shogi_ai_mate_report_free`.
+ * A mate found replays to checkmate under the rules of this library.
+ *
+ * Errors (`*out` untouched): `SHOGI_RESULT_AI_MATE_OPPONENT_IN_CHECK` when
+ * the side not to move is in check, `SHOGI_RESULT_AI_MATE_NO_DEFENDING_KING`
+ * when it has no king, `SHOGI_RESULT_NULL_PARAMETER` if `pos` or `out` is
+ * NULL. Thread-safe (`pos` is only read). Blocks until the search ends.
+ */
+shogi_result shogi_ai_solve_mate(const struct shogi_position *pos,
+                                 const struct shogi_ai_mate_limits *limits_or_null,
+                                 const struct shogi_ai_stop *stop_or_null,
+                                 struct shogi_ai_mate_report **out);
+
+/**
+ * Frees a report handle. NULL is ignored. The handle must not be used
+ * afterwards. Infallible.
+ */
+void shogi_ai_mate_report_free(struct shogi_ai_mate_report *report);
+
+/**
+ * Writes the report's answer, why it is undecided, the number of moves of
+ * the mate, the positions visited and the time spent to `*out`.
+ * `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_mate_report_summary(const struct shogi_ai_mate_report *report,
+                                          struct shogi_ai_mate_summary *out);
+
+/**
+ * Writes the moves of the mate found (the attacker's first, ending in
+ * checkmate; none unless the answer is `SHOGI_AI_MATE_FOUND`) into `buf`
+ * (capacity `cap` moves) and their number to `*out_len`. Buffer rules as for
+ * `shogi_position_legal_moves` (`SHOGI_RESULT_BUFFER_TOO_SMALL` when they do
+ * not fit, `buf` may be NULL when `cap` is 0). `SHOGI_RESULT_NULL_PARAMETER`
+ * if `report` or `out_len` is NULL. Thread-safe.
+ */
+shogi_result shogi_ai_mate_report_moves(const struct shogi_ai_mate_report *report,
+                                        shogi_move *buf,
+                                        size_t cap,
                                         size_t *out_len);
 
 #ifdef __cplusplus

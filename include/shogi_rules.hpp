@@ -12,8 +12,10 @@
  *   std::string kif = rec.write(shogi::record_format::kif).text;
  *
  * Conventions:
- * - Handles. shogi::position, shogi::game, shogi::record, shogi::record_list and the USI
- *   protocol's shogi::usi_engine_message and shogi::usi_gui_command each own one C handle and free it with its _free function in their destructor. They are move-only: a copy
+ * - Handles. shogi::position, shogi::game, shogi::record, shogi::record_list, the USI
+ *   protocol's shogi::usi_engine_message and shogi::usi_gui_command, and the built-in
+ *   opponent's shogi::ai_stop, shogi::ai_player and shogi::ai_mate_report each own one C handle
+ *   and free it with its _free function in their destructor. They are move-only: a copy
  *   is explicit (clone()), a move leaves the source empty. Any call on an empty (moved-from)
  *   object throws shogi::error with SHOGI_RESULT_NULL_PARAMETER; destroying or assigning to it
  *   is fine. get() gives the C handle for calls to the C API, release() gives up ownership, and
@@ -40,6 +42,9 @@
  *                                         line(), column(), ply(), reason() and format()
  *         shogi::usi_error                a USI protocol line that does not read (500-549),
  *                                         with column(), field() and reason()
+ *         shogi::ai_error                 the built-in opponent (550-569): a strength out of
+ *                                         range, no move to choose, a position a checkmate
+ *                                         search cannot start from
  *   Answers that are not failures are not exceptions: position::check_move() returns the
  *   reason a move is illegal (SHOGI_RESULT_OK when it is legal), record::header() and
  *   record::handicap() return an empty std::optional when there is none, and
@@ -47,7 +52,9 @@
  *   is std::bad_alloc. Destructors, moves, get(), release() and the accessors of the value
  *   types never throw.
  * - Thread safety is the C API's: const member functions may run on one object from several
- *   threads at once; the others need exclusive access. Objects may move between threads.
+ *   threads at once; the others need exclusive access. Objects may move between threads. An
+ *   ai_stop is raised and reset through const member functions: from any thread, while a
+ *   search on another thread polls it.
  */
 #ifndef SHOGI_RULES_HPP
 #define SHOGI_RULES_HPP
@@ -194,6 +201,13 @@ class usi_error : public error {
     std::string field_;
 };
 
+/// A failure of the built-in opponent (codes 550-569): a strength outside 1-10, a game that is
+/// over or a side without a legal move, a position a checkmate search cannot start from.
+class ai_error : public error {
+  public:
+    using error::error;
+};
+
 /// The English description of a result code ("illegal move: nifu: ...").
 inline std::string result_message(shogi_result code) {
     std::string buf(128, '\0');
@@ -247,6 +261,9 @@ namespace detail {
     }
     if (value >= 500 && value < 550) {
         throw usi_error(code, message);
+    }
+    if (value >= 550 && value < 570) {
+        throw ai_error(code, message);
     }
     throw error(code, message);
 }
@@ -347,6 +364,15 @@ struct usi_engine_message_free {
 };
 struct usi_gui_command_free {
     void operator()(shogi_usi_gui_command *c) const noexcept { shogi_usi_gui_command_free(c); }
+};
+struct ai_stop_free {
+    void operator()(shogi_ai_stop *s) const noexcept { shogi_ai_stop_free(s); }
+};
+struct ai_player_free {
+    void operator()(shogi_ai_player *p) const noexcept { shogi_ai_player_free(p); }
+};
+struct ai_mate_report_free {
+    void operator()(shogi_ai_mate_report *r) const noexcept { shogi_ai_mate_report_free(r); }
 };
 
 /// The exception of a failed USI read: the C API's report (it fills one in for every failure of
@@ -1765,6 +1791,202 @@ inline std::string usi_format_setoption(std::string_view name,
         return shogi_usi_format_setoption(detail::text_ptr(name), name.size(),
                                           value ? detail::text_ptr(*value) : nullptr,
                                           value ? value->size() : 0, buf, len, out);
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built-in opponent
+
+/// The three levels a person chooses between, as the strengths ai_player takes.
+enum class ai_level : std::uint32_t {
+    easy = SHOGI_AI_LEVEL_EASY,
+    normal = SHOGI_AI_LEVEL_NORMAL,
+    hard = SHOGI_AI_LEVEL_HARD,
+};
+
+/// A flag that ends searches early. Owns a shogi_ai_stop. Unlike the other objects, raise(),
+/// reset() and is_raised() may run from any thread while a search on another thread polls it;
+/// destroy it only once no search uses it.
+class ai_stop {
+  public:
+    /// A flag that is not raised.
+    ai_stop() : handle_(detail::value_out<shogi_ai_stop *>([](shogi_ai_stop **out) {
+                    return shogi_ai_stop_new(out);
+                })) {}
+
+    static ai_stop adopt(shogi_ai_stop *handle) noexcept { return ai_stop(handle); }
+
+    shogi_ai_stop *get() const noexcept { return handle_.get(); }
+    shogi_ai_stop *release() noexcept { return handle_.release(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /// Raises the flag: every search polling it ends soon. Thread-safe.
+    void raise() const { detail::check(shogi_ai_stop_raise(handle_.get())); }
+    /// Lowers the flag, so the next search runs. Thread-safe.
+    void reset() const { detail::check(shogi_ai_stop_reset(handle_.get())); }
+    /// Whether the flag is raised. Thread-safe.
+    bool is_raised() const {
+        return detail::value_out<bool>(
+            [&](bool *out) { return shogi_ai_stop_is_raised(handle_.get(), out); });
+    }
+
+  private:
+    explicit ai_stop(shogi_ai_stop *handle) noexcept : handle_(handle) {}
+
+    std::unique_ptr<shogi_ai_stop, detail::ai_stop_free> handle_;
+};
+
+namespace detail {
+
+/// The C handle of an optional stop.
+inline const shogi_ai_stop *stop_ptr(const ai_stop *stop) noexcept {
+    return stop != nullptr ? stop->get() : nullptr;
+}
+
+} // namespace detail
+
+/// A move chosen by a search: the move, what the search found (score, nodes, time) and the
+/// principal variation, the move first.
+struct ai_choice {
+    move best;
+    shogi_ai_choice info;
+    std::vector<move> pv;
+};
+
+/// A computer player at a strength (1-10, or an ai_level), deterministic for its seed, with the
+/// transposition table it keeps between the moves of a game. Owns a shogi_ai_player.
+class ai_player {
+  public:
+    /// Throws shogi::ai_error (SHOGI_RESULT_AI_STRENGTH) for a strength outside 1-10.
+    explicit ai_player(std::uint32_t strength, std::uint64_t seed = 0)
+        : handle_(detail::value_out<shogi_ai_player *>([&](shogi_ai_player **out) {
+              return shogi_ai_player_new(strength, seed, out);
+          })) {}
+    explicit ai_player(ai_level level, std::uint64_t seed = 0)
+        : ai_player(static_cast<std::uint32_t>(level), seed) {}
+
+    static ai_player adopt(shogi_ai_player *handle) noexcept {
+        return ai_player(handle, adopted{});
+    }
+
+    shogi_ai_player *get() const noexcept { return handle_.get(); }
+    shogi_ai_player *release() noexcept { return handle_.release(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /// The strength, from 1 to 10.
+    std::uint32_t strength() const {
+        return detail::value_out<std::uint32_t>(
+            [&](std::uint32_t *out) { return shogi_ai_player_strength(handle_.get(), out); });
+    }
+
+    /// A move for the side to move in `g`, within the strength's budget narrowed by `limits`
+    /// (0: no limit from a field); `stop` (may be null) ends it early. Throws shogi::ai_error
+    /// (SHOGI_RESULT_AI_GAME_OVER) when the game is over.
+    ai_choice choose(const game &g, const shogi_ai_limits &limits = {},
+                     const ai_stop *stop = nullptr) {
+        shogi_move best = SHOGI_MOVE_NONE;
+        shogi_ai_choice info{};
+        detail::check(shogi_ai_player_choose(handle_.get(), g.get(), &limits,
+                                             detail::stop_ptr(stop), &best, &info));
+        return ai_choice{move(best), info, pv()};
+    }
+
+    /// The principal variation of the last choice (empty before the first).
+    std::vector<move> pv() const {
+        return detail::to_moves(detail::moves_out(
+            [&](shogi_move *buf, std::size_t cap, std::size_t *out) {
+                return shogi_ai_player_pv(handle_.get(), buf, cap, out);
+            },
+            16));
+    }
+
+  private:
+    /// Tells the adopting constructor apart from the strength's, so that ai_player(0) is a
+    /// strength (and an error), not a null handle.
+    struct adopted {};
+    ai_player(shogi_ai_player *handle, adopted) noexcept : handle_(handle) {}
+
+    std::unique_ptr<shogi_ai_player, detail::ai_player_free> handle_;
+};
+
+/// The best move of `pos` at full strength, limited only by `limits` (all 0: until `stop` is
+/// raised or depth 64), with up to `max_pv` moves of the principal variation. Throws
+/// shogi::ai_error (SHOGI_RESULT_AI_NO_LEGAL_MOVES) when the side to move has no legal move.
+inline ai_choice ai_best_move(const position &pos, const shogi_ai_limits &limits = {},
+                              const ai_stop *stop = nullptr, std::size_t max_pv = 64) {
+    std::vector<shogi_move> pv(max_pv);
+    shogi_move best = SHOGI_MOVE_NONE;
+    shogi_ai_choice info{};
+    detail::check(shogi_ai_best_move(pos.get(), &limits, detail::stop_ptr(stop), &best, &info,
+                                     pv.data(), pv.size()));
+    pv.resize(info.pv_len);
+    return ai_choice{move(best), info, detail::to_moves(pv)};
+}
+
+/// A move of the side to move that checkmates at once, if there is one.
+inline std::optional<move> ai_mate_in_one(const position &pos) {
+    shogi_move m = SHOGI_MOVE_NONE;
+    bool found = false;
+    detail::check(shogi_ai_mate_in_one(pos.get(), &m, &found));
+    return found ? std::optional<move>(move(m)) : std::nullopt;
+}
+
+/// The default limits of a checkmate search: one million positions, nothing else.
+inline shogi_ai_mate_limits ai_mate_limits_default() {
+    return detail::value_out<shogi_ai_mate_limits>(
+        [](shogi_ai_mate_limits *out) { return shogi_ai_mate_limits_default(out); });
+}
+
+/// The answer of a checkmate search. Owns a shogi_ai_mate_report.
+class ai_mate_report {
+  public:
+    static ai_mate_report adopt(shogi_ai_mate_report *handle) noexcept {
+        return ai_mate_report(handle);
+    }
+
+    shogi_ai_mate_report *get() const noexcept { return handle_.get(); }
+    shogi_ai_mate_report *release() noexcept { return handle_.release(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /// The answer (SHOGI_AI_MATE_FOUND, _NONE, _UNKNOWN), why it is undecided, the number of
+    /// moves, the positions visited and the time spent.
+    shogi_ai_mate_summary summary() const {
+        return detail::value_out<shogi_ai_mate_summary>([&](shogi_ai_mate_summary *out) {
+            return shogi_ai_mate_report_summary(handle_.get(), out);
+        });
+    }
+
+    /// The mate's moves, ending in checkmate (empty unless one was found).
+    std::vector<move> moves() const {
+        return detail::to_moves(detail::moves_out(
+            [&](shogi_move *buf, std::size_t cap, std::size_t *out) {
+                return shogi_ai_mate_report_moves(handle_.get(), buf, cap, out);
+            },
+            16));
+    }
+
+  private:
+    explicit ai_mate_report(shogi_ai_mate_report *handle) noexcept : handle_(handle) {}
+
+    std::unique_ptr<shogi_ai_mate_report, detail::ai_mate_report_free> handle_;
+};
+
+/// Searches `pos` for a forced checkmate by the side to move within `limits`. Throws
+/// shogi::ai_error (SHOGI_RESULT_AI_MATE_*) for a position a search cannot start from.
+inline ai_mate_report ai_solve_mate(const position &pos,
+                                    const shogi_ai_mate_limits &limits = ai_mate_limits_default(),
+                                    const ai_stop *stop = nullptr) {
+    return ai_mate_report::adopt(
+        detail::value_out<shogi_ai_mate_report *>([&](shogi_ai_mate_report **out) {
+            return shogi_ai_solve_mate(pos.get(), &limits, detail::stop_ptr(stop), out);
+        }));
+}
+
+/// The move the strongest level would play in `g`, and why. Throws shogi::ai_error
+/// (SHOGI_RESULT_AI_GAME_OVER) when the game is over.
+inline shogi_ai_hint_info ai_hint(const game &g, const ai_stop *stop = nullptr) {
+    return detail::value_out<shogi_ai_hint_info>([&](shogi_ai_hint_info *out) {
+        return shogi_ai_hint(g.get(), detail::stop_ptr(stop), out);
     });
 }
 

@@ -24,6 +24,7 @@
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+mod error_examples;
 pub mod eval;
 pub mod hint;
 pub mod level;

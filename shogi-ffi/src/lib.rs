@@ -16,8 +16,9 @@
 //!   text out goes to a caller buffer `(char *buf, size_t buf_len, size_t
 //!   *out_len)`; moves are `uint32_t` bits with accessor functions.
 //! - Handles (`shogi_position`, `shogi_game`, `shogi_record`,
-//!   `shogi_record_list`, `shogi_usi_engine_message`, `shogi_usi_gui_command`) are owned by the caller and freed with their one
-//!   `_free` function.
+//!   `shogi_record_list`, `shogi_usi_engine_message`, `shogi_usi_gui_command`,
+//!   `shogi_ai_stop`, `shogi_ai_player`, `shogi_ai_mate_report`) are owned by
+//!   the caller and freed with their one `_free` function.
 
 // `ffi_fn!`, which every export runs its body through.
 #[macro_use]
@@ -47,11 +48,14 @@ mod collection;
 
 mod usi;
 
+mod ai;
+
 #[cfg(test)]
 mod testing;
 
 use core::ffi::c_char;
 
+pub use ai::*;
 pub use collection::*;
 pub use game::*;
 pub use notation::*;
@@ -131,5 +135,8 @@ mod tests {
         send_sync::<shogi_record_list>();
         send_sync::<shogi_usi_engine_message>();
         send_sync::<shogi_usi_gui_command>();
+        send_sync::<shogi_ai_stop>();
+        send_sync::<shogi_ai_player>();
+        send_sync::<shogi_ai_mate_report>();
     }
 }

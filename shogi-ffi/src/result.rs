@@ -3,7 +3,7 @@
 //!
 //! Codes are grouped in ranges (general 0–99, SFEN 100–199, illegal moves
 //! 200–249, move text 250–299, games 300–399, records 400–499, USI protocol
-//! messages 500–549). A value, once
+//! messages 500–549, built-in opponent 550–569). A value, once
 //! published, keeps its meaning and is never reused. The core's error enums
 //! are `#[non_exhaustive]`; a variant a later core adds and this library does
 //! not know yet maps to the catch-all code of its range (`*_OTHER`). The test
@@ -22,6 +22,8 @@ use shogi::{
 };
 
 use ffi_boundary::{result_message, result_name};
+use shogi_ai::level::{PlayError, StrengthError};
+use shogi_ai::mate::MateError;
 
 /// The result of a fallible function: `SHOGI_RESULT_OK` (0) or the reason it
 /// failed. Values are stable: a published value keeps its meaning and is never
@@ -282,12 +284,26 @@ pub enum shogi_result {
     UsiMessagePosition = 506,
     /// A USI message error this version does not name.
     UsiMessageOther = 549,
+
+    /// Built-in opponent: a strength outside 1–10.
+    AiStrength = 550,
+    /// Checkmate search: the side not to move is in check (the position
+    /// cannot arise in play).
+    AiMateOpponentInCheck = 551,
+    /// Checkmate search: the side not to move has no king to mate.
+    AiMateNoDefendingKing = 552,
+    /// Built-in opponent: the game is over, there is no move to choose.
+    AiGameOver = 553,
+    /// Built-in opponent: the side to move has no legal move.
+    AiNoLegalMoves = 554,
+    /// A built-in opponent error this version does not name.
+    AiOther = 569,
 }
 
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> &'static [shogi_result] {
     use shogi_result::*;
-    const ALL: [shogi_result; 109] = [
+    const ALL: [shogi_result; 115] = [
         Ok,
         NullParameter,
         Panic,
@@ -397,6 +413,12 @@ pub(crate) fn all_results() -> &'static [shogi_result] {
         UsiMessageUnexpected,
         UsiMessagePosition,
         UsiMessageOther,
+        AiStrength,
+        AiMateOpponentInCheck,
+        AiMateNoDefendingKing,
+        AiGameOver,
+        AiNoLegalMoves,
+        AiOther,
     ];
     &ALL
 }
@@ -515,6 +537,12 @@ impl shogi_result {
             UsiMessageUnexpected => "SHOGI_RESULT_USI_MESSAGE_UNEXPECTED\0",
             UsiMessagePosition => "SHOGI_RESULT_USI_MESSAGE_POSITION\0",
             UsiMessageOther => "SHOGI_RESULT_USI_MESSAGE_OTHER\0",
+            AiStrength => "SHOGI_RESULT_AI_STRENGTH\0",
+            AiMateOpponentInCheck => "SHOGI_RESULT_AI_MATE_OPPONENT_IN_CHECK\0",
+            AiMateNoDefendingKing => "SHOGI_RESULT_AI_MATE_NO_DEFENDING_KING\0",
+            AiGameOver => "SHOGI_RESULT_AI_GAME_OVER\0",
+            AiNoLegalMoves => "SHOGI_RESULT_AI_NO_LEGAL_MOVES\0",
+            AiOther => "SHOGI_RESULT_AI_OTHER\0",
         }
     }
 
@@ -637,6 +665,12 @@ impl shogi_result {
             UsiMessageUnexpected => "USI message: unexpected word after the message or field",
             UsiMessagePosition => "USI message: malformed position command",
             UsiMessageOther => "USI message: malformed line",
+            AiStrength => "the strength must be from 1 to 10",
+            AiMateOpponentInCheck => "checkmate search: the side not to move is in check",
+            AiMateNoDefendingKing => "checkmate search: the side not to move has no king",
+            AiGameOver => "the game is over: there is no move to choose",
+            AiNoLegalMoves => "the side to move has no legal move",
+            AiOther => "the built-in opponent failed",
         }
     }
 }
@@ -919,6 +953,32 @@ impl From<&UsiMessageError> for shogi_result {
     }
 }
 
+impl From<StrengthError> for shogi_result {
+    fn from(_: StrengthError) -> shogi_result {
+        shogi_result::AiStrength
+    }
+}
+
+impl From<&MateError> for shogi_result {
+    fn from(err: &MateError) -> shogi_result {
+        match err {
+            MateError::OpponentInCheck => shogi_result::AiMateOpponentInCheck,
+            MateError::NoDefendingKing => shogi_result::AiMateNoDefendingKing,
+            _ => shogi_result::AiOther,
+        }
+    }
+}
+
+impl From<PlayError> for shogi_result {
+    fn from(err: PlayError) -> shogi_result {
+        match err {
+            PlayError::GameOver => shogi_result::AiGameOver,
+            PlayError::NoLegalMoves => shogi_result::AiNoLegalMoves,
+            _ => shogi_result::AiOther,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -930,7 +990,7 @@ mod tests {
 
     /// The published values. A failure here means a code changed its number,
     /// which breaks every compiled C client.
-    const PUBLISHED: [(shogi_result, u32); 109] = {
+    const PUBLISHED: [(shogi_result, u32); 115] = {
         use shogi_result::*;
         [
             (Ok, 0),
@@ -1042,6 +1102,12 @@ mod tests {
             (UsiMessageUnexpected, 505),
             (UsiMessagePosition, 506),
             (UsiMessageOther, 549),
+            (AiStrength, 550),
+            (AiMateOpponentInCheck, 551),
+            (AiMateNoDefendingKing, 552),
+            (AiGameOver, 553),
+            (AiNoLegalMoves, 554),
+            (AiOther, 569),
         ]
     };
 
@@ -1086,7 +1152,7 @@ mod tests {
 
     /// The catch-all codes: what a variant of a core error enum that this
     /// library does not name would map to.
-    const CATCH_ALL: [shogi_result; 7] = {
+    const CATCH_ALL: [shogi_result; 8] = {
         use shogi_result::*;
         [
             SfenOther,
@@ -1096,6 +1162,7 @@ mod tests {
             GameOther,
             RecordOther,
             UsiMessageOther,
+            AiOther,
         ]
     };
 
@@ -1150,6 +1217,9 @@ mod tests {
         walk!(Limit, |limit| shogi_result::from(
             &RecordErrorKind::LimitExceeded { limit, max: 0 }
         ));
+        walk!(MateError, |e| shogi_result::from(&e));
+        walk!(PlayError, shogi_result::from);
+        walk!(StrengthError, shogi_result::from);
         for (error, code) in codes {
             assert!(
                 !CATCH_ALL.contains(&code)
@@ -1157,6 +1227,27 @@ mod tests {
                     && code != shogi_result::Panic,
                 "{error} maps to {code:?}"
             );
+        }
+    }
+
+    /// Each variant of the built-in opponent's errors has a code of its own,
+    /// in the range 550–569.
+    #[test]
+    fn each_ai_error_has_its_own_code() {
+        let mut codes: Vec<shogi_result> = MateError::examples()
+            .iter()
+            .map(shogi_result::from)
+            .collect();
+        codes.extend(PlayError::examples().into_iter().map(shogi_result::from));
+        codes.extend(
+            StrengthError::examples()
+                .into_iter()
+                .map(shogi_result::from),
+        );
+        assert_eq!(codes.len(), 5);
+        for (i, code) in codes.iter().enumerate() {
+            assert!((550..569).contains(&(*code as u32)), "{code:?}");
+            assert!(!codes[..i].contains(code), "{code:?} twice");
         }
     }
 

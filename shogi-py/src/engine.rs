@@ -359,7 +359,9 @@ pub fn engine_error_examples(py: Python<'_>) -> Vec<(&'static str, Py<PyAny>)> {
         .collect()
 }
 
-fn seconds(value: Option<f64>, what: &str) -> PyResult<Option<Duration>> {
+/// A time in seconds, if given; `ValueError` naming `what` for one that is negative or not
+/// finite.
+pub(crate) fn seconds(value: Option<f64>, what: &str) -> PyResult<Option<Duration>> {
     value
         .map(|s| {
             Duration::try_from_secs_f64(s)

@@ -362,6 +362,38 @@ impl Game {
         })
     }
 
+    /// The move of the built-in opponent (`shogi_rules.ai`) for the side to move: a player at
+    /// `level` (or at `strength`, a `Level` or an int from 1 to 10, when given) with `seed`,
+    /// within the level's budget narrowed by `depth` (plies), `nodes` and `time` (seconds);
+    /// `stop` (an `ai.Stop`) ends the search early. Runs without the GIL; Ctrl-C ends it with
+    /// `KeyboardInterrupt`. `ai.NoMoveError` when the game is over.
+    #[pyo3(signature = (
+        level=crate::ai::Level::NORMAL, strength=None, seed=0, depth=None, nodes=None, time=None,
+        stop=None
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn best_move(
+        &self,
+        py: Python<'_>,
+        level: crate::ai::Level,
+        strength: Option<&Bound<'_, PyAny>>,
+        seed: u64,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+        stop: Option<PyRef<'_, crate::ai::Stop>>,
+    ) -> PyResult<Move> {
+        crate::ai::best_move(
+            py,
+            &self.inner,
+            level,
+            strength,
+            seed,
+            (depth, nodes, time),
+            stop.as_deref(),
+        )
+    }
+
     /// The number of moves `legal_moves` lists, counted without making them: 0 once the game
     /// is over.
     fn count_legal_moves(&self) -> PyResult<u64> {

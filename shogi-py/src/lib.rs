@@ -6,6 +6,7 @@
 
 use pyo3::prelude::*;
 
+mod ai;
 mod annotation;
 mod engine;
 mod errors;
@@ -90,6 +91,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read::read_all, m)?)?;
     engine::add(m)?;
     usi::add(m)?;
+    ai::add(m)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
     // only repeat every name added here.
     m.delattr("__all__")?;

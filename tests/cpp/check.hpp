@@ -124,5 +124,6 @@ void test_games();
 void test_records(const std::string &data_dir);
 void test_handles();
 void test_usi();
+void test_ai();
 
 #endif

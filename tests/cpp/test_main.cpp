@@ -24,6 +24,8 @@ int main(int argc, char **argv) {
         test_handles();
         check::suite("usi");
         test_usi();
+        check::suite("ai");
+        test_ai();
     } catch (const std::exception &e) {
         std::cerr << "unexpected exception: " << e.what() << "\n";
         return 1;

@@ -262,7 +262,9 @@ __all__ = [
     "SQ_9I",
     "engine",
     "usi",
+    "ai",
 ]
 
-# USI engines and the USI protocol, as submodules (`from shogi_rules.engine import popen_usi`).
-from . import engine, usi  # noqa: E402
+# USI engines and the USI protocol, as submodules (`from shogi_rules.engine import popen_usi`);
+# the built-in opponent (`from shogi_rules.ai import Player`).
+from . import engine, usi, ai  # noqa: E402

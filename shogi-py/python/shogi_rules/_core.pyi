@@ -14,13 +14,15 @@ Conventions:
 * **Errors** are ``ShogiError`` (a ``ValueError``) or one of its subclasses. Passing an
   argument of the wrong type raises ``TypeError``.
 * **Threads**: every object may be used from any thread. ``Position.perft``,
-  ``read_record`` and ``read_records`` release the GIL while they work. A ``Game`` and a
+  ``read_record``, ``read_records`` and the searches of the built-in opponent
+  (``Player.choose``, ``Game.best_move``, ``search``, ``solve_mate``, ``hint``) release the
+  GIL while they work; a ``Stop`` raised from another thread ends a search. A ``Game`` and a
   ``GameRecord`` are mutable: a method that changes one while another thread uses the same
   object raises ``RuntimeError`` (share them between threads only behind a lock).
-* **Ctrl-C**: ``Position.perft``, ``Position.perft_divide``, ``read_records``, and
-  ``read_record`` and ``GameRecord.write`` on large inputs look for signals every few
-  milliseconds while they work (in the main thread, where Python handles signals), so
-  ``KeyboardInterrupt`` stops them.
+* **Ctrl-C**: ``Position.perft``, ``Position.perft_divide``, ``read_records``, the searches
+  of the built-in opponent, and ``read_record`` and ``GameRecord.write`` on large inputs look
+  for signals every few milliseconds while they work (in the main thread, where Python
+  handles signals), so ``KeyboardInterrupt`` stops them.
 * **Limits**: the record readers (``read_record``, ``read_records``, ``Game.from_usi``) accept
   what ``ReadLimits`` allows; beyond it they raise ``RecordError`` with ``kind ==
   "limit_exceeded"``.
@@ -28,6 +30,8 @@ Conventions:
 
 import os
 from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Optional, SupportsIndex, Union, final, overload
+
+from .engine import Score as _Score
 
 __version__: Final[str]
 
@@ -862,6 +866,22 @@ class Game:
         """A game restored from ``to_json`` text; the moves are replayed and the result, draw
         offers and clock are checked against them and the rules: forged state raises
         ``RestoreError`` with ``.kind`` naming what is wrong."""
+    def best_move(
+        self,
+        level: Level = ...,
+        strength: Union[Level, int, None] = None,
+        seed: int = 0,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time: Optional[float] = None,
+        stop: Optional[Stop] = None,
+    ) -> Move:
+        """The move of the built-in opponent (``shogi_rules.ai``) for the side to move: a
+        ``Player`` at ``level`` (``Level.NORMAL`` by default), or at ``strength`` (a ``Level`` or
+        an int from 1 to 10) when given, with ``seed``, within the level's budget narrowed by
+        ``depth`` (plies), ``nodes`` and ``time`` (seconds); ``stop`` ends the search early.
+        Releases the GIL; Ctrl-C stops it with ``KeyboardInterrupt``. Raises ``NoMoveError``
+        when the game is over, ``StrengthError`` for a strength outside 1-10."""
     def push_usi(self, usi: str) -> Move:
         """Plays a legal move given as USI text, as ``push`` does (and raising as it does), and
         returns it as a ``Move``; ``outcome`` tells whether it ended the game."""
@@ -1582,3 +1602,188 @@ def _usi_message_error_examples() -> list[tuple[str, UsiMessageError]]: ...
 def _parse_engine_message(line: str) -> dict[str, Any]: ...
 def _parse_gui_command(line: str) -> dict[str, Any]: ...
 def _format_position(board: Union[Game, Position]) -> str: ...
+
+# The built-in opponent (``shogi_rules.ai``)
+
+class AiError(ShogiError):
+    """Base class of the errors of the built-in opponent."""
+
+    kind: str
+    """The error: ``strength``, ``opponent_in_check``, ``no_defending_king``, ``game_over`` or
+    ``no_legal_moves``."""
+
+class StrengthError(AiError):
+    """A strength outside 1-10 (``kind == "strength"``)."""
+
+    value: int
+    """The strength given."""
+
+class MateSearchError(AiError):
+    """A position a checkmate search cannot start from: ``kind`` is ``"opponent_in_check"``
+    (the side not to move is in check) or ``"no_defending_king"`` (it has no king)."""
+
+class NoMoveError(AiError):
+    """There is no move to choose: ``kind`` is ``"game_over"`` or ``"no_legal_moves"``."""
+
+    outcome: Optional[Outcome]
+    """For ``"game_over"``: how the game ended; otherwise ``None``."""
+
+@final
+class Level:
+    """The three levels a person chooses between: ``EASY`` (shallow, with seeded human-like
+    mistakes), ``NORMAL`` and ``HARD`` (the strongest)."""
+
+    EASY: ClassVar[Level]
+    NORMAL: ClassVar[Level]
+    HARD: ClassVar[Level]
+    @property
+    def strength(self) -> int:
+        """The level's place on the 1-10 scale."""
+    def __int__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Stop:
+    """A flag that ends searches early: give it to a search and call ``stop()`` from another
+    thread; the search returns the best answer it has. It stays raised until ``reset()``."""
+
+    def __new__(cls) -> Stop: ...
+    def stop(self) -> None:
+        """Raises the flag: every search polling it ends soon."""
+    @property
+    def is_stopped(self) -> bool:
+        """Whether the flag is raised."""
+    def reset(self) -> None:
+        """Lowers the flag, so the next search runs."""
+
+@final
+class Choice:
+    """A move chosen by a search, with what the search found."""
+
+    @property
+    def move(self) -> Move:
+        """The move to play."""
+    @property
+    def score(self) -> _Score:
+        """Its score from the mover's point of view: ``shogi_rules.engine.Cp`` (centipawns) or
+        ``Mate`` (plies; negative when the mover is mated)."""
+    @property
+    def pv(self) -> list[Move]:
+        """The line the search expects, starting with ``move``."""
+    @property
+    def nodes(self) -> int:
+        """Positions visited."""
+    @property
+    def elapsed(self) -> float:
+        """Seconds spent."""
+
+@final
+class Player:
+    """A computer player at a strength, deterministic for its seed: the same game, strength,
+    seed and limits give the same move unless a time limit or a stop ends the search. It keeps
+    its transposition table between the moves of a game; calls from several threads take
+    turns."""
+
+    def __new__(cls, level_or_strength: Union[Level, int], seed: int = 0) -> Player:
+        """A player at a ``Level`` or a strength from 1 to 10 (``StrengthError`` otherwise)."""
+    @property
+    def strength(self) -> int:
+        """The strength, from 1 to 10."""
+    @property
+    def seed(self) -> int:
+        """The seed."""
+    def choose(
+        self,
+        game: Game,
+        *,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time: Optional[float] = None,
+        stop: Optional[Stop] = None,
+    ) -> Choice:
+        """A move for the side to move in ``game``, within the strength's budget narrowed by
+        ``depth`` (plies), ``nodes`` and ``time`` (seconds); ``stop`` ends the search early.
+        Releases the GIL; Ctrl-C stops it with ``KeyboardInterrupt``. Raises ``NoMoveError``
+        when the game is over."""
+
+@final
+class MateReport:
+    """The answer of a checkmate search with what it cost."""
+
+    @property
+    def kind(self) -> Literal["mate", "no_mate", "unknown"]:
+        """``"mate"`` (a forced mate, in ``moves``), ``"no_mate"`` (proven: no sequence of
+        checks forces mate within ``max_plies``) or ``"unknown"`` (the search ended first)."""
+    @property
+    def moves(self) -> list[Move]:
+        """The mate: the attacker's and the defender's moves, ending in checkmate (empty unless
+        ``kind == "mate"``)."""
+    @property
+    def reason(self) -> Optional[Literal["nodes", "time", "stopped"]]:
+        """Why the search ended undecided; ``None`` unless ``kind == "unknown"``."""
+    @property
+    def nodes(self) -> int:
+        """Positions visited."""
+    @property
+    def elapsed(self) -> float:
+        """Seconds spent."""
+
+@final
+class Hint:
+    """A suggested move and why."""
+
+    @property
+    def move(self) -> Move:
+        """The move."""
+    @property
+    def why(self) -> Literal["mates", "stops_mate", "wins_material", "best_position"]:
+        """``"mates"`` (it starts a forced mate in ``value`` plies), ``"stops_mate"`` (it stops
+        the opponent's threat of mate), ``"wins_material"`` (it wins about ``value``
+        centipawns) or ``"best_position"`` (the search prefers it)."""
+    @property
+    def value(self) -> Optional[int]:
+        """Plies to mate for ``"mates"``, centipawns for ``"wins_material"``, else ``None``."""
+    @property
+    def score(self) -> _Score:
+        """The move's score from the mover's point of view, as ``Choice.score``."""
+
+def search(
+    position: Union[Position, str],
+    *,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    time: Optional[float] = None,
+    stop: Optional[Stop] = None,
+) -> Choice:
+    """The best move of ``position`` at full strength, limited only by ``depth``, ``nodes`` and
+    ``time``: with none of them it runs to depth 64 or until ``stop`` is raised. A new
+    transposition table and no earlier positions (no repetition). Releases the GIL; Ctrl-C
+    stops it. Raises ``NoMoveError`` when the side to move has no legal move."""
+
+def mate_in_one(position: Union[Position, str]) -> Optional[Move]:
+    """A move of the side to move that checkmates at once, or ``None`` (a pawn drop that would
+    checkmate is illegal and never returned)."""
+
+def solve_mate(
+    position: Union[Position, str],
+    *,
+    nodes: Optional[int] = 1000000,
+    time: Optional[float] = None,
+    max_plies: Optional[int] = None,
+    defender_holds_remaining: bool = False,
+    stop: Optional[Stop] = None,
+) -> MateReport:
+    """Searches for a forced checkmate by the side to move (the attacker plays only checks, the
+    defender every legal evasion) within ``nodes`` (``None``: no limit), ``time`` (seconds)
+    and ``max_plies``; with ``defender_holds_remaining`` the defender holds every piece neither
+    on the board nor in the attacker's hand (the tsume convention). A mate found replays to
+    checkmate with ``Game``. Releases the GIL; ``stop`` or Ctrl-C ends it. Raises
+    ``MateSearchError`` for a position a search cannot start from."""
+
+def hint(game: Game, stop: Optional[Stop] = None) -> Hint:
+    """The move the strongest level would play in ``game``, and why. Releases the GIL; ``stop``
+    or Ctrl-C ends it. Raises ``NoMoveError`` when there is no move to suggest."""
+
+def _ai_error_examples() -> list[tuple[str, str, AiError]]: ...
