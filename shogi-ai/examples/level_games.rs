@@ -52,6 +52,16 @@ fn main() {
             time[i] += spent;
             max[i] = max[i].max(spent);
             moves[i] += 1;
+            if std::env::var_os("VERBOSE").is_some() {
+                println!(
+                    "{:>3} {} {:<6} {:?} {} nodes",
+                    game.history().len() + 1,
+                    if i == 0 { "strong" } else { "weak  " },
+                    choice.mv.to_string(),
+                    choice.score,
+                    choice.nodes
+                );
+            }
             game.play(choice.mv).expect("a legal move");
         }
         let result = match game.outcome().and_then(|o| o.winner) {

@@ -6,8 +6,8 @@
 //! it), with late quiet moves reduced by a ply, a ply more for a side in
 //! check, and a quiescence search over captures and promotions (every
 //! evasion when in check) at the horizon. Moves are ordered by
-//! [`order`]: the transposition table's move, captures by MVV-LVA, killers,
-//! history. The transposition table ([`table`]) is allocated once at the
+//! `order`: the transposition table's move, captures by MVV-LVA, killers,
+//! history. The transposition table (`table`) is allocated once at the
 //! size given to [`Searcher::new`].
 //!
 //! A side with no legal move has lost (pawn-drop mate never arises: the
@@ -78,7 +78,7 @@ impl Score {
         match self {
             Score::Cp(cp) => cp.clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
             Score::Mate(n) if n > 0 => MATE - n.min(MATE - MATE_BOUND),
-            Score::Mate(n) => -MATE + (-n).min(MATE - MATE_BOUND),
+            Score::Mate(n) => -MATE + n.saturating_neg().min(MATE - MATE_BOUND),
         }
     }
 }
@@ -356,6 +356,8 @@ mod tests {
         for pair in scores.windows(2) {
             assert!(pair[0].rank() < pair[1].rank(), "{pair:?}");
         }
+        assert!(Score::Mate(i32::MIN).rank() < Score::Cp(i32::MIN).rank());
+        assert!(Score::Mate(i32::MAX).rank() > Score::Cp(i32::MAX).rank());
     }
 
     #[test]

@@ -112,13 +112,15 @@ impl Searcher {
         self.keys.iter().rev().skip(1).step_by(2).any(|&k| k == key)
     }
 
-    /// The static evaluation used at the horizon.
+    /// The static evaluation used at the horizon, kept below the mate
+    /// scores.
     fn static_eval(&self, pos: &Position) -> i32 {
-        if self.material_only {
+        let value = if self.material_only {
             material(pos)
         } else {
             evaluate(pos)
-        }
+        };
+        value.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Principal-variation search of `pos` to `depth` within
