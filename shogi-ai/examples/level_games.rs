@@ -2,7 +2,9 @@
 //! level spends per move.
 //!
 //! `cargo run --release -p shogi-ai --example level_games [games] [strong] [weak]`
-//! (strengths 1–10; defaults: 4 games, Hard against Easy).
+//! (strengths 1–10; defaults: 4 games, Hard against Easy). Each pair of
+//! games starts from two opening moves of its own, each player taking each
+//! side once.
 
 use std::time::{Duration, Instant};
 
@@ -41,6 +43,13 @@ fn main() {
             Color::Gote
         };
         let mut game = Game::new();
+        // Each pair of games starts from its own two opening moves.
+        let pair = u64::from(g / 2);
+        for k in 0..2u64 {
+            let moves = game.legal_moves();
+            let pick = (pair.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (8 * k)) as usize % moves.len();
+            game.play(moves.as_slice()[pick]).expect("a legal move");
+        }
         let stop = Stop::new();
         while game.outcome().is_none() && game.history().len() < MAX_PLIES {
             let i = usize::from(game.position().turn() != strong_color);

@@ -1,4 +1,18 @@
 //! Levels, strengths and the player that picks moves for a game.
+//!
+//! A [`Strength`] from 1 to 10 has a row of [`LEVELS`]: a node budget (what
+//! makes moves deterministic), a depth limit, a time cap as the backstop, the
+//! transposition table's memory cap, and at strengths 1 to 4 the mistakes it
+//! makes. [`Level`] names three of them: Easy (2), Normal (5), Hard (10).
+//!
+//! The [`Player`] takes a mate in one at once. Otherwise it searches; at
+//! strengths 5 and up it plays the search's best move. Below, it scores the
+//! root moves near the best exactly and draws its move from a softmax over
+//! those scores at the strength's temperature, and with a small probability
+//! overlooks its captures altogether (picking among the other moves): human
+//! mistakes, never an illegal move. The draws come from a SplitMix64
+//! generator seeded by the player's seed and the position, so a seed gives
+//! the same game every time.
 
 use std::time::Duration;
 
@@ -199,8 +213,10 @@ pub enum PlayError {
 }
 
 /// A computer player at a strength, deterministic for its seed: the same
-/// game, strength and seed give the same move when the search is limited
-/// by nodes or depth (a time limit that ends a search early may change it).
+/// game, strength, seed and limits give the same move when the search is
+/// limited by nodes or depth (a time limit that ends a search early may
+/// change it). Each choice starts from an empty transposition table, so
+/// earlier choices do not change later ones.
 #[derive(Debug)]
 pub struct Player {
     strength: Strength,
@@ -235,6 +251,13 @@ impl Player {
 
     /// A move for the side to move in `game`, within the strength's budget
     /// further narrowed by `limits` (a field that is `None` adds nothing).
+    /// The positions of the game before the current one count as draws if
+    /// the search reaches them again.
+    ///
+    /// A mate in one is played at once (score `Mate(1)`, no nodes). When a
+    /// low strength picks a move other than the search's best, the choice's
+    /// score is that move's root score (an upper bound when it was far below
+    /// the best) and its variation is the move alone.
     ///
     /// # Errors
     ///
