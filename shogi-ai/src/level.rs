@@ -130,22 +130,23 @@ const MB: usize = 1 << 20;
 
 /// The figures of strengths 1 to 10 (Easy is 2, Normal 5, Hard 10; the
 /// others lie between). At about a million nodes per second on one core,
-/// Easy spends a few milliseconds a move (cap 50 ms), Normal a few tens
-/// (cap 300 ms) and Hard about 300 ms (cap 1 s). Table memory: 256 KiB up to
+/// Easy spends a few milliseconds a move, Normal about 50 ms and Hard about
+/// 300 ms; the time caps (45 ms, 280 ms and 950 ms) leave room below 50 ms,
+/// 300 ms and 1 s for the rest of the move's work. Table memory: 256 KiB up to
 /// strength 2, 1 MiB at 3, 2 MiB at 4, 4 MiB at 5 and 6, 8 MiB at 7 and 8,
 /// 16 MiB at 9 and 10.
 #[rustfmt::skip]
 pub const LEVELS: [LevelParams; 10] = [
-    LevelParams { depth: 1, nodes: 2_000, time_ms: 50, table_bytes: 256 * KB, temperature: 250, overlook_percent: 30 },
-    LevelParams { depth: 2, nodes: 8_000, time_ms: 50, table_bytes: 256 * KB, temperature: 120, overlook_percent: 15 },
-    LevelParams { depth: 3, nodes: 20_000, time_ms: 100, table_bytes: MB, temperature: 60, overlook_percent: 8 },
-    LevelParams { depth: 4, nodes: 40_000, time_ms: 200, table_bytes: 2 * MB, temperature: 25, overlook_percent: 3 },
-    LevelParams { depth: 6, nodes: 70_000, time_ms: 300, table_bytes: 4 * MB, temperature: 0, overlook_percent: 0 },
-    LevelParams { depth: 8, nodes: 110_000, time_ms: 400, table_bytes: 4 * MB, temperature: 0, overlook_percent: 0 },
-    LevelParams { depth: 12, nodes: 160_000, time_ms: 600, table_bytes: 8 * MB, temperature: 0, overlook_percent: 0 },
-    LevelParams { depth: 16, nodes: 220_000, time_ms: 800, table_bytes: 8 * MB, temperature: 0, overlook_percent: 0 },
-    LevelParams { depth: 20, nodes: 290_000, time_ms: 1000, table_bytes: 16 * MB, temperature: 0, overlook_percent: 0 },
-    LevelParams { depth: 24, nodes: 360_000, time_ms: 1000, table_bytes: 16 * MB, temperature: 0, overlook_percent: 0 },
+    LevelParams { depth: 1, nodes: 2_000, time_ms: 45, table_bytes: 256 * KB, temperature: 250, overlook_percent: 30 },
+    LevelParams { depth: 2, nodes: 8_000, time_ms: 45, table_bytes: 256 * KB, temperature: 120, overlook_percent: 15 },
+    LevelParams { depth: 3, nodes: 16_000, time_ms: 100, table_bytes: MB, temperature: 60, overlook_percent: 8 },
+    LevelParams { depth: 4, nodes: 30_000, time_ms: 200, table_bytes: 2 * MB, temperature: 25, overlook_percent: 3 },
+    LevelParams { depth: 6, nodes: 60_000, time_ms: 280, table_bytes: 4 * MB, temperature: 0, overlook_percent: 0 },
+    LevelParams { depth: 8, nodes: 90_000, time_ms: 400, table_bytes: 4 * MB, temperature: 0, overlook_percent: 0 },
+    LevelParams { depth: 12, nodes: 130_000, time_ms: 600, table_bytes: 8 * MB, temperature: 0, overlook_percent: 0 },
+    LevelParams { depth: 16, nodes: 180_000, time_ms: 800, table_bytes: 8 * MB, temperature: 0, overlook_percent: 0 },
+    LevelParams { depth: 20, nodes: 230_000, time_ms: 950, table_bytes: 16 * MB, temperature: 0, overlook_percent: 0 },
+    LevelParams { depth: 24, nodes: 280_000, time_ms: 950, table_bytes: 16 * MB, temperature: 0, overlook_percent: 0 },
 ];
 
 /// The SplitMix64 generator (Steele, Lea and Flood, 2014): a 64-bit state

