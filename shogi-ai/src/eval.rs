@@ -25,8 +25,8 @@
 //! the major pieces and the squares around the kings, so it stays cheap next
 //! to move generation.
 
-use shogi_rules::attacks::{bishop_attacks, king_attacks, rook_attacks};
-use shogi_rules::{Color, Position, Role, Square};
+use shogi_rules::attacks::{attacks, king_attacks};
+use shogi_rules::{Bitboard, Color, Position, Role, Square};
 
 /// The bonus of an unpromoted pawn, lance, knight or silver in the enemy camp.
 pub const ZONE_BONUS: i32 = 20;
@@ -113,34 +113,41 @@ fn distance(a: Square, b: Square) -> u8 {
     a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
 }
 
-/// The positional terms of `color`'s pieces (everything but material and
-/// tempo), from `color`'s point of view.
-fn side_terms(pos: &Position, color: Color) -> i32 {
+/// The terms of `color`'s pieces and hand (everything but the danger to its
+/// own king and the tempo), from `color`'s point of view, and the number of
+/// attacks its pieces make on `enemy_zone` (the squares around the enemy
+/// king).
+fn side_terms(pos: &Position, color: Color, enemy_zone: Bitboard) -> (i32, i32) {
     let occupied = pos.occupied();
     let king = pos.king_of(color);
     let mut score = 0;
+    let mut zone_attacks = 0;
+    for role in Role::HAND {
+        score += i32::from(pos.hand(color).get(role)) * hand_value(role);
+    }
     for sq in pos.by_color(color) {
         let Some(piece) = pos.piece_at(sq) else {
             continue;
         };
+        let role = piece.role;
+        let reach = attacks(color, role, sq, occupied);
+        zone_attacks += (reach & enemy_zone).count() as i32;
         let rel = i32::from(sq.relative_rank(color));
-        score += match piece.role {
+        score += piece_value(role);
+        score += match role {
             Role::Pawn => (7 - rel).clamp(0, 4) * 4,
             Role::Silver => (7 - rel).clamp(0, 3) * 8,
-            Role::Rook | Role::Dragon => rook_attacks(sq, occupied).count() as i32 * MOBILITY,
-            Role::Bishop | Role::Horse => bishop_attacks(sq, occupied).count() as i32 * MOBILITY,
+            Role::Rook | Role::Dragon | Role::Bishop | Role::Horse => {
+                reach.count() as i32 * MOBILITY
+            }
             Role::King if rel >= 8 => KING_HOME,
             _ => 0,
         };
-        if matches!(
-            piece.role,
-            Role::Pawn | Role::Lance | Role::Knight | Role::Silver
-        ) && rel <= 3
-        {
+        if matches!(role, Role::Pawn | Role::Lance | Role::Knight | Role::Silver) && rel <= 3 {
             score += ZONE_BONUS;
         }
         if let Some(k) = king {
-            if is_guard(piece.role) {
+            if is_guard(role) {
                 score += match distance(sq, k) {
                     1 => GUARD_NEAR,
                     2 => GUARD_FAR,
@@ -149,16 +156,14 @@ fn side_terms(pos: &Position, color: Color) -> i32 {
             }
         }
     }
-    if let Some(k) = king {
-        let enemy = color.opposite();
-        let hand = pos.hand(enemy).total().min(10) as i32;
-        let mut attacks = 0;
-        for sq in king_attacks(k) {
-            attacks += pos.attackers_to(sq, enemy, occupied).count() as i32;
-        }
-        score -= attacks * (DANGER + DANGER_PER_HAND * hand);
-    }
-    score
+    (score, zone_attacks)
+}
+
+/// The cost to `color` of `attacks` enemy attacks on the squares around
+/// its king.
+fn danger(pos: &Position, color: Color, attacks: i32) -> i32 {
+    let hand = pos.hand(color.opposite()).total().min(10) as i32;
+    attacks * (DANGER + DANGER_PER_HAND * hand)
 }
 
 /// The position's value for the side to move, in centipawns (see the module
@@ -166,12 +171,36 @@ fn side_terms(pos: &Position, color: Color) -> i32 {
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.turn();
-    material(pos) + side_terms(pos, us) - side_terms(pos, us.opposite()) + TEMPO
+    let them = us.opposite();
+    let zone = |color: Color| pos.king_of(color).map_or(Bitboard::EMPTY, king_attacks);
+    let (ours, on_them) = side_terms(pos, us, zone(them));
+    let (theirs, on_us) = side_terms(pos, them, zone(us));
+    ours - theirs - danger(pos, us, on_us) + danger(pos, them, on_them) + TEMPO
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_material_terms_agree_with_material() {
+        // Kings only on their home ranks, no guards or mobility: evaluate is
+        // material plus the king terms and tempo.
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2Pl 1").unwrap();
+        assert_eq!(evaluate(&pos), material(&pos) + TEMPO);
+        assert_eq!(
+            material(&pos),
+            2 * hand_value(Role::Pawn) - hand_value(Role::Lance)
+        );
+    }
+
+    #[test]
+    fn attacks_next_to_the_king_cost() {
+        // A gote dragon next to the Sente king, protected or not, and far away.
+        let near = Position::from_sfen("4k4/9/9/9/9/9/9/3+r5/4K4 b - 1").unwrap();
+        let far = Position::from_sfen("4k4/9/9/+r8/9/9/9/9/4K4 b - 1").unwrap();
+        assert!(evaluate(&near) < evaluate(&far));
+    }
 
     #[test]
     fn the_start_position_is_balanced_but_for_the_tempo() {
