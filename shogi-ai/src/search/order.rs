@@ -107,3 +107,53 @@ pub(crate) fn pick(list: &mut [(Move, i32)], from: usize) {
     }
     list.swap(from, best);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_rules::{Role, Square};
+
+    #[test]
+    fn ranks_follow_tt_move_captures_killers_history() {
+        let pxr = Move::normal(
+            Role::Pawn,
+            Square::SQ_5G,
+            Square::SQ_5F,
+            Some(Role::Rook),
+            false,
+        );
+        let rxp = Move::normal(
+            Role::Rook,
+            Square::SQ_2H,
+            Square::SQ_2C,
+            Some(Role::Pawn),
+            false,
+        );
+        let quiet = Move::normal(Role::Silver, Square::SQ_3I, Square::SQ_4H, None, false);
+        let killer = Move::drop(Role::Gold, Square::SQ_5B);
+        let other = Move::drop(Role::Gold, Square::SQ_4B);
+        let mut order = Order::new();
+        order.cutoff(killer, 3, Color::Sente, 4);
+        order.cutoff(quiet, 7, Color::Sente, 2);
+        let rank = |m| order.rank(m, Some(quiet), 3, Color::Sente);
+        assert!(rank(quiet) > rank(pxr));
+        assert!(rank(pxr) > rank(rxp));
+        assert!(rank(rxp) > rank(killer));
+        assert!(rank(killer) > rank(other));
+        // History counts for the colour that played the move only.
+        let history = |m, color| order.rank(m, None, 9, color);
+        assert!(history(quiet, Color::Sente) > history(quiet, Color::Gote));
+    }
+
+    #[test]
+    fn pick_brings_the_best_ranked_move_forward() {
+        let a = Move::drop(Role::Pawn, Square::SQ_5E);
+        let b = Move::drop(Role::Gold, Square::SQ_5E);
+        let c = Move::drop(Role::Rook, Square::SQ_5E);
+        let mut list = [(a, 1), (b, 7), (c, 3)];
+        pick(&mut list, 0);
+        assert_eq!(list[0].0, b);
+        pick(&mut list, 1);
+        assert_eq!(list[1].0, c);
+    }
+}
