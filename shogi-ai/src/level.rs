@@ -357,3 +357,69 @@ fn sample(
     }
     candidates.first().copied()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_rules::{Role, Square};
+
+    fn params(temperature: i32, overlook_percent: u64) -> LevelParams {
+        LevelParams {
+            temperature,
+            overlook_percent,
+            ..LEVELS[1]
+        }
+    }
+
+    #[test]
+    fn the_softmax_prefers_better_moves_and_never_a_mated_one() {
+        let good = Move::drop(Role::Gold, Square::SQ_5B);
+        let fair = Move::drop(Role::Gold, Square::SQ_4B);
+        let mated = Move::drop(Role::Gold, Square::SQ_6B);
+        let scores = [
+            (good, Score::Cp(200)),
+            (fair, Score::Cp(100)),
+            (mated, Score::Mate(-1)),
+        ];
+        let mut rng = SplitMix64(42);
+        let mut counts = [0; 3];
+        for _ in 0..2000 {
+            let (m, _) = sample(&scores, &params(100, 0), &mut rng).unwrap();
+            counts[scores.iter().position(|&(s, _)| s == m).unwrap()] += 1;
+        }
+        assert!(counts[0] > counts[1] && counts[1] > 0, "{counts:?}");
+        assert_eq!(counts[2], 0);
+    }
+
+    #[test]
+    fn overlooking_leaves_out_captures_unless_only_captures_remain() {
+        let capture = Move::normal(
+            Role::Pawn,
+            Square::SQ_5G,
+            Square::SQ_5F,
+            Some(Role::Rook),
+            false,
+        );
+        let quiet = Move::normal(Role::King, Square::SQ_5I, Square::SQ_4H, None, false);
+        let mut rng = SplitMix64(7);
+        let both = [(capture, Score::Cp(900)), (quiet, Score::Cp(-100))];
+        let (m, _) = sample(&both, &params(100, 100), &mut rng).unwrap();
+        assert_eq!(m, quiet);
+        let only = [(capture, Score::Cp(900))];
+        assert_eq!(
+            sample(&only, &params(100, 100), &mut rng).unwrap().0,
+            capture
+        );
+        assert!(sample(&[], &params(100, 0), &mut rng).is_none());
+    }
+
+    #[test]
+    fn splitmix64_gives_its_published_stream() {
+        // The first outputs for seed 0 of the reference implementation.
+        let mut rng = SplitMix64(0);
+        assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+        let x = rng.next_f64();
+        assert!((0.0..1.0).contains(&x));
+    }
+}
