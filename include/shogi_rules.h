@@ -1578,6 +1578,10 @@ typedef struct shogi_ai_choice {
    */
   int32_t score;
   /**
+   * The depth of the last completed iteration, in plies.
+   */
+  uint32_t depth;
+  /**
    * Positions visited.
    */
   uint64_t nodes;

@@ -131,6 +131,8 @@ fn the_client_configures_the_engine_and_every_bestmove_is_legal() {
             position.play_unchecked(played);
         }
         assert!(position.is_legal(m), "{m} after {moves:?}");
+        let depth = result.info.as_ref().and_then(|line| line.depth);
+        assert!(depth.is_some_and(|d| d >= 1), "{limit:?}: depth {depth:?}");
         if let Some(time) = limit.move_time(position.turn()) {
             assert!(
                 result.elapsed <= time + Duration::from_millis(500),

@@ -195,6 +195,9 @@ pub struct Choice {
     pub score: Score,
     /// The line the search expects, starting with `mv`.
     pub pv: Vec<Move>,
+    /// The depth of the last completed iteration, in plies (1 for a mate in
+    /// one taken at once).
+    pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
     /// Time spent.
@@ -278,6 +281,7 @@ impl Player {
                 mv,
                 score: Score::Mate(1),
                 pv: vec![mv],
+                depth: 1,
                 nodes: 0,
                 elapsed: Duration::ZERO,
             });
@@ -298,6 +302,7 @@ impl Player {
             mv: best,
             score: result.info.score,
             pv: result.info.pv,
+            depth: result.info.depth,
             nodes: result.info.nodes,
             elapsed: result.info.elapsed,
         };

@@ -298,6 +298,12 @@ impl Choice {
         move_list(py, &self.inner.pv)
     }
 
+    /// The depth of the last completed iteration, in plies.
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.inner.depth
+    }
+
     /// Positions visited.
     #[getter]
     fn nodes(&self) -> u64 {
@@ -312,8 +318,8 @@ impl Choice {
 
     fn __repr__(&self) -> String {
         format!(
-            "Choice(move={}, score={:?}, nodes={})",
-            self.inner.mv, self.inner.score, self.inner.nodes
+            "Choice(move={}, score={:?}, depth={}, nodes={})",
+            self.inner.mv, self.inner.score, self.inner.depth, self.inner.nodes
         )
     }
 }
@@ -446,6 +452,7 @@ pub fn search(
             mv,
             score: result.info.score,
             pv: result.info.pv,
+            depth: result.info.depth,
             nodes: result.info.nodes,
             elapsed: result.info.elapsed,
         },

@@ -80,6 +80,7 @@ def test_each_level_plays_legal_moves(level):
         assert all(isinstance(m, shogi_rules.Move) for m in choice.pv)
         assert isinstance(choice.score, (Cp, Mate))
         assert choice.nodes > 0
+        assert choice.depth >= 1
         assert choice.elapsed >= 0
         game.push(choice.move)
     assert len(game) == 4

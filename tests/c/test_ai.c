@@ -130,6 +130,7 @@ static void test_levels(void) {
             CHECK_EQ_UINT(info.mv, m);
             CHECK(info.score_kind == SHOGI_AI_SCORE_CP || info.score_kind == SHOGI_AI_SCORE_MATE);
             CHECK(info.nodes > 0);
+            CHECK(info.depth >= 1);
             if (CHECK(info.pv_len >= 1 && info.pv_len <= MAX_PV)) {
                 CHECK_MOVES_OUT(PV_CALL, info.pv_len, pv);
                 CHECK_EQ_UINT(pv[0], m);

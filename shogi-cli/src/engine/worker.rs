@@ -145,6 +145,7 @@ fn best_move(
         Ok(choice) if position.is_legal(choice.mv) => {
             let pv = legal_prefix(position, &choice.pv);
             let info = Info {
+                depth: Some(choice.depth),
                 score: Some(InfoScore {
                     score: usi_score(choice.score),
                     bound: ScoreBound::Exact,

@@ -125,6 +125,8 @@ pub struct shogi_ai_choice {
     pub score_kind: shogi_ai_score_kind,
     /// The score from the mover's point of view: centipawns, or plies to mate.
     pub score: i32,
+    /// The depth of the last completed iteration, in plies.
+    pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
     /// Time spent, in milliseconds.
@@ -267,6 +269,7 @@ pub extern "C" fn shogi_ai_player_choose(
             mv: choice.mv.to_bits(),
             score_kind,
             score,
+            depth: choice.depth,
             nodes: choice.nodes,
             elapsed_ms: millis(choice.elapsed),
             pv_len: choice.pv.len(),
@@ -346,6 +349,7 @@ pub extern "C" fn shogi_ai_best_move(
                 mv: best.to_bits(),
                 score_kind,
                 score,
+                depth: info.depth,
                 nodes: info.nodes,
                 elapsed_ms: millis(info.elapsed),
                 pv_len: written,

@@ -1673,6 +1673,9 @@ class Choice:
     def pv(self) -> list[Move]:
         """The line the search expects, starting with ``move``."""
     @property
+    def depth(self) -> int:
+        """The depth of the last completed iteration, in plies."""
+    @property
     def nodes(self) -> int:
         """Positions visited."""
     @property
