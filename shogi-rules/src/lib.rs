@@ -164,6 +164,7 @@ mod rules;
 mod setup;
 mod sfen;
 mod square;
+pub mod training;
 pub mod svg;
 pub mod usi;
 mod zobrist;
