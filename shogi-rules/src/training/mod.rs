@@ -23,9 +23,13 @@ pub enum PackError {
 
 impl Position {
     /// The position as a HuffmanCodedPos (HCP): 32 bytes.
-    #[must_use]
-    pub fn to_hcp(&self) -> [u8; 32] {
-        [0; 32]
+    ///
+    /// # Errors
+    ///
+    /// [`PackError`] when the format cannot hold the position (a king
+    /// missing, more pieces than a set has).
+    pub fn to_hcp(&self) -> Result<[u8; 32], PackError> {
+        Err(PackError::BadCode { bit: 0 })
     }
 
     /// The position of a HuffmanCodedPos (HCP).
@@ -39,9 +43,13 @@ impl Position {
     }
 
     /// The position as a PackedSfen: 32 bytes.
-    #[must_use]
-    pub fn to_packed_sfen(&self) -> [u8; 32] {
-        [0; 32]
+    ///
+    /// # Errors
+    ///
+    /// [`PackError`] when the format cannot hold the position (a king
+    /// missing, more pieces than a set has).
+    pub fn to_packed_sfen(&self) -> Result<[u8; 32], PackError> {
+        Err(PackError::BadCode { bit: 0 })
     }
 
     /// The position of a PackedSfen.
