@@ -1,8 +1,10 @@
 //! The legal moves that give check, generated without the quiet moves, and
 //! the one-ply mate test built on them.
 
-use shogi_rules::attacks::{attacks, between, bishop_attacks, lance_attacks, line, rook_attacks};
-use shogi_rules::{Bitboard, Move, Position, Role};
+use shogi_rules::attacks::{
+    attacks, between, bishop_attacks, king_attacks, lance_attacks, line, rook_attacks,
+};
+use shogi_rules::{Bitboard, Move, Position, Role, Square};
 
 /// Appends to `out` every legal move of the side to move that gives check
 /// (each once, in every legal promotion form).
@@ -14,6 +16,18 @@ use shogi_rules::{Bitboard, Move, Position, Role};
 /// Each candidate is confirmed legal by [`Position::is_legal`], which also
 /// refuses a pawn drop that would checkmate (uchifuzume).
 pub(crate) fn checking_moves(pos: &Position, out: &mut Vec<Move>) {
+    candidates(pos, |m| {
+        if pos.is_legal(m) {
+            out.push(m);
+        }
+        false
+    });
+}
+
+/// Calls `f` with every move of the side to move that gives check if it is
+/// legal, each once, until `f` returns `true`; the legality test is left to
+/// the caller.
+fn candidates(pos: &Position, mut f: impl FnMut(Move) -> bool) {
     let us = pos.turn();
     let them = us.opposite();
     let Some(king) = pos.king_of(them) else {
@@ -35,9 +49,8 @@ pub(crate) fn checking_moves(pos: &Position, out: &mut Vec<Move>) {
                 continue;
             }
             for to in attacks(them, role, king, occupied) & empty {
-                let m = Move::drop(role, to);
-                if pos.is_legal(m) {
-                    out.push(m);
+                if f(Move::drop(role, to)) {
+                    return;
                 }
             }
         }
@@ -64,12 +77,8 @@ pub(crate) fn checking_moves(pos: &Position, out: &mut Vec<Move>) {
                     let gives = !ray.contains(to)
                         || attacks(us, after, to, without | Bitboard::from_square(to))
                             .contains(king);
-                    if gives {
-                        push_if_legal(
-                            pos,
-                            out,
-                            Move::normal(role, from, to, role_at(pos, to), promote),
-                        );
+                    if gives && f(Move::normal(role, from, to, role_at(pos, to), promote)) {
+                        return;
                     }
                 }
             }
@@ -82,12 +91,10 @@ pub(crate) fn checking_moves(pos: &Position, out: &mut Vec<Move>) {
         // after the move, attacks the king.
         let plain = targets & attacks(them, role, king, without);
         for to in plain {
-            if !dead_square(us, role, to) {
-                push_if_legal(
-                    pos,
-                    out,
-                    Move::normal(role, from, to, role_at(pos, to), false),
-                );
+            if !dead_square(us, role, to)
+                && f(Move::normal(role, from, to, role_at(pos, to), false))
+            {
+                return;
             }
         }
         if let Some(up) = role.promote() {
@@ -97,18 +104,16 @@ pub(crate) fn checking_moves(pos: &Position, out: &mut Vec<Move>) {
                 targets & Bitboard::zone(us)
             };
             for to in zone_ok & attacks(them, up, king, without) {
-                push_if_legal(
-                    pos,
-                    out,
-                    Move::normal(role, from, to, role_at(pos, to), true),
-                );
+                if f(Move::normal(role, from, to, role_at(pos, to), true)) {
+                    return;
+                }
             }
         }
     }
 }
 
 /// The role on `sq`, if any.
-fn role_at(pos: &Position, sq: shogi_rules::Square) -> Option<Role> {
+fn role_at(pos: &Position, sq: Square) -> Option<Role> {
     pos.piece_at(sq).map(|p| p.role)
 }
 
@@ -118,7 +123,7 @@ fn promoted(role: Role) -> Role {
 }
 
 /// Whether an unpromoted `role` of `color` could never move from `to`.
-fn dead_square(color: shogi_rules::Color, role: Role, to: shogi_rules::Square) -> bool {
+fn dead_square(color: shogi_rules::Color, role: Role, to: Square) -> bool {
     let rank = to.relative_rank(color);
     match role {
         Role::Pawn | Role::Lance => rank == 1,
@@ -132,8 +137,8 @@ fn dead_square(color: shogi_rules::Color, role: Role, to: shogi_rules::Square) -
 fn promotion_forms(
     pos: &Position,
     role: Role,
-    from: shogi_rules::Square,
-    to: shogi_rules::Square,
+    from: Square,
+    to: Square,
 ) -> impl Iterator<Item = bool> {
     let us = pos.turn();
     let plain = !dead_square(us, role, to);
@@ -143,17 +148,10 @@ fn promotion_forms(
         .filter_map(|(ok, promote)| ok.then_some(promote))
 }
 
-/// Pushes `m` if it is legal.
-fn push_if_legal(pos: &Position, out: &mut Vec<Move>, m: Move) {
-    if pos.is_legal(m) {
-        out.push(m);
-    }
-}
-
 /// The side to move's pieces that alone stand between one of its own
 /// sliders and the enemy king on `king`: moving one off that line gives
 /// check.
-fn discoverers(pos: &Position, king: shogi_rules::Square) -> Bitboard {
+fn discoverers(pos: &Position, king: Square) -> Bitboard {
     let us = pos.turn();
     let them = us.opposite();
     let own = pos.by_color(us);
@@ -174,16 +172,73 @@ fn discoverers(pos: &Position, king: shogi_rules::Square) -> Bitboard {
     found
 }
 
-/// A move of the side to move that checkmates at once, using `buf` for the
-/// candidate checks and `work` (equal to the position to test) to play them;
-/// `work` is left as it was.
-pub(crate) fn mate_in_one_with(work: &mut Position, buf: &mut Vec<Move>) -> Option<Move> {
-    buf.clear();
-    checking_moves(work, buf);
-    buf.iter().copied().find(|&m| {
+/// The king's neighbours where it could stand after any check that
+/// neither moves nor drops onto them, nor opens a line to them: not its own
+/// pieces' squares, and not attacked by the attacker's pieces now (with the
+/// king off the board, so that a slider's line runs through its square).
+fn free_squares(pos: &Position, king: Square) -> Bitboard {
+    let us = pos.turn();
+    let them = us.opposite();
+    let without_king = pos.occupied() ^ Bitboard::from_square(king);
+    let mut free = Bitboard::EMPTY;
+    for sq in king_attacks(king) - pos.by_color(them) {
+        if pos.attackers_to(sq, us, without_king).is_empty() {
+            free.insert(sq);
+        }
+    }
+    free
+}
+
+/// Whether the king surely has a safe square after `m`, given the squares
+/// [`free_squares`] found: a free square the moved piece does not attack
+/// and that is on no line through the squares the move empties. A `true`
+/// proves `m` does not mate; a `false` proves nothing.
+fn escapes(pos: &Position, king: Square, free: Bitboard, m: Move) -> bool {
+    if free.is_empty() {
+        return false;
+    }
+    let us = pos.turn();
+    let to = m.to();
+    let mut occupied = pos.occupied() ^ Bitboard::from_square(king);
+    let mut unsafe_squares = Bitboard::from_square(to);
+    if let Some(from) = m.from() {
+        occupied ^= Bitboard::from_square(from);
+        unsafe_squares |=
+            rook_attacks(from, Bitboard::EMPTY) | bishop_attacks(from, Bitboard::EMPTY);
+        if m.is_capture() {
+            unsafe_squares |=
+                rook_attacks(to, Bitboard::EMPTY) | bishop_attacks(to, Bitboard::EMPTY);
+        }
+    }
+    occupied |= Bitboard::from_square(to);
+    unsafe_squares |= attacks(us, m.role_after(), to, occupied);
+    (free - unsafe_squares).any()
+}
+
+/// A move of the side to move that checkmates at once, with `work` equal
+/// to the position to test (it is left as it was).
+pub(crate) fn mate_in_one_with(work: &mut Position) -> Option<Move> {
+    let pos = work.clone();
+    mate_in_one_at(&pos, work)
+}
+
+/// A move of the side to move in `pos` that checkmates at once, played on
+/// `work`, which equals `pos` and is left as it was.
+pub(crate) fn mate_in_one_at(pos: &Position, work: &mut Position) -> Option<Move> {
+    let king = pos.king_of(pos.turn().opposite())?;
+    let free = free_squares(pos, king);
+    let mut found = None;
+    candidates(pos, |m| {
+        if escapes(pos, king, free, m) || !pos.is_legal(m) {
+            return false;
+        }
         work.play_unchecked(m);
         let mate = !work.has_legal_moves();
         work.undo(m);
+        if mate {
+            found = Some(m);
+        }
         mate
-    })
+    });
+    found
 }

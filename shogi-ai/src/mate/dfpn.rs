@@ -186,7 +186,7 @@ impl<'a> Solver<'a> {
         if or {
             let val = if remaining == 0 {
                 Some(Val::disproven(0, NO_PLY, 0))
-            } else if mate_in_one_with(&mut self.pos, &mut self.buf).is_some() {
+            } else if mate_in_one_with(&mut self.pos).is_some() {
                 Some(Val::proven(1))
             } else if remaining < 3 {
                 Some(Val::disproven(remaining as u16, NO_PLY, 0))
@@ -284,7 +284,7 @@ impl<'a> Solver<'a> {
                 if rep == NO_PLY
                     && remaining >= 2
                     && self.table.get(key).is_none()
-                    && mate_in_one_with(&mut self.pos, &mut self.buf).is_some()
+                    && mate_in_one_with(&mut self.pos).is_some()
                 {
                     val = Val::proven(1);
                     self.table.put(entry(key, val, 1));
@@ -480,7 +480,7 @@ impl<'a> Solver<'a> {
 
     /// The attacker's move of the shortest proven mate.
     fn attacker_move(&mut self, ply: usize) -> Option<Move> {
-        if let Some(m) = mate_in_one_with(&mut self.pos, &mut self.buf) {
+        if let Some(m) = mate_in_one_with(&mut self.pos) {
             return Some(m);
         }
         let mut moves = std::mem::take(&mut self.buf);

@@ -78,7 +78,7 @@ pub const TABLE_BYTES: usize = 64 << 20;
 #[must_use]
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
     let mut work = pos.clone();
-    checks::mate_in_one_with(&mut work, &mut Vec::new())
+    checks::mate_in_one_at(pos, &mut work)
 }
 
 /// What a checkmate search may spend, and the problem's conventions.
