@@ -84,7 +84,7 @@ fn candidates(pos: &Position, mut f: impl FnMut(Move) -> bool) {
             }
             continue;
         }
-        if role == Role::King {
+        if role == Role::King || !within_reach(role, from, king) {
             continue;
         }
         // Direct checks: destinations from which the piece, as it stands
@@ -109,6 +109,22 @@ fn candidates(pos: &Position, mut f: impl FnMut(Move) -> bool) {
                 }
             }
         }
+    }
+}
+
+/// Whether a piece of `role` on `from` could give a direct check in one
+/// move to the king on `king`: a stepping piece must stand within two
+/// squares of it, a knight within two files and four ranks, a lance within
+/// one file (it checks along its file, or promotes next to the king);
+/// sliders may stand anywhere.
+fn within_reach(role: Role, from: Square, king: Square) -> bool {
+    let files = from.file().abs_diff(king.file());
+    let ranks = from.rank().abs_diff(king.rank());
+    match role {
+        Role::Rook | Role::Bishop | Role::Horse | Role::Dragon => true,
+        Role::Knight => files <= 2 && ranks <= 4,
+        Role::Lance => files <= 1,
+        _ => files <= 2 && ranks <= 2,
     }
 }
 
@@ -226,9 +242,11 @@ pub(crate) fn mate_in_one_with(work: &mut Position) -> Option<Move> {
 /// `work`, which equals `pos` and is left as it was.
 pub(crate) fn mate_in_one_at(pos: &Position, work: &mut Position) -> Option<Move> {
     let king = pos.king_of(pos.turn().opposite())?;
-    let free = free_squares(pos, king);
+    // Found at the first candidate: most positions have none.
+    let mut free = None;
     let mut found = None;
     candidates(pos, |m| {
+        let free = *free.get_or_insert_with(|| free_squares(pos, king));
         if escapes(pos, king, free, m) || !pos.is_legal(m) {
             return false;
         }
