@@ -199,7 +199,7 @@ impl<'a> Solver<'a> {
             }
         }
         let first = self.arena.len();
-        self.expand(or, ply, remaining);
+        self.expand(or, remaining);
         if self.arena.len() == first {
             // No check: no mate. No evasion: checkmate.
             let val = if or {
@@ -254,7 +254,7 @@ impl<'a> Solver<'a> {
     /// Pushes the children of the current node on the arena: the checks at
     /// an attacker's node, every evasion at a defender's.
     #[inline(never)]
-    fn expand(&mut self, or: bool, ply: usize, remaining: usize) {
+    fn expand(&mut self, or: bool, remaining: usize) {
         if or {
             let mut moves = std::mem::take(&mut self.buf);
             moves.clear();
@@ -293,7 +293,6 @@ impl<'a> Solver<'a> {
                 self.arena.push(Child { mv, key, val, rep });
             }
         }
-        let _ = ply;
     }
 
     /// The ply of the path position whose key is `key`, or [`NO_PLY`].

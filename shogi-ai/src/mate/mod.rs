@@ -64,8 +64,11 @@ pub const TABLE_BYTES: usize = 64 << 20;
 ///
 /// Only the moves that give check are tried (drops and moves onto the
 /// squares from which the piece attacks the enemy king, and moves that
-/// uncover a slider's check), each confirmed legal, played and tested for
-/// checkmate. Pawn drops that would checkmate are illegal (uchifuzume) and
+/// uncover a slider's check). A check after which the king surely keeps a
+/// free neighbour (one the attacker does not attack now, that the moved
+/// piece does not attack and that no line through the emptied square
+/// reaches) is passed over at once; the others are confirmed legal, played
+/// and tested for checkmate. Pawn drops that would checkmate are illegal (uchifuzume) and
 /// never returned.
 ///
 /// ```
