@@ -371,3 +371,19 @@ fn the_report_counts_nodes_and_time() {
     assert!(r.nodes > 7, "{}", r.nodes);
     assert!(r.elapsed > Duration::ZERO);
 }
+
+#[test]
+fn perpetual_check_is_no_mate() {
+    // A lone rook can check the bare king for ever but never mate it: the
+    // checks repeat positions, and a repetition fails for the attacker, so
+    // the refutation is proven rather than left to the node limit.
+    for sfen in ["4k4/9/9/9/9/9/9/9/R8 b - 1", "8k/9/9/9/9/9/9/9/R8 b - 1"] {
+        let limits = MateLimits {
+            nodes: Some(100_000),
+            ..MateLimits::default()
+        };
+        let r = solve(&pos(sfen), &limits);
+        assert_eq!(r.answer, MateAnswer::NoMate, "{sfen}");
+        assert!(r.nodes > 10, "{sfen}: {}", r.nodes);
+    }
+}
