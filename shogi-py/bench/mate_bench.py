@@ -25,6 +25,7 @@ from Python).
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import platform
@@ -117,7 +118,7 @@ def main() -> None:
     runner = args.runner or build_runner()
     sfens = read_problems(args.problems)
     print(f"{len(sfens)} problems from {args.problems}, {args.nodes} nodes each")
-    print(f"python {platform.python_version()}, cshogi {cshogi.__version__ if hasattr(cshogi, '__version__') else '1.1.0'}")
+    print(f"python {platform.python_version()}, cshogi {importlib.metadata.version('cshogi')}")
 
     ours = run_ours(runner, args.problems, ["--nodes", str(args.nodes)])
     theirs = run_cshogi(sfens, args.nodes)
