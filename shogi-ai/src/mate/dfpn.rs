@@ -123,7 +123,7 @@ impl<'a> Solver<'a> {
             path: vec![pos.zobrist()],
             pos,
             table: Table::new(table_bytes),
-            arena: Vec::with_capacity(256),
+            arena: Vec::with_capacity(4096),
             buf: Vec::with_capacity(128),
             nodes: 0,
             node_limit,

@@ -39,7 +39,7 @@ impl Entry {
 const WAYS: usize = 4;
 
 /// Buckets of a new table: small, so that a small problem costs little.
-const FIRST_BUCKETS: usize = 1 << 6;
+const FIRST_BUCKETS: usize = 1 << 10;
 
 /// A table of [`Entry`] that starts small and doubles as it fills, up to
 /// its cap.
