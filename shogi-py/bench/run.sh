@@ -7,6 +7,10 @@
 # this Python as it would from PyPI, then runs bench.py. Extra arguments go to
 # bench.py, e.g. `run.sh --quick`.
 #
+# `run.sh --mate [ARGS...]` runs mate_bench.py instead (the checkmate solver
+# against cshogi's DfPn): it needs no wheel, since it runs the Rust runner
+# bench/src/bin/mate.rs, so the wheel is not installed for it.
+#
 # Environment: PYTHON (default python3) picks the interpreter;
 # SKIP_INSTALL=1 keeps the installed shogi_rules.
 set -euo pipefail
@@ -21,6 +25,10 @@ if [[ ! -x "$venv/bin/python" ]]; then
     "$venv/bin/python" -m pip install --quiet --upgrade pip
 fi
 "$venv/bin/python" -m pip install --quiet "cshogi==1.1.0" "python-shogi==1.1.1"
+if [[ "${1:-}" == --mate ]]; then
+    shift
+    exec "$venv/bin/python" "$here/mate_bench.py" "$@"
+fi
 if [[ "${SKIP_INSTALL:-0}" != 1 ]] || ! "$venv/bin/python" -c "import shogi_rules" 2>/dev/null; then
     wheels="${WHEEL_DIR:-$(dirname "$pkg")/target/wheels}"
     compgen -G "$wheels/shogi_rules-*.whl" >/dev/null \
