@@ -173,7 +173,6 @@ fn go_mate_answers_a_mate_in_one_with_a_checkmating_line() {
 // same signature, and then they run.
 
 #[test]
-#[ignore = "needs the df-pn solver of shogi-ai (the first solve_mate proves mates in one only)"]
 fn go_mate_answers_a_mate_in_three_with_a_checkmating_line() {
     let mut engine = spawn(&[], EngineConfig::default());
     let start = sfen(MATE_IN_THREE);
@@ -196,7 +195,6 @@ fn go_mate_answers_a_mate_in_three_with_a_checkmating_line() {
 }
 
 #[test]
-#[ignore = "needs the df-pn solver of shogi-ai (the first solve_mate proves mates in one only)"]
 fn go_mate_answers_nomate_without_a_check() {
     let mut engine = spawn(&[], EngineConfig::default());
     let result = engine
