@@ -2410,6 +2410,12 @@ typedef struct shogi_ai_mate_summary {
  */
 #define SHOGI_AI_EXHAUSTED_STOPPED 3
 
+/**
+ * A line was refuted only for being longer than the solver's longest
+ * line: no mate was found, and none is ruled out.
+ */
+#define SHOGI_AI_EXHAUSTED_DEPTH 4
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus

@@ -495,15 +495,19 @@ impl MateReport {
         }
     }
 
-    /// Why the search ended undecided: `"nodes"`, `"time"` or `"stopped"`; None unless `kind`
-    /// is `"unknown"`.
+    /// Why the search ended undecided: `"nodes"`, `"time"`, `"stopped"` or `"depth"` (a line
+    /// was refuted only for being longer than the solver's longest line); None unless `kind` is
+    /// `"unknown"`.
     #[getter]
     fn reason(&self) -> Option<&'static str> {
         match self.inner.answer {
-            MateAnswer::Unknown(Exhausted::Nodes) => Some("nodes"),
-            MateAnswer::Unknown(Exhausted::Time) => Some("time"),
-            MateAnswer::Unknown(Exhausted::Stopped) => Some("stopped"),
-            _ => None,
+            MateAnswer::Unknown(why) => Some(match why {
+                Exhausted::Nodes => "nodes",
+                Exhausted::Time => "time",
+                Exhausted::Stopped => "stopped",
+                Exhausted::Depth => "depth",
+            }),
+            MateAnswer::Mate(_) | MateAnswer::NoMate => None,
         }
     }
 

@@ -85,6 +85,9 @@ pub const SHOGI_AI_EXHAUSTED_NODES: shogi_ai_exhausted = 1;
 pub const SHOGI_AI_EXHAUSTED_TIME: shogi_ai_exhausted = 2;
 /// The stop was raised.
 pub const SHOGI_AI_EXHAUSTED_STOPPED: shogi_ai_exhausted = 3;
+/// A line was refuted only for being longer than the solver's longest
+/// line: no mate was found, and none is ruled out.
+pub const SHOGI_AI_EXHAUSTED_DEPTH: shogi_ai_exhausted = 4;
 
 /// A checkmate search's answer with what it cost, written by
 /// `shogi_ai_mate_report_summary`.
@@ -116,6 +119,7 @@ impl shogi_ai_mate_summary {
                     Exhausted::Nodes => SHOGI_AI_EXHAUSTED_NODES,
                     Exhausted::Time => SHOGI_AI_EXHAUSTED_TIME,
                     Exhausted::Stopped => SHOGI_AI_EXHAUSTED_STOPPED,
+                    Exhausted::Depth => SHOGI_AI_EXHAUSTED_DEPTH,
                 };
                 (SHOGI_AI_MATE_UNKNOWN, exhausted, 0)
             }
@@ -289,6 +293,12 @@ mod tests {
                 MateAnswer::Unknown(Exhausted::Stopped),
                 SHOGI_AI_MATE_UNKNOWN,
                 SHOGI_AI_EXHAUSTED_STOPPED,
+                0,
+            ),
+            (
+                MateAnswer::Unknown(Exhausted::Depth),
+                SHOGI_AI_MATE_UNKNOWN,
+                SHOGI_AI_EXHAUSTED_DEPTH,
                 0,
             ),
         ];

@@ -1724,7 +1724,7 @@ class MateReport:
         """The mate: the attacker's and the defender's moves, ending in checkmate (empty unless
         ``kind == "mate"``)."""
     @property
-    def reason(self) -> Optional[Literal["nodes", "time", "stopped"]]:
+    def reason(self) -> Optional[Literal["nodes", "time", "stopped", "depth"]]:
         """Why the search ended undecided; ``None`` unless ``kind == "unknown"``."""
     @property
     def nodes(self) -> int:
