@@ -113,13 +113,23 @@ pub fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 /// terminal and there is more than one; it is gone when this returns, so
 /// the results can be printed.
 pub fn run<I: Sync, T: Send>(items: &[I], work: impl Fn(&I) -> T + Sync) -> Vec<T> {
+    run_on(items, None, work)
+}
+
+/// [`run`] on `threads` threads (`None` or `Some(0)`: one per core).
+pub fn run_on<I: Sync, T: Send>(
+    items: &[I],
+    threads: Option<usize>,
+    work: impl Fn(&I) -> T + Sync,
+) -> Vec<T> {
     let bar = progress_bar(items.len());
     let step = |item: &I| {
         let result = work(item);
         bar.inc(1);
         result
     };
-    let results = match rayon::ThreadPoolBuilder::new().build() {
+    let builder = rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0));
+    let results = match builder.build() {
         Ok(pool) => pool.install(|| items.par_iter().map(step).collect()),
         Err(_) => items.iter().map(step).collect(),
     };
@@ -178,5 +188,9 @@ mod tests {
         let items: Vec<u32> = (0..1000).collect();
         let results = run(&items, |n| n * 2);
         assert_eq!(results, items.iter().map(|n| n * 2).collect::<Vec<_>>());
+        for threads in [Some(1), Some(2), None] {
+            let results = run_on(&items, threads, |n| n + 1);
+            assert_eq!(results, items.iter().map(|n| n + 1).collect::<Vec<_>>());
+        }
     }
 }
