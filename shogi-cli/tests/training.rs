@@ -157,6 +157,16 @@ fn dedup_skips_positions_already_written() {
     // the copy repeats all four of the KIF game's.
     assert_eq!(figure(&dedup, "duplicates skipped"), 3 + 4, "{dedup}");
     assert_eq!(positions(&dedup), 11 - 7, "{dedup}");
+    // Remembering one position (the first, the start position), only the
+    // KIF game's and its copy's start positions are skipped.
+    let bounded = convert(
+        &[&root, &copy],
+        "hcpe",
+        &output,
+        &["--dedup", "--dedup-capacity", "1"],
+    );
+    assert_eq!(figure(&bounded, "duplicates skipped"), 2, "{bounded}");
+    assert_eq!(positions(&bounded), 11 - 2, "{bounded}");
 }
 
 #[test]
