@@ -12,7 +12,8 @@ mod command;
 mod entry;
 mod game;
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use command::run;
@@ -22,7 +23,7 @@ pub use game::Ending;
 use crate::input::{RECORD_EXTENSIONS, read_input};
 use crate::load::load_records;
 use board_cli::batch::{self, Item};
-use board_cli::files::write_atomically;
+use board_cli::files::AtomicFile;
 use game::{Sample, Winner};
 
 /// The largest number of positions `--dedup` remembers by default (about
@@ -162,40 +163,94 @@ struct FileResult {
     error: Option<String>,
 }
 
+/// The files read at once: the entries of no more files are held in memory
+/// before they are written.
+const FILES_PER_CHUNK: usize = 256;
+
 /// Converts the records of `options.inputs` into `options.output`, in
 /// parallel, the entries in input order (see the module's documentation).
 /// Inputs that cannot be read are listed in [`Summary::failed`] and the
-/// others converted.
+/// others converted. The entries are written as they come (a temporary
+/// file, renamed over the output at the end): no more than the entries of
+/// a chunk of files are held in memory, and the deduplication set.
 ///
 /// # Errors
 ///
 /// [`ConvertError::Write`] when the output cannot be written; the file is
 /// then left as it was.
 pub fn convert(options: &Options) -> Result<Summary, ConvertError> {
+    let write_error = |source| ConvertError::Write {
+        path: options.output.clone(),
+        source,
+    };
+    let mut out = AtomicFile::create(&options.output).map_err(write_error)?;
     let items = batch::expand(&options.inputs, &RECORD_EXTENSIONS);
-    let results = batch::run_on(&items, options.threads, |item| match item {
-        Item::File(job) => convert_file(&job.path, options),
-        Item::Failed { message, .. } => FileResult {
-            error: Some(message.clone()),
-            ..FileResult::default()
+    let mut merge = Merge {
+        options,
+        summary: Summary::default(),
+        seen: HashSet::new(),
+        skipped: BTreeMap::new(),
+        out: &mut out,
+        error: None,
+    };
+    batch::run_chunked(
+        &items,
+        options.threads,
+        FILES_PER_CHUNK,
+        |item| match item {
+            Item::File(job) => convert_file(&job.path, options),
+            Item::Failed { message, .. } => FileResult {
+                error: Some(message.clone()),
+                ..FileResult::default()
+            },
         },
-    });
-    let mut summary = Summary::default();
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut skipped = std::collections::BTreeMap::new();
-    let size = options.format.entry_size();
-    for result in results {
+        |result| merge.add(result),
+    );
+    let Merge {
+        mut summary,
+        skipped,
+        error,
+        ..
+    } = merge;
+    if let Some(e) = error {
+        return Err(write_error(e));
+    }
+    summary.skipped = skipped.into_iter().collect();
+    out.commit().map_err(write_error)?;
+    Ok(summary)
+}
+
+/// The results of the files, written in order as they come.
+struct Merge<'a> {
+    /// What to do.
+    options: &'a Options,
+    /// The counts so far.
+    summary: Summary,
+    /// The keys of the positions written (`dedup`).
+    seen: HashSet<u64>,
+    /// The games skipped, by reason.
+    skipped: BTreeMap<SkipReason, usize>,
+    /// The output.
+    out: &'a mut AtomicFile,
+    /// The first write error: nothing more is written after it.
+    error: Option<std::io::Error>,
+}
+
+impl Merge<'_> {
+    /// Counts and writes the entries of one file.
+    fn add(&mut self, result: FileResult) {
         if let Some(e) = result.error {
-            summary.failed.push(e);
-            continue;
+            self.summary.failed.push(e);
+            return;
         }
+        let summary = &mut self.summary;
         summary.files += 1;
         summary.games += result.games;
         summary.kept += result.kept;
         for reason in result.skipped {
-            *skipped.entry(reason).or_insert(0) += 1;
+            *self.skipped.entry(reason).or_insert(0) += 1;
         }
+        let size = self.options.format.entry_size();
         let mut at = 0;
         for (key, encoded) in result.keys {
             let bytes = if encoded {
@@ -204,31 +259,29 @@ pub fn convert(options: &Options) -> Result<Summary, ConvertError> {
             } else {
                 None
             };
-            if options.dedup {
-                if seen.contains(&key) {
+            if self.options.dedup {
+                if self.seen.contains(&key) {
                     summary.duplicates += 1;
                     continue;
                 }
-                if seen.len() < options.dedup_capacity {
-                    seen.insert(key);
+                if self.seen.len() < self.options.dedup_capacity {
+                    self.seen.insert(key);
                 }
             }
             match bytes {
                 Some(bytes) => {
-                    out.extend_from_slice(bytes);
+                    if self.error.is_none() {
+                        if let Err(e) = self.out.write_all(bytes) {
+                            self.error = Some(e);
+                        }
+                    }
                     summary.positions += 1;
+                    summary.bytes += bytes.len() as u64;
                 }
                 None => summary.unencodable += 1,
             }
         }
     }
-    summary.skipped = skipped.into_iter().collect();
-    summary.bytes = out.len() as u64;
-    write_atomically(&options.output, &out).map_err(|source| ConvertError::Write {
-        path: options.output.clone(),
-        source,
-    })?;
-    Ok(summary)
 }
 
 /// The entries of every game of one file.
