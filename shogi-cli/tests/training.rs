@@ -144,6 +144,34 @@ fn move_counts_and_ratings_filter_games() {
 }
 
 #[test]
+fn floodgate_ratings_are_read_from_the_corpus() {
+    let dir = scratch("training-floodgate");
+    let game = repository().join("tests/data/corpus/csa/shogi-kifu-converter/csa-floodgate.csa");
+    let output = dir.join("out.psv");
+    // 'black_rate:...:3382.0 and 'white_rate:...:3613.0; Gote resigned.
+    let out = convert(
+        &[&game],
+        "psv",
+        &output,
+        &["--min-rating", "3382", "--require-rating"],
+    );
+    assert_eq!(figure(&out, "games kept"), 1, "{out}");
+    assert!(positions(&out) > 100, "{out}");
+    let out = convert(&[&game], "psv", &output, &["--min-rating", "3383"]);
+    assert_eq!(
+        figure(&out, "games skipped (rating below the minimum)"),
+        1,
+        "{out}"
+    );
+    let out = convert(&[&game], "psv", &output, &["--endings", "checkmate"]);
+    assert_eq!(
+        figure(&out, "games skipped (ending: resignation)"),
+        1,
+        "{out}"
+    );
+}
+
+#[test]
 fn dedup_skips_positions_already_written() {
     let dir = scratch("training-dedup");
     let root = archive(&dir);
@@ -248,4 +276,20 @@ fn entries_read_back_as_the_games_positions_moves_and_results() {
         assert_eq!(record.final_position().turn(), Color::Gote);
         position.play_unchecked(mv);
     }
+    // The floodgate corpus game: '** 113 after Sente's first move, '** 126
+    // after Gote's (Sente's point of view, so -126 for Gote); Sente won.
+    let game = repository().join("tests/data/corpus/csa/shogi-kifu-converter/csa-floodgate.csa");
+    let out = convert(&[&game], "hcpe", &output, &[]);
+    assert!(figure(&out, "positions written") > 100, "{out}");
+    let bytes = std::fs::read(&output).expect("read");
+    let evals: Vec<i16> = bytes
+        .chunks(HuffmanCodedPosAndEval::SIZE)
+        .map(|c| i16::from_le_bytes([c[32], c[33]]))
+        .collect();
+    assert_eq!(evals[..2], [113, -126]);
+    assert!(
+        bytes
+            .chunks(HuffmanCodedPosAndEval::SIZE)
+            .all(|c| c[36] == 1)
+    );
 }
