@@ -175,6 +175,13 @@ def test_convert_writes_a_file_of_whole_entries(tmp_path: Path):
     again = training.convert([CSA_DIR], "psv", output=tmp_path / "games.psv", threads=1)
     assert again["positions"] == summary["positions"]
     assert (tmp_path / "games.psv").stat().st_size == again["positions"] * 40
+    deduped = training.convert([CSA_DIR], output=output, dedup=True)
+    considered = summary["positions"] + summary["unencodable"]
+    assert deduped["duplicates"] > 0
+    assert deduped["positions"] + deduped["unencodable"] + deduped["duplicates"] == considered
+    unfinished = training.convert([CSA_DIR], output=output, keep_unfinished=True)
+    assert unfinished["kept"] > summary["kept"]
+    assert not any(r in unfinished["skipped"] for r in ("ending: interruption", "ending: unknown"))
     strict = training.convert([CSA_DIR], output=output, min_moves=100, endings=["resignation"])
     assert strict["kept"] < summary["kept"]
     assert any(reason.startswith("ending") for reason in strict["skipped"])
