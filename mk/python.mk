@@ -30,8 +30,10 @@
 #                   fmt, clippy cargo fmt --check and clippy -D warnings on the binding crate
 #                               (its own workspace, shogi-py/Cargo.toml), with the default
 #                               abi3-py39 feature and without it (where Python 3.10's
-#                               array calls are compiled); and of board-py, the crate both
-#                               bindings share, with its unit tests  ~3 min cold, ~1-10 s
+#                               array calls are compiled), and its unit tests (the move
+#                               labels and feature planes of src/training); and of board-py,
+#                               the crate both bindings share, with its unit tests
+#                                                                    ~3 min cold, ~1-10 s
 #   python-bench  shogi-py/bench/run.sh: shogi_rules against cshogi and python-shogi in the
 #                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py); with
 #                 PYTHON_BENCH_ARGS=--engine, the USI client against cshogi.usi.Engine
@@ -84,8 +86,8 @@ python-stubtest:
 			-m mypy.stubtest shogi_rules --allowlist stubtest-allowlist.txt)
 
 # Clippy with the default feature (the abi3-py39 wheel's code) and without it for Python 3.10
-# and later, which compiles the array calls of src/fastcall.rs; and board-py, the crate both
-# bindings share (its own workspace too), with its unit tests.
+# and later, which compiles the array calls of src/fastcall.rs, and the binding's unit tests;
+# and board-py, the crate both bindings share (its own workspace too), with its unit tests.
 BOARD_PY_MANIFEST := board-py/Cargo.toml
 python-lint:
 	@TIMEFORMAT='==> shogi-py and board-py fmt and clippy took %0R s'; time { \
@@ -99,6 +101,8 @@ python-lint:
 			--manifest-path $(SHOGI_PY_MANIFEST) --all-targets -- -D warnings; \
 		PYO3_PYTHON="$(CURDIR)/.venvs/py$(PYTHON_STUBTEST_VERSION)/bin/python" $(CARGO) clippy \
 			--manifest-path $(SHOGI_PY_MANIFEST) --all-targets --no-default-features -- -D warnings; \
+		PYO3_PYTHON="$(CURDIR)/.venvs/py$(PYTHON_STUBTEST_VERSION)/bin/python" $(CARGO) test \
+			--manifest-path $(SHOGI_PY_MANIFEST) --lib; \
 	}
 
 python-bench: wheel-check

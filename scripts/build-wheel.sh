@@ -35,8 +35,9 @@ install_pinned "$tools_stamp" "$package_dir/requirements-build.txt" "build tools
 # Everything that goes into the sdist and the wheel, and how they are built: the binding, the
 # rules crate, and the path dependencies that maturin copies into the sdist with it: board-py
 # (the helpers both bindings share), enum-names and board-clock (both cores'), shogi-usi and
-# shogi-ai (the shogi package's engine client and built-in opponent; a change to either rebuilds
-# the xiangqi wheel too, needlessly but harmlessly).
+# shogi-ai (the shogi package's engine client and built-in opponent), shogi-cli and board-cli
+# (the conversion of records into training data); a change to any rebuilds the xiangqi wheel
+# too, needlessly but harmlessly.
 wheel_stamp="$venv/.$package-wheel.stamp"
 wheel_digest=$( { digest Cargo.toml LICENSE "$package_dir/Cargo.toml" "$package_dir/Cargo.lock" \
     "$package_dir/pyproject.toml" "$package_dir/README.md" "$package_dir/build.rs" \
@@ -44,6 +45,8 @@ wheel_digest=$( { digest Cargo.toml LICENSE "$package_dir/Cargo.toml" "$package_
     board-py/Cargo.toml board-py/src enum-names/Cargo.toml enum-names/src \
     board-clock/Cargo.toml board-clock/src shogi-usi/Cargo.toml shogi-usi/src \
     shogi-ai/Cargo.toml shogi-ai/src shogi-ai/README.md \
+    shogi-cli/Cargo.toml shogi-cli/src shogi-cli/README.md shogi-cli/data \
+    board-cli/Cargo.toml board-cli/src board-cli/README.md \
     scripts/build-wheel.sh; echo "$out"; cat "$tools_stamp"; } | sha256sum | cut -d' ' -f1)
 built() { compgen -G "$out/$package_name-*-cp39-abi3-*.whl" >/dev/null \
     && compgen -G "$out/$package_name-*-cp310-abi3-*.whl" >/dev/null \

@@ -113,18 +113,51 @@ pub fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 /// terminal and there is more than one; it is gone when this returns, so
 /// the results can be printed.
 pub fn run<I: Sync, T: Send>(items: &[I], work: impl Fn(&I) -> T + Sync) -> Vec<T> {
+    run_on(items, None, work)
+}
+
+/// [`run`] on `threads` threads (`None` or `Some(0)`: one per core).
+pub fn run_on<I: Sync, T: Send>(
+    items: &[I],
+    threads: Option<usize>,
+    work: impl Fn(&I) -> T + Sync,
+) -> Vec<T> {
+    let mut results = Vec::with_capacity(items.len());
+    run_chunked(items, threads, items.len(), work, |result| {
+        results.push(result)
+    });
+    results
+}
+
+/// [`run_on`] a chunk of `chunk` items at a time, each result handed to
+/// `consume` in the order of `items` once its chunk is done: no more than a
+/// chunk's results are held at once, however many items there are. One
+/// progress bar counts them all.
+pub fn run_chunked<I: Sync, T: Send>(
+    items: &[I],
+    threads: Option<usize>,
+    chunk: usize,
+    work: impl Fn(&I) -> T + Sync,
+    mut consume: impl FnMut(T),
+) {
     let bar = progress_bar(items.len());
     let step = |item: &I| {
         let result = work(item);
         bar.inc(1);
         result
     };
-    let results = match rayon::ThreadPoolBuilder::new().build() {
-        Ok(pool) => pool.install(|| items.par_iter().map(step).collect()),
-        Err(_) => items.iter().map(step).collect(),
-    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .ok();
+    for part in items.chunks(chunk.max(1)) {
+        let results: Vec<T> = match &pool {
+            Some(pool) => pool.install(|| part.par_iter().map(&step).collect()),
+            None => part.iter().map(&step).collect(),
+        };
+        results.into_iter().for_each(&mut consume);
+    }
     bar.finish_and_clear();
-    results
 }
 
 /// A progress bar for `len` items on standard error, or a hidden one when
@@ -178,5 +211,12 @@ mod tests {
         let items: Vec<u32> = (0..1000).collect();
         let results = run(&items, |n| n * 2);
         assert_eq!(results, items.iter().map(|n| n * 2).collect::<Vec<_>>());
+        for threads in [Some(1), Some(2), None] {
+            let results = run_on(&items, threads, |n| n + 1);
+            assert_eq!(results, items.iter().map(|n| n + 1).collect::<Vec<_>>());
+            let mut consumed = Vec::new();
+            run_chunked(&items, threads, 7, |n| n + 3, |n| consumed.push(n));
+            assert_eq!(consumed, items.iter().map(|n| n + 3).collect::<Vec<_>>());
+        }
     }
 }

@@ -12,6 +12,7 @@ use shogi_ai::level::Level;
 
 use crate::engine::MAX_SEED;
 use crate::position::parse_position;
+use crate::training::{DEFAULT_DEDUP_CAPACITY, Ending, TrainingFormat};
 
 /// Shogi game records and positions: replay, convert and validate records
 /// (KIF, KI2, CSA, JKF, USI), count perft, list legal moves, check a move,
@@ -71,6 +72,8 @@ pub enum Command {
     /// .ki2u .csa .jkf .usi .sfen. Files are read in parallel. Exit status 1
     /// if any file fails.
     Validate(ValidateArgs),
+    /// Make training data (HCPE, PSV) from game records.
+    Training(TrainingArgs),
     /// Count the leaf nodes of the legal move tree, with time and speed.
     Perft(PerftArgs),
     /// List the legal moves in USI, sorted.
@@ -212,6 +215,87 @@ pub struct ValidateArgs {
     /// Record files or directories; '-' reads standard input.
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<PathBuf>,
+}
+
+/// Arguments of `training`.
+#[derive(Debug, Args)]
+pub struct TrainingArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: TrainingCommand,
+}
+
+/// The subcommands of `training`.
+#[derive(Debug, Subcommand)]
+pub enum TrainingCommand {
+    /// Write the positions of game records as HCPE or PSV training data.
+    ///
+    /// Reads record files and directories (KIF, KI2, CSA with several games
+    /// a file, JKF, USI; directories searched recursively by extension:
+    /// .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen) in parallel, and writes
+    /// for each game kept every position of its main line before a move:
+    /// the position, the move played (move16), the game's result and the
+    /// evaluation the record states for the move, from the side to move's
+    /// point of view (0 when none): the number of a CSA engine comment
+    /// ('** 113 -3334FU ..., floodgate) or of '評価値' in a KIF engine
+    /// comment (**), both read as Sente's. HCPE entries are 38 bytes, PSV
+    /// entries 40; the entries follow the order of the inputs (the files of
+    /// a directory sorted by name) whatever the number of threads.
+    ///
+    /// The result comes from the ending the record states (a record
+    /// without one whose last position is checkmate: checkmate). Games are
+    /// kept by their ending (--endings), move count (--min-moves) and the
+    /// players' ratings stated in floodgate's 'black_rate:NAME:RATING and
+    /// 'white_rate:... lines (--min-rating, --require-rating).
+    ///
+    /// Prints a summary: files and games read, games kept and skipped by
+    /// reason, positions written, duplicates skipped. The output is
+    /// replaced whole or not at all (a temporary file beside it, renamed).
+    /// Exit status 1 if an input cannot be read (the others are converted)
+    /// or the output cannot be written.
+    Convert(TrainingConvertArgs),
+}
+
+/// Arguments of `training convert`.
+#[derive(Debug, Args)]
+pub struct TrainingConvertArgs {
+    /// Record files or directories.
+    #[arg(value_name = "INPUT", required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The format to write: hcpe (38 bytes a position) or psv (40).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: TrainingFormat,
+    /// The output file.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: PathBuf,
+    /// Skip games with fewer moves.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub min_moves: usize,
+    /// Skip games where a player's stated rating is below R (games without
+    /// ratings are kept unless --require-rating).
+    #[arg(long, value_name = "R")]
+    pub min_rating: Option<f64>,
+    /// Skip games that do not state both players' ratings.
+    #[arg(long)]
+    pub require_rating: bool,
+    /// The endings of the games to keep, comma-separated [default:
+    /// checkmate,resignation,timeout,repetition,impasse,move-limit].
+    #[arg(long, value_enum, value_name = "ENDING", value_delimiter = ',')]
+    pub endings: Option<Vec<Ending>>,
+    /// Also keep games that did not finish (interruption, unknown ending),
+    /// with the result of a draw.
+    #[arg(long)]
+    pub keep_unfinished: bool,
+    /// Skip positions already written (same board, hands and side to move).
+    #[arg(long)]
+    pub dedup: bool,
+    /// The most positions --dedup remembers (about 16 bytes each); later
+    /// ones are checked but not remembered.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_DEDUP_CAPACITY)]
+    pub dedup_capacity: usize,
+    /// The number of threads [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..).map(usize::from))]
+    pub threads: Option<usize>,
 }
 
 /// Arguments of `perft`.

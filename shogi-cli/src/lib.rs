@@ -3,7 +3,9 @@
 //! engine matches, on the `shogi-rules` and `shogi-usi` crates.
 //!
 //! The library holds the whole command, [`main`], so that a crate of tests
-//! can build the same command beside a fake engine; its modules are private.
+//! can build the same command beside a fake engine; its modules are private
+//! but [`training`], the conversion of records into training data that the
+//! Python package runs too.
 //!
 //! ```text
 //! shogi                                        replay the bundled sample game
@@ -11,6 +13,7 @@
 //! shogi convert game.kif --to csa -o game.csa
 //! shogi convert archive/ --to kif --out-dir converted/
 //! shogi validate archive/ more.csa
+//! shogi training convert archive/ --to hcpe -o games.hcpe --dedup
 //! shogi perft startpos 5
 //! shogi legal startpos
 //! shogi check "<SFEN>" P*5e
@@ -34,6 +37,7 @@ mod load;
 mod matches;
 mod position;
 mod replay;
+pub mod training;
 mod validate;
 
 use std::process::ExitCode;
@@ -58,6 +62,7 @@ fn run(cli: Cli, out: &mut Out) -> Result<ExitCode, Failure> {
         Some(Command::Replay(args)) => replay::run(out, &args),
         Some(Command::Convert(args)) => convert::run(out, &args),
         Some(Command::Validate(args)) => validate::run(out, &args),
+        Some(Command::Training(args)) => training::run(out, &args),
         Some(Command::Perft(args)) => position::perft(out, &args),
         Some(Command::Legal(args)) => legal::run(out, &args),
         Some(Command::Check(args)) => position::check(out, &args),

@@ -121,6 +121,20 @@ const EXPECTED: &[Expected] = &[
         writes: &[],
     },
     Expected {
+        line: "training convert tests/data/corpus/csa --to hcpe -o games.hcpe --min-moves 20 --dedup",
+        status: 0,
+        output: &[
+            "files read: 51\n",
+            "games read: 51\n",
+            "games kept: 16\n",
+            "games skipped (too few moves): 27\n",
+            "duplicates skipped: ",
+            "positions written: ",
+        ],
+        // Written whole, its size the positions written × 38 (tests/training.rs).
+        writes: &[],
+    },
+    Expected {
         line: "completions bash > shogi.bash",
         status: 0,
         output: &["_shogi()", "complete -F _shogi"],

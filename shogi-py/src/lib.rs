@@ -20,6 +20,7 @@ mod read;
 mod record;
 mod rules;
 mod state;
+mod training;
 mod types;
 mod usi;
 mod variation;
@@ -92,6 +93,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::add(m)?;
     usi::add(m)?;
     ai::add(m)?;
+    training::add(m)?;
     // The package's `__init__.py` declares what is public; pyo3's generated `__all__` would
     // only repeat every name added here.
     m.delattr("__all__")?;

@@ -85,6 +85,12 @@ fn mark(name: &str) -> PyResult<japanese::Mark> {
 
 #[pymethods]
 impl Move {
+    /// The move's 16-bit code (move16), as HCPE and PSV files hold it.
+    #[getter]
+    fn move16(&self) -> u16 {
+        self.0.to_move16()
+    }
+
     /// Resolves USI text (`"7g7f"`, `"8h2b+"`, `"P*5e"`) against `position`.
     #[staticmethod]
     fn from_usi(py: Python<'_>, text: &str, position: &Position) -> PyResult<Move> {

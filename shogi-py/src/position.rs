@@ -128,6 +128,36 @@ impl Position {
         parse(py, sfen).map(Position::from)
     }
 
+    /// The position as a HuffmanCodedPos (HCP): 32 bytes. Raises `PackError` for a position
+    /// the format cannot hold (a king missing, more pieces than a set has).
+    fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        crate::training::to_hcp(py, &self.inner)
+    }
+
+    /// The position of a HuffmanCodedPos (32 bytes); `PackError` when they are no position.
+    #[classmethod]
+    fn from_hcp(_cls: &Bound<'_, pyo3::types::PyType>, data: &[u8]) -> PyResult<Position> {
+        crate::training::from_hcp(data)
+    }
+
+    /// The position as a PackedSfen: 32 bytes. Raises `PackError` for a position the format
+    /// cannot hold.
+    fn to_psfen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        crate::training::to_psfen(py, &self.inner)
+    }
+
+    /// The position of a PackedSfen (32 bytes); `PackError` when they are no position.
+    #[classmethod]
+    fn from_psfen(_cls: &Bound<'_, pyo3::types::PyType>, data: &[u8]) -> PyResult<Position> {
+        crate::training::from_psfen(data)
+    }
+
+    /// The legal move of this position that a 16-bit move code (move16) encodes;
+    /// `PackError` when it encodes none.
+    fn move_from_move16(&self, code: u16) -> PyResult<Move> {
+        crate::training::move_from_move16(&self.inner, code)
+    }
+
     /// The canonical SFEN string.
     fn sfen(&self) -> String {
         self.inner.to_sfen()

@@ -263,8 +263,10 @@ __all__ = [
     "engine",
     "usi",
     "ai",
+    "training",
 ]
 
 # USI engines and the USI protocol, as submodules (`from shogi_rules.engine import popen_usi`);
-# the built-in opponent (`from shogi_rules.ai import Player`).
-from . import engine, usi, ai  # noqa: E402
+# the built-in opponent (`from shogi_rules.ai import Player`); training data
+# (`from shogi_rules import training`).
+from . import engine, usi, ai, training  # noqa: E402

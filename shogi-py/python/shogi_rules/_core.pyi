@@ -29,7 +29,7 @@ Conventions:
 """
 
 import os
-from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Optional, SupportsIndex, Union, final, overload
+from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Optional, Sequence, SupportsIndex, Union, final, overload
 
 from .engine import Score as _Score
 
@@ -465,6 +465,9 @@ class Move:
     def bits(self) -> int:
         """The move as an int (24 bits) that ``Move.from_bits`` turns back into the move; the
         same encoding as the Rust crate and the C API."""
+    @property
+    def move16(self) -> int:
+        """The move's 16-bit code (move16), as HCPE and PSV files hold it."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __lt__(self, value: Move, /) -> bool: ...
@@ -531,6 +534,22 @@ class Position:
         file and pieces that could never move are allowed) or ``"any"`` (only the text is
         checked; move generation still works, following the rules as far as the position
         allows). Raises ``SfenError``, or ``ShogiError`` for an unknown ``setup``."""
+    def to_hcp(self) -> bytes:
+        """The position as a HuffmanCodedPos (HCP): 32 bytes. Raises ``PackError`` for a
+        position the format cannot hold (a king missing, more pieces than a set has)."""
+    @classmethod
+    def from_hcp(cls, data: bytes) -> Position:
+        """The position of a HuffmanCodedPos (32 bytes); ``PackError`` when they are no
+        position."""
+    def to_psfen(self) -> bytes:
+        """The position as a PackedSfen: 32 bytes. Raises ``PackError`` for a position the
+        format cannot hold."""
+    @classmethod
+    def from_psfen(cls, data: bytes) -> Position:
+        """The position of a PackedSfen (32 bytes); ``PackError`` when they are no position."""
+    def move_from_move16(self, code: int) -> Move:
+        """The legal move of this position that a 16-bit move code (move16) encodes;
+        ``PackError`` when it encodes none."""
     def sfen(self) -> str:
         """The canonical SFEN string."""
     @property
@@ -1790,3 +1809,32 @@ def hint(game: Game, stop: Optional[Stop] = None) -> Hint:
     or Ctrl-C ends it. Raises ``NoMoveError`` when there is no move to suggest."""
 
 def _ai_error_examples() -> list[tuple[str, str, AiError]]: ...
+
+# Training data (``shogi_rules.training``)
+
+class PackError(ShogiError):
+    """Bytes that are no position in a training format, a move16 that is no legal move of the
+    position, or a position the format cannot hold."""
+
+_LABELS: int
+_PLANES: int
+
+def _encode_hcp(positions: Iterable[Union[Position, str]]) -> bytes: ...
+def _decode_hcp(data: bytes) -> list[Position]: ...
+def _encode_hcpe(entries: Iterable[Sequence[Any]]) -> bytes: ...
+def _decode_hcpe(data: bytes) -> list[tuple[Position, int, Optional[Move], int]]: ...
+def _legal_move_mask(positions: Iterable[Union[Position, str]]) -> bytes: ...
+def _move_labels(positions: Iterable[Union[Position, str]], moves: Iterable[Move]) -> bytes: ...
+def _features(positions: Iterable[Union[Position, str]], threads: Optional[int] = None) -> bytes: ...
+def _convert(
+    paths: list[str],
+    to: str,
+    output: str,
+    min_moves: int = 0,
+    min_rating: Optional[float] = None,
+    require_rating: bool = False,
+    endings: Optional[list[str]] = None,
+    keep_unfinished: bool = False,
+    dedup: bool = False,
+    threads: Optional[int] = None,
+) -> dict[str, Any]: ...

@@ -1,0 +1,388 @@
+//! Training data for Python (`shogi_rules.training`): HCP, PackedSfen and
+//! HCPE bytes of many positions at once, move labels, legal move masks and
+//! feature planes (see [`planes`] for the layouts), and the conversion of
+//! record files that `shogi training convert` runs. Every bulk function
+//! reads its arguments, then does its work with the interpreter detached.
+
+pub mod planes;
+
+use std::path::PathBuf;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+use shogi_cli::training::{self as conversion, Ending, Options, TrainingFormat};
+use shogi_rules::training::{HuffmanCodedPosAndEval, PackError as CorePackError};
+
+use crate::errors::ShogiError;
+use crate::moves::Move;
+use crate::position::{Position, PositionArg};
+
+create_exception!(
+    shogi_rules,
+    PackError,
+    ShogiError,
+    "Bytes that are no position in a training format, a move16 that is no legal move of the \
+     position, or a position the format cannot hold."
+);
+
+/// The Python exception of a [`CorePackError`].
+pub fn pack_error(e: &CorePackError) -> PyErr {
+    PackError::new_err(e.to_string())
+}
+
+/// The 32 bytes of a buffer, or a `PackError` naming its length.
+fn bytes32(data: &[u8]) -> PyResult<[u8; 32]> {
+    data.try_into()
+        .map_err(|_| PackError::new_err(format!("expected 32 bytes, got {}", data.len())))
+}
+
+/// `Position.to_hcp()`.
+pub fn to_hcp<'py>(
+    py: Python<'py>,
+    position: &shogi_rules::Position,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let bytes = position.to_hcp().map_err(|e| pack_error(&e))?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// `Position.from_hcp(data)`.
+pub fn from_hcp(data: &[u8]) -> PyResult<Position> {
+    shogi_rules::Position::from_hcp(&bytes32(data)?)
+        .map(Position::from)
+        .map_err(|e| pack_error(&e))
+}
+
+/// `Position.to_psfen()`.
+pub fn to_psfen<'py>(
+    py: Python<'py>,
+    position: &shogi_rules::Position,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let bytes = position.to_packed_sfen().map_err(|e| pack_error(&e))?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// `Position.from_psfen(data)`.
+pub fn from_psfen(data: &[u8]) -> PyResult<Position> {
+    shogi_rules::Position::from_packed_sfen(&bytes32(data)?)
+        .map(Position::from)
+        .map_err(|e| pack_error(&e))
+}
+
+/// `Position.move_from_move16(code)`.
+pub fn move_from_move16(position: &shogi_rules::Position, code: u16) -> PyResult<Move> {
+    position
+        .move_from_move16(code)
+        .map(Move)
+        .map_err(|e| pack_error(&e))
+}
+
+/// The positions of an iterable of `Position` objects or SFEN strings.
+fn positions_arg(positions: &Bound<'_, PyAny>) -> PyResult<Vec<shogi_rules::Position>> {
+    let mut out = Vec::with_capacity(positions.len().unwrap_or(0));
+    for item in positions.try_iter()? {
+        out.push(item?.extract::<PositionArg>()?.0);
+    }
+    Ok(out)
+}
+
+/// The moves of an iterable of `Move` objects.
+fn moves_arg(moves: &Bound<'_, PyAny>) -> PyResult<Vec<shogi_rules::Move>> {
+    let mut out = Vec::with_capacity(moves.len().unwrap_or(0));
+    for item in moves.try_iter()? {
+        out.push(item?.extract::<Move>()?.0);
+    }
+    Ok(out)
+}
+
+/// The HCP bytes of every position, one after another (32 bytes each).
+#[pyfunction]
+#[pyo3(name = "_encode_hcp")]
+fn encode_hcp<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let positions = positions_arg(positions)?;
+    let bytes = py.detach(|| {
+        let mut out = Vec::with_capacity(positions.len() * 32);
+        for (i, position) in positions.iter().enumerate() {
+            match position.to_hcp() {
+                Ok(hcp) => out.extend_from_slice(&hcp),
+                Err(e) => return Err((i, e)),
+            }
+        }
+        Ok(out)
+    });
+    match bytes {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err((i, e)) => Err(PackError::new_err(format!("position {i}: {e}"))),
+    }
+}
+
+/// Decodes every `size`-byte entry of `data` with `decode` (the interpreter
+/// detached), or the first entry that fails.
+fn decode_entries<T: Send>(
+    py: Python<'_>,
+    data: &[u8],
+    size: usize,
+    decode: impl Fn(&[u8]) -> Result<T, CorePackError> + Sync,
+) -> PyResult<Vec<T>> {
+    if data.len() % size != 0 {
+        return Err(PackError::new_err(format!(
+            "{} bytes are no whole number of {size}-byte entries",
+            data.len()
+        )));
+    }
+    py.detach(|| {
+        data.chunks_exact(size)
+            .enumerate()
+            .map(|(i, chunk)| decode(chunk).map_err(|e| (i, e)))
+            .collect::<Result<Vec<T>, _>>()
+    })
+    .map_err(|(i, e)| PackError::new_err(format!("entry {i}: {e}")))
+}
+
+/// The positions of HCP bytes (32 bytes each).
+#[pyfunction]
+#[pyo3(name = "_decode_hcp")]
+fn decode_hcp<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>> {
+    let positions = decode_entries(py, data, 32, |chunk| {
+        let hcp: [u8; 32] = chunk.try_into().unwrap_or([0; 32]);
+        shogi_rules::Position::from_hcp(&hcp)
+    })?;
+    PyList::new(py, positions.into_iter().map(Position::from))
+}
+
+/// HCPE bytes of `entries`, each `(position, eval, move, game_result)`.
+#[pyfunction]
+#[pyo3(name = "_encode_hcpe")]
+fn encode_hcpe<'py>(py: Python<'py>, entries: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+    let mut rows = Vec::with_capacity(entries.len().unwrap_or(0));
+    for item in entries.try_iter()? {
+        let (position, eval, mv, result): (PositionArg, i16, Move, u8) = item?.extract()?;
+        if result > 2 {
+            return Err(PyValueError::new_err(format!(
+                "game_result {result}: expected 0 (draw), 1 (Sente won) or 2 (Gote won)"
+            )));
+        }
+        rows.push((position.0, eval, mv.0, result));
+    }
+    let bytes = py.detach(|| {
+        let mut out = Vec::with_capacity(rows.len() * HuffmanCodedPosAndEval::SIZE);
+        for (i, (position, eval, mv, result)) in rows.iter().enumerate() {
+            let hcp = position.to_hcp().map_err(|e| (i, e))?;
+            out.extend_from_slice(&hcp);
+            out.extend_from_slice(&eval.to_le_bytes());
+            out.extend_from_slice(&mv.to_move16().to_le_bytes());
+            out.extend_from_slice(&[*result, 0]);
+        }
+        Ok::<_, (usize, CorePackError)>(out)
+    });
+    match bytes {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err((i, e)) => Err(PackError::new_err(format!("entry {i}: {e}"))),
+    }
+}
+
+/// The entries of HCPE bytes: `(position, eval, move, game_result)`, the
+/// move `None` when its code is no legal move of the position.
+#[pyfunction]
+#[pyo3(name = "_decode_hcpe")]
+fn decode_hcpe<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>> {
+    let rows = decode_entries(py, data, HuffmanCodedPosAndEval::SIZE, |chunk| {
+        let hcp: [u8; 32] = chunk
+            .get(..32)
+            .and_then(|c| c.try_into().ok())
+            .unwrap_or([0; 32]);
+        let position = shogi_rules::Position::from_hcp(&hcp)?;
+        let eval = i16::from_le_bytes([chunk[32], chunk[33]]);
+        let mv = position
+            .move_from_move16(u16::from_le_bytes([chunk[34], chunk[35]]))
+            .ok();
+        Ok((position, eval, mv, chunk[36]))
+    })?;
+    PyList::new(
+        py,
+        rows.into_iter().map(|(position, eval, mv, result)| {
+            (Position::from(position), eval, mv.map(Move), result)
+        }),
+    )
+}
+
+/// One byte per move label for each position: 1 for a legal move's label.
+#[pyfunction]
+#[pyo3(name = "_legal_move_mask")]
+fn legal_move_mask<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let positions = positions_arg(positions)?;
+    let bytes = py.detach(|| {
+        let mut out = vec![0u8; positions.len() * planes::LABELS];
+        for (position, mask) in positions.iter().zip(out.chunks_exact_mut(planes::LABELS)) {
+            planes::legal_move_mask(position, mask);
+        }
+        out
+    });
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// The label of each move played from its position, as little-endian
+/// `uint16`.
+#[pyfunction]
+#[pyo3(name = "_move_labels")]
+fn move_labels<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    moves: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let positions = positions_arg(positions)?;
+    let moves = moves_arg(moves)?;
+    if positions.len() != moves.len() {
+        return Err(PyValueError::new_err(format!(
+            "{} positions but {} moves",
+            positions.len(),
+            moves.len()
+        )));
+    }
+    let bytes = py.detach(|| {
+        let mut out = Vec::with_capacity(moves.len() * 2);
+        for (position, &mv) in positions.iter().zip(&moves) {
+            let label = planes::move_label(mv, position.turn());
+            out.extend_from_slice(&u16::try_from(label).unwrap_or(u16::MAX).to_le_bytes());
+        }
+        out
+    });
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// The feature planes of every position ([`planes::FEATURE_BYTES`] bytes
+/// each), on `threads` threads.
+#[pyfunction]
+#[pyo3(name = "_features", signature = (positions, threads=None))]
+fn features<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let positions = positions_arg(positions)?;
+    let threads = board_py::read::thread_count(threads, positions.len());
+    let bytes = py.detach(|| {
+        let size = planes::FEATURE_BYTES;
+        let mut out = vec![0u8; positions.len() * size];
+        let per_thread = positions.len().div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            for (chunk, out) in positions
+                .chunks(per_thread)
+                .zip(out.chunks_mut(per_thread * size))
+            {
+                scope.spawn(move || {
+                    for (position, planes_out) in chunk.iter().zip(out.chunks_exact_mut(size)) {
+                        planes::features(position, planes_out);
+                    }
+                });
+            }
+        });
+        out
+    });
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// The endings a list of names gives.
+fn endings_arg(names: Vec<String>) -> PyResult<Vec<Ending>> {
+    names
+        .iter()
+        .map(|name| {
+            Ending::ALL
+                .into_iter()
+                .find(|e| e.as_str() == name.replace('_', "-"))
+                .ok_or_else(|| {
+                    let known: Vec<&str> = Ending::ALL.iter().map(|e| e.as_str()).collect();
+                    PyValueError::new_err(format!(
+                        "unknown ending {name:?}: expected one of {}",
+                        known.join(", ")
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// `shogi training convert`: the summary as a dict.
+#[pyfunction]
+#[pyo3(
+    name = "_convert",
+    signature = (paths, to, output, min_moves=0, min_rating=None, require_rating=false,
+                 endings=None, keep_unfinished=false, dedup=false, threads=None)
+)]
+#[allow(clippy::too_many_arguments)]
+fn convert<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    to: &str,
+    output: PathBuf,
+    min_moves: usize,
+    min_rating: Option<f64>,
+    require_rating: bool,
+    endings: Option<Vec<String>>,
+    keep_unfinished: bool,
+    dedup: bool,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let format = match to.to_ascii_lowercase().as_str() {
+        "hcpe" => TrainingFormat::Hcpe,
+        "psv" => TrainingFormat::Psv,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "unknown format {to:?}: expected \"hcpe\" or \"psv\""
+            )));
+        }
+    };
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let mut options = Options::new(paths, format, output);
+    options.min_moves = min_moves;
+    options.min_rating = min_rating;
+    options.require_rating = require_rating;
+    if let Some(endings) = endings {
+        options.endings = endings_arg(endings)?;
+    }
+    options.keep_unfinished = keep_unfinished;
+    options.dedup = dedup;
+    options.threads = threads;
+    let summary = py
+        .detach(|| conversion::convert(&options))
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
+    let dict = PyDict::new(py);
+    dict.set_item("files", summary.files)?;
+    dict.set_item("failed", summary.failed)?;
+    dict.set_item("games", summary.games)?;
+    dict.set_item("kept", summary.kept)?;
+    let skipped = PyDict::new(py);
+    for (reason, count) in &summary.skipped {
+        skipped.set_item(reason.to_string(), count)?;
+    }
+    dict.set_item("skipped", skipped)?;
+    dict.set_item("positions", summary.positions)?;
+    dict.set_item("duplicates", summary.duplicates)?;
+    dict.set_item("unencodable", summary.unencodable)?;
+    dict.set_item("bytes", summary.bytes)?;
+    Ok(dict)
+}
+
+/// Adds the training functions and `PackError` to the module.
+pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("PackError", m.py().get_type::<PackError>())?;
+    m.add("_LABELS", planes::LABELS)?;
+    m.add("_PLANES", planes::PLANES)?;
+    m.add_function(wrap_pyfunction!(encode_hcp, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_hcp, m)?)?;
+    m.add_function(wrap_pyfunction!(encode_hcpe, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_hcpe, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_move_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(move_labels, m)?)?;
+    m.add_function(wrap_pyfunction!(features, m)?)?;
+    m.add_function(wrap_pyfunction!(convert, m)?)?;
+    Ok(())
+}
