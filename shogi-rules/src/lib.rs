@@ -164,8 +164,8 @@ mod rules;
 mod setup;
 mod sfen;
 mod square;
-pub mod training;
 pub mod svg;
+pub mod training;
 pub mod usi;
 mod zobrist;
 
