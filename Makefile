@@ -47,7 +47,7 @@
 #                a line saying it was skipped:
 #                  install cargo-fuzz when missing                                    ~110 s
 #                  build the targets (ASan)                                           ~3 min
-#                  fuzz each of the 21 targets for FUZZ_SECONDS (20 s)                ~6 min
+#                  fuzz each of the 22 targets for FUZZ_SECONDS (20 s)                ~7 min
 # Each step prints how long it took.
 
 SHELL := /bin/bash
@@ -61,6 +61,7 @@ WORKSPACE_VERSION := $(shell sed -n '/^\[workspace\.package\]/,/^\[/s/^version *
 FUZZ_TARGETS := sfen usi_move legality notation_western notation_japanese notation_csa \
 	record_read record_kif record_ki2 record_csa record_jkf \
 	hostile_kif hostile_ki2 hostile_csa hostile_jkf hostile_usi game_restore usi_message \
+	training_decode \
 	xiangqi_fen xiangqi_notation xiangqi_pgn
 # Seconds of fuzzing per target in the smoke run, and in the long run (make fuzz-long).
 FUZZ_SECONDS ?= 20

@@ -74,6 +74,11 @@
 #define SHOGI_MAX_LEGAL_MOVES 600
 
 /**
+ * The size of an HCP or PackedSfen, in bytes.
+ */
+#define SHOGI_PACKED_POSITION_SIZE 32
+
+/**
  * Capacity of `shogi_record_error.message`, NUL included.
  */
 #define SHOGI_RECORD_ERROR_MESSAGE_LEN 256
@@ -613,6 +618,40 @@ enum shogi_result
    * A built-in opponent error this version does not name.
    */
   SHOGI_RESULT_AI_OTHER = 569,
+  /**
+   * Training data: bits that are no code of the format.
+   */
+  SHOGI_RESULT_TRAINING_BAD_CODE = 570,
+  /**
+   * Training data: a code runs past the 256th bit.
+   */
+  SHOGI_RESULT_TRAINING_TRUNCATED = 571,
+  /**
+   * Training data: a king's square is off the board or the other king's.
+   */
+  SHOGI_RESULT_TRAINING_KING_SQUARE = 572,
+  /**
+   * Training data: a side has no king or more than one; the formats hold
+   * exactly one of each.
+   */
+  SHOGI_RESULT_TRAINING_KINGS = 573,
+  /**
+   * Training data: the pieces of a kind are not the set's (more than the set
+   * to encode; other than the set, the piece box included, to decode).
+   */
+  SHOGI_RESULT_TRAINING_PIECE_COUNT = 574,
+  /**
+   * Training data: the move16 is no legal move of the position.
+   */
+  SHOGI_RESULT_TRAINING_NO_SUCH_MOVE = 575,
+  /**
+   * Training data: a buffer is no whole number of entries.
+   */
+  SHOGI_RESULT_TRAINING_LENGTH = 576,
+  /**
+   * A training data error this version does not name.
+   */
+  SHOGI_RESULT_TRAINING_OTHER = 599,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -2804,6 +2843,59 @@ shogi_result shogi_position_svg(const struct shogi_position *pos,
                                 char *buf,
                                 size_t buf_len,
                                 size_t *out_len);
+
+/**
+ * Writes `pos` as a HuffmanCodedPos (HCP) into the 32 bytes at `out`.
+ *
+ * Errors (`out` untouched): `SHOGI_RESULT_TRAINING_KINGS` when a side has no
+ * king or more than one, `SHOGI_RESULT_TRAINING_PIECE_COUNT` when a kind has
+ * more pieces than the set (possible only in a position made with
+ * `SHOGI_SETUP_ANY`), `SHOGI_RESULT_NULL_PARAMETER`. Thread-safe.
+ */
+shogi_result shogi_position_to_hcp(const struct shogi_position *pos, uint8_t *out);
+
+/**
+ * Reads the 32 bytes of a HuffmanCodedPos (HCP) at `bytes` into a new handle
+ * written to `*out` (move number 1); the caller frees it with
+ * `shogi_position_free`.
+ *
+ * Errors (`*out` untouched): `SHOGI_RESULT_TRAINING_*` for bytes that are no
+ * position of the format, `SHOGI_RESULT_SETUP_*` for a position the rules
+ * refuse (as `shogi_position_from_sfen`), `SHOGI_RESULT_NULL_PARAMETER`.
+ * Thread-safe.
+ */
+shogi_result shogi_position_from_hcp(const uint8_t *bytes, struct shogi_position **out);
+
+/**
+ * Writes `pos` as a PackedSfen into the 32 bytes at `out`. Errors as
+ * `shogi_position_to_hcp`. Thread-safe.
+ */
+shogi_result shogi_position_to_packed_sfen(const struct shogi_position *pos, uint8_t *out);
+
+/**
+ * Reads the 32 bytes of a PackedSfen at `bytes` into a new handle written to
+ * `*out` (move number 1). Errors as `shogi_position_from_hcp`. Thread-safe.
+ */
+shogi_result shogi_position_from_packed_sfen(const uint8_t *bytes, struct shogi_position **out);
+
+/**
+ * Writes the 16-bit code (move16) of the move `m` to `*out`.
+ *
+ * `SHOGI_RESULT_INVALID_ARGUMENT` if `m` is not a valid move,
+ * `SHOGI_RESULT_NULL_PARAMETER` if `out` is NULL. Thread-safe.
+ */
+shogi_result shogi_move_to_move16(shogi_move m, uint16_t *out);
+
+/**
+ * Writes the legal move of `pos` that `move16` encodes to `*out`.
+ *
+ * `SHOGI_RESULT_TRAINING_NO_SUCH_MOVE` (`*out` untouched) when it encodes no
+ * legal move of `pos`; `SHOGI_RESULT_NULL_PARAMETER` if a pointer is NULL.
+ * Thread-safe.
+ */
+shogi_result shogi_position_move_from_move16(const struct shogi_position *pos,
+                                             uint16_t move16,
+                                             shogi_move *out);
 
 /**
  * Writes the legal move `m` of `pos` in `notation` into `buf` (buffer

@@ -33,6 +33,8 @@ mod types;
 
 mod position;
 
+mod training;
+
 mod notation;
 
 mod game;
@@ -65,6 +67,7 @@ pub use record_edit::*;
 pub use record_rules::*;
 pub use record_tree::*;
 pub use result::*;
+pub use training::*;
 pub use types::*;
 pub use usi::*;
 

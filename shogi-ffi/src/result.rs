@@ -3,7 +3,8 @@
 //!
 //! Codes are grouped in ranges (general 0–99, SFEN 100–199, illegal moves
 //! 200–249, move text 250–299, games 300–399, records 400–499, USI protocol
-//! messages 500–549, built-in opponent 550–569). A value, once
+//! messages 500–549, built-in opponent 550–569, training data formats
+//! 570–599). A value, once
 //! published, keeps its meaning and is never reused. The core's error enums
 //! are `#[non_exhaustive]`; a variant a later core adds and this library does
 //! not know yet maps to the catch-all code of its range (`*_OTHER`). The test
@@ -15,6 +16,7 @@ use core::ffi::c_char;
 
 use shogi::notation::{csa::CsaError, japanese::JapaneseError, western::WesternError};
 use shogi::record::RecordErrorKind;
+use shogi::training::PackError;
 use shogi::usi::{UsiCommandError, UsiMessageError};
 use shogi::{
     DeclarationRejection, GameError, GameFromUsiError, GameJsonError, IllegalMoveError,
@@ -298,12 +300,31 @@ pub enum shogi_result {
     AiNoLegalMoves = 554,
     /// A built-in opponent error this version does not name.
     AiOther = 569,
+
+    /// Training data: bits that are no code of the format.
+    TrainingBadCode = 570,
+    /// Training data: a code runs past the 256th bit.
+    TrainingTruncated = 571,
+    /// Training data: a king's square is off the board or the other king's.
+    TrainingKingSquare = 572,
+    /// Training data: a side has no king or more than one; the formats hold
+    /// exactly one of each.
+    TrainingKings = 573,
+    /// Training data: the pieces of a kind are not the set's (more than the set
+    /// to encode; other than the set, the piece box included, to decode).
+    TrainingPieceCount = 574,
+    /// Training data: the move16 is no legal move of the position.
+    TrainingNoSuchMove = 575,
+    /// Training data: a buffer is no whole number of entries.
+    TrainingLength = 576,
+    /// A training data error this version does not name.
+    TrainingOther = 599,
 }
 
 /// Every code, in increasing order.
 pub(crate) fn all_results() -> &'static [shogi_result] {
     use shogi_result::*;
-    const ALL: [shogi_result; 115] = [
+    const ALL: [shogi_result; 123] = [
         Ok,
         NullParameter,
         Panic,
@@ -419,6 +440,14 @@ pub(crate) fn all_results() -> &'static [shogi_result] {
         AiGameOver,
         AiNoLegalMoves,
         AiOther,
+        TrainingBadCode,
+        TrainingTruncated,
+        TrainingKingSquare,
+        TrainingKings,
+        TrainingPieceCount,
+        TrainingNoSuchMove,
+        TrainingLength,
+        TrainingOther,
     ];
     &ALL
 }
@@ -543,6 +572,14 @@ impl shogi_result {
             AiGameOver => "SHOGI_RESULT_AI_GAME_OVER\0",
             AiNoLegalMoves => "SHOGI_RESULT_AI_NO_LEGAL_MOVES\0",
             AiOther => "SHOGI_RESULT_AI_OTHER\0",
+            TrainingBadCode => "SHOGI_RESULT_TRAINING_BAD_CODE\0",
+            TrainingTruncated => "SHOGI_RESULT_TRAINING_TRUNCATED\0",
+            TrainingKingSquare => "SHOGI_RESULT_TRAINING_KING_SQUARE\0",
+            TrainingKings => "SHOGI_RESULT_TRAINING_KINGS\0",
+            TrainingPieceCount => "SHOGI_RESULT_TRAINING_PIECE_COUNT\0",
+            TrainingNoSuchMove => "SHOGI_RESULT_TRAINING_NO_SUCH_MOVE\0",
+            TrainingLength => "SHOGI_RESULT_TRAINING_LENGTH\0",
+            TrainingOther => "SHOGI_RESULT_TRAINING_OTHER\0",
         }
     }
 
@@ -671,6 +708,14 @@ impl shogi_result {
             AiGameOver => "the game is over: there is no move to choose",
             AiNoLegalMoves => "the side to move has no legal move",
             AiOther => "the built-in opponent failed",
+            TrainingBadCode => "training data: bits that are no code",
+            TrainingTruncated => "training data: a code runs past the end",
+            TrainingKingSquare => "training data: a king square off the board or taken",
+            TrainingKings => "training data: the format needs one king of each side",
+            TrainingPieceCount => "training data: piece counts other than the set's",
+            TrainingNoSuchMove => "training data: the move16 is no legal move here",
+            TrainingLength => "training data: no whole number of entries",
+            TrainingOther => "training data: unreadable",
         }
     }
 }
@@ -953,6 +998,23 @@ impl From<&UsiMessageError> for shogi_result {
     }
 }
 
+impl From<&PackError> for shogi_result {
+    fn from(err: &PackError) -> shogi_result {
+        match err {
+            PackError::BadCode { .. } => shogi_result::TrainingBadCode,
+            PackError::Truncated { .. } => shogi_result::TrainingTruncated,
+            PackError::KingSquare { .. } => shogi_result::TrainingKingSquare,
+            PackError::Kings { .. } => shogi_result::TrainingKings,
+            PackError::PieceCount { .. } => shogi_result::TrainingPieceCount,
+            // A decoded position the rules refuse: the code of the SFEN reader.
+            PackError::Setup(e) => shogi_result::from(e.clone()),
+            PackError::NoSuchMove { .. } => shogi_result::TrainingNoSuchMove,
+            PackError::Length { .. } => shogi_result::TrainingLength,
+            _ => shogi_result::TrainingOther,
+        }
+    }
+}
+
 impl From<StrengthError> for shogi_result {
     fn from(_: StrengthError) -> shogi_result {
         shogi_result::AiStrength
@@ -990,7 +1052,7 @@ mod tests {
 
     /// The published values. A failure here means a code changed its number,
     /// which breaks every compiled C client.
-    const PUBLISHED: [(shogi_result, u32); 115] = {
+    const PUBLISHED: [(shogi_result, u32); 123] = {
         use shogi_result::*;
         [
             (Ok, 0),
@@ -1108,6 +1170,14 @@ mod tests {
             (AiGameOver, 553),
             (AiNoLegalMoves, 554),
             (AiOther, 569),
+            (TrainingBadCode, 570),
+            (TrainingTruncated, 571),
+            (TrainingKingSquare, 572),
+            (TrainingKings, 573),
+            (TrainingPieceCount, 574),
+            (TrainingNoSuchMove, 575),
+            (TrainingLength, 576),
+            (TrainingOther, 599),
         ]
     };
 
@@ -1152,7 +1222,7 @@ mod tests {
 
     /// The catch-all codes: what a variant of a core error enum that this
     /// library does not name would map to.
-    const CATCH_ALL: [shogi_result; 8] = {
+    const CATCH_ALL: [shogi_result; 9] = {
         use shogi_result::*;
         [
             SfenOther,
@@ -1163,6 +1233,7 @@ mod tests {
             RecordOther,
             UsiMessageOther,
             AiOther,
+            TrainingOther,
         ]
     };
 
@@ -1220,6 +1291,7 @@ mod tests {
         walk!(MateError, |e| shogi_result::from(&e));
         walk!(PlayError, shogi_result::from);
         walk!(StrengthError, shogi_result::from);
+        walk!(PackError, |e| shogi_result::from(&e));
         for (error, code) in codes {
             assert!(
                 !CATCH_ALL.contains(&code)
@@ -1249,6 +1321,24 @@ mod tests {
             assert!((550..569).contains(&(*code as u32)), "{code:?}");
             assert!(!codes[..i].contains(code), "{code:?} twice");
         }
+    }
+
+    /// Each variant of the training formats' errors but `Setup` (the codes
+    /// of the setup rules) has a code of its own, in the range 570–599.
+    #[test]
+    fn each_training_error_has_its_own_code() {
+        let mut codes = Vec::new();
+        for err in PackError::examples() {
+            let code = shogi_result::from(&err);
+            if let PackError::Setup(setup) = &err {
+                assert_eq!(code, shogi_result::from(setup.clone()));
+                continue;
+            }
+            assert!((570..599).contains(&(code as u32)), "{code:?}");
+            assert!(!codes.contains(&code), "{code:?} twice");
+            codes.push(code);
+        }
+        assert_eq!(codes.len(), 7);
     }
 
     #[test]

@@ -18,6 +18,7 @@ use crate::notation::csa::CsaError;
 use crate::notation::japanese::JapaneseError;
 use crate::notation::western::WesternError;
 use crate::record::{EditError, Limit, LineId, MAX_MOVE_NUMBER, RecordErrorKind};
+use crate::training::PackError;
 use crate::usi::{UsiCommandError, UsiField, UsiMessageError};
 use crate::{
     ClockSettings, ClockStateError, Color, DeclarationRejection, GameError, GameFromUsiError,
@@ -64,6 +65,17 @@ examples!(SetupError {
     TwoPawnsOnFile => SetupError::TwoPawnsOnFile { color: Color::Gote, file: 5 },
     DeadPiece => SetupError::DeadPiece { square: Square::SQ_1A },
     OpponentInCheck => SetupError::OpponentInCheck { color: Color::Gote },
+});
+
+examples!(PackError {
+    BadCode => PackError::BadCode { bit: 15 },
+    Truncated => PackError::Truncated { bit: 250 },
+    KingSquare => PackError::KingSquare { color: Color::Sente, value: 81 },
+    Kings => PackError::Kings { color: Color::Gote, count: 0 },
+    PieceCount => PackError::PieceCount { role: Role::Pawn, count: 19, expected: 18 },
+    Setup => PackError::Setup(SetupError::TwoPawnsOnFile { color: Color::Sente, file: 5 }),
+    NoSuchMove => PackError::NoSuchMove { move16: 0 },
+    Length => PackError::Length { len: 39, entry_size: 38 },
 });
 
 examples!(SfenError {

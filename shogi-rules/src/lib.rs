@@ -19,6 +19,9 @@
 //!   read from bytes in any of their encodings with every move checked, and
 //!   written, with variations, comments, times and the rules a record states.
 //! - [`svg`]: a picture of a position.
+//! - [`training`]: the binary training data formats of machine-learning
+//!   programs (HCP, PackedSfen, move16, HCPE and PSV entries), byte for byte
+//!   as cshogi writes them.
 //! - [`usi`]: the USI protocol as typed messages, both directions, read
 //!   and written; the `position` command replayed.
 //!

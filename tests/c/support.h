@@ -126,6 +126,7 @@ void test_collections(const char *data_dir);
 void test_usi(const char *data_dir);
 void test_threads(void);
 void test_ai(void);
+void test_training(void);
 void test_deep_records(void);
 void test_conformance(const char *data_dir, const char *cases_tsv, unsigned long long perft_limit);
 

@@ -35,6 +35,7 @@ int main(int argc, char **argv) {
     test_usi(argv[1]);
     test_threads();
     test_ai();
+    test_training();
     test_deep_records();
     test_conformance(argv[1], argv[2], perft_limit);
     return check_summary();
