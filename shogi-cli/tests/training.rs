@@ -250,7 +250,6 @@ fn unreadable_inputs_fail_and_the_others_are_converted() {
 }
 
 #[test]
-#[ignore = "reads the entries back: needs the HCP encoder and decoder of shogi_rules::training"]
 fn entries_read_back_as_the_games_positions_moves_and_results() {
     let dir = scratch("training-read-back");
     let game = dir.join("game.csa");

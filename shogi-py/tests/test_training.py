@@ -1,10 +1,6 @@
 """shogi_rules.training: HCP, HCPE, PackedSfen and move16 bytes, move labels, legal move masks,
 feature planes and the conversion of record files, with NumPy when it is installed and cshogi
-as an oracle of the bytes when it is.
-
-Tests marked ``waits_on_encoders`` need the HCP and PackedSfen encoders of the Rust core; they
-are expected to fail with ``PackError`` until those are in, and fail once they pass (strict), so
-that the mark is taken off then."""
+as an oracle of the bytes when it is."""
 
 from __future__ import annotations
 
@@ -19,11 +15,6 @@ from conftest import CORPUS
 from shogi_rules import GameRecord, Move, Position, training
 from shogi_rules.training import PackError
 
-waits_on_encoders = pytest.mark.xfail(
-    raises=PackError,
-    strict=True,
-    reason="the HCP and PackedSfen encoders of the Rust core",
-)
 
 CSA_DIR = CORPUS / "csa"
 
@@ -193,7 +184,6 @@ def test_convert_writes_a_file_of_whole_entries(tmp_path: Path):
     assert failed["files"] == 0 and len(failed["failed"]) == 1
 
 
-@waits_on_encoders
 def test_hcp_and_psfen_round_trip():
     positions = random_positions(200)
     for position in positions:
@@ -212,7 +202,6 @@ def test_hcp_and_psfen_round_trip():
     ]
 
 
-@waits_on_encoders
 def test_hcpe_entries_round_trip(tmp_path: Path):
     positions = random_positions(50)
     entries = [
@@ -234,7 +223,6 @@ def test_hcpe_entries_round_trip(tmp_path: Path):
     assert training.read_hcpe_array(path)["gameResult"].tolist() == [e.game_result for e in entries]
 
 
-@waits_on_encoders
 def test_bytes_match_cshogi():
     cshogi = pytest.importorskip("cshogi")
     np = pytest.importorskip("numpy")
@@ -252,7 +240,6 @@ def test_bytes_match_cshogi():
             assert move.move16 == cshogi.move16(board.move_from_usi(str(move))), str(move)
 
 
-@waits_on_encoders
 def test_cshogi_loads_converted_files(tmp_path: Path):
     cshogi = pytest.importorskip("cshogi")
     np = pytest.importorskip("numpy")
@@ -268,3 +255,28 @@ def test_cshogi_loads_converted_files(tmp_path: Path):
         assert board.sfen().rsplit(" ", 1)[0] == position.sfen().rsplit(" ", 1)[0]
         move = board.move_from_move16(int(entry["bestMove16"]))
         assert board.is_legal(move)
+
+
+def test_each_pack_error_has_its_own_kind():
+    # One example of each variant of the core's PackError: each is a PackError whose kind names
+    # its variant, no two variants share a kind and none falls back to "other".
+    import shogi_rules._core as core
+
+    examples = core._pack_error_examples()
+    assert len(examples) >= 8
+    kinds = [error.kind for _, error in examples]
+    assert all(isinstance(error, PackError) and str(error) for _, error in examples)
+    assert "other" not in kinds
+    assert len(set(kinds)) == len(kinds), kinds
+
+
+def test_pack_error_kinds_of_real_failures():
+    with pytest.raises(PackError) as e:
+        Position.from_hcp(b"\x00" * 31)
+    assert e.value.kind == "length"
+    with pytest.raises(PackError) as e:
+        Position.from_hcp(b"\xff" * 32)
+    assert e.value.kind != "length"
+    with pytest.raises(PackError) as e:
+        training.decode_hcp(b"\x00" * 33)
+    assert e.value.kind == "length"

@@ -1,6 +1,5 @@
-//! The bytes of one training entry: an HCPE (38 bytes) or a PSV (40 bytes)
-//! record, little-endian and packed, as the programs that read them lay
-//! them out.
+//! One training entry of a sample: an HCPE (38 bytes) or a PSV (40 bytes)
+//! record, laid out by `shogi_rules::training`.
 
 use shogi_rules::Color;
 use shogi_rules::training::{HuffmanCodedPosAndEval, PackError, PackedSfenValue};
@@ -62,7 +61,7 @@ pub fn push_entry(
                 },
                 dummy: 0,
             };
-            out.extend_from_slice(&hcpe_bytes(&entry));
+            out.extend_from_slice(&entry.to_bytes());
         }
         TrainingFormat::Psv => {
             let turn = sample.position.turn();
@@ -78,62 +77,8 @@ pub fn push_entry(
                 },
                 padding: 0,
             };
-            out.extend_from_slice(&psv_bytes(&entry));
+            out.extend_from_slice(&entry.to_bytes());
         }
     }
     Ok(())
-}
-
-/// The 38 bytes of an HCPE entry: `hcp`, then `eval`, `best_move16`
-/// (little-endian), `game_result` and `dummy`.
-fn hcpe_bytes(entry: &HuffmanCodedPosAndEval) -> [u8; HuffmanCodedPosAndEval::SIZE] {
-    let mut bytes = [0; HuffmanCodedPosAndEval::SIZE];
-    bytes[..32].copy_from_slice(&entry.hcp);
-    bytes[32..34].copy_from_slice(&entry.eval.to_le_bytes());
-    bytes[34..36].copy_from_slice(&entry.best_move16.to_le_bytes());
-    bytes[36] = entry.game_result;
-    bytes[37] = entry.dummy;
-    bytes
-}
-
-/// The 40 bytes of a PSV entry: `sfen`, then `score`, `move`, `gamePly`
-/// (little-endian), `game_result` and `padding`.
-fn psv_bytes(entry: &PackedSfenValue) -> [u8; PackedSfenValue::SIZE] {
-    let mut bytes = [0; PackedSfenValue::SIZE];
-    bytes[..32].copy_from_slice(&entry.sfen);
-    bytes[32..34].copy_from_slice(&entry.score.to_le_bytes());
-    bytes[34..36].copy_from_slice(&entry.mv.to_le_bytes());
-    bytes[36..38].copy_from_slice(&entry.game_ply.to_le_bytes());
-    bytes[38] = entry.game_result.to_le_bytes()[0];
-    bytes[39] = entry.padding;
-    bytes
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn entries_are_packed_little_endian() {
-        let hcpe = HuffmanCodedPosAndEval {
-            hcp: [7; 32],
-            eval: -2,
-            best_move16: 0x1234,
-            game_result: 2,
-            dummy: 0,
-        };
-        let bytes = hcpe_bytes(&hcpe);
-        assert_eq!(bytes[..32], [7; 32]);
-        assert_eq!(bytes[32..], [0xfe, 0xff, 0x34, 0x12, 2, 0]);
-        let psv = PackedSfenValue {
-            sfen: [1; 32],
-            score: 300,
-            mv: 0xabcd,
-            game_ply: 513,
-            game_result: -1,
-            padding: 0,
-        };
-        let bytes = psv_bytes(&psv);
-        assert_eq!(bytes[32..], [0x2c, 0x01, 0xcd, 0xab, 0x01, 0x02, 0xff, 0]);
-    }
 }

@@ -1814,11 +1814,24 @@ def _ai_error_examples() -> list[tuple[str, str, AiError]]: ...
 
 class PackError(ShogiError):
     """Bytes that are no position in a training format, a move16 that is no legal move of the
-    position, or a position the format cannot hold."""
+    position, or a position the format cannot hold; ``kind`` names the error."""
+
+    kind: Literal[
+        "bad_code",
+        "truncated",
+        "king_square",
+        "kings",
+        "piece_count",
+        "setup",
+        "no_such_move",
+        "length",
+        "other",
+    ]
 
 _LABELS: int
 _PLANES: int
 
+def _pack_error_examples() -> list[tuple[str, PackError]]: ...
 def _encode_hcp(positions: Iterable[Union[Position, str]]) -> bytes: ...
 def _decode_hcp(data: bytes) -> list[Position]: ...
 def _encode_hcpe(entries: Iterable[Sequence[Any]]) -> bytes: ...

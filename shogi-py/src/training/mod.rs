@@ -15,6 +15,8 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 use shogi_cli::training::{self as conversion, Ending, Options, TrainingFormat};
 use shogi_rules::training::{HuffmanCodedPosAndEval, PackError as CorePackError};
 
+use board_py::errors::{obj, raise};
+
 use crate::errors::ShogiError;
 use crate::moves::Move;
 use crate::position::{Position, PositionArg};
@@ -24,18 +26,60 @@ create_exception!(
     PackError,
     ShogiError,
     "Bytes that are no position in a training format, a move16 that is no legal move of the \
-     position, or a position the format cannot hold."
+     position, or a position the format cannot hold; `.kind` names the error: \"bad_code\", \
+     \"truncated\", \"king_square\", \"kings\", \"piece_count\", \"setup\", \"no_such_move\" \
+     or \"length\"."
 );
 
-/// The Python exception of a [`CorePackError`].
+/// The Python exception of a [`CorePackError`]: `PackError` with `.kind`
+/// naming the variant.
 pub fn pack_error(e: &CorePackError) -> PyErr {
-    PackError::new_err(e.to_string())
+    pack_error_with(e.to_string(), e)
 }
 
-/// The 32 bytes of a buffer, or a `PackError` naming its length.
+/// [`pack_error`] for the entry or position `index` of a buffer or a list,
+/// named in the message.
+fn pack_error_at(what: &str, index: usize, e: &CorePackError) -> PyErr {
+    pack_error_with(format!("{what} {index}: {e}"), e)
+}
+
+fn pack_error_with(message: String, e: &CorePackError) -> PyErr {
+    let kind = match e {
+        CorePackError::BadCode { .. } => "bad_code",
+        CorePackError::Truncated { .. } => "truncated",
+        CorePackError::KingSquare { .. } => "king_square",
+        CorePackError::Kings { .. } => "kings",
+        CorePackError::PieceCount { .. } => "piece_count",
+        CorePackError::Setup(_) => "setup",
+        CorePackError::NoSuchMove { .. } => "no_such_move",
+        CorePackError::Length { .. } => "length",
+        // `PackError` is non-exhaustive; no variant of today reaches this arm.
+        _ => "other",
+    };
+    Python::attach(|py| raise::<PackError>(py, message, &[("kind", obj(py, kind))]))
+}
+
+/// For the tests: each example of `PackError` (one value a variant) with
+/// the exception made of it, as `(example, exception)`.
+#[pyfunction(name = "_pack_error_examples")]
+fn pack_error_examples(py: Python<'_>) -> Vec<(String, Py<PyAny>)> {
+    CorePackError::examples()
+        .iter()
+        .map(|e| (format!("{e:?}"), pack_error(e).into_value(py).into_any()))
+        .collect()
+}
+
+/// The 32 bytes of a buffer, or a `PackError` of kind `"length"`.
 fn bytes32(data: &[u8]) -> PyResult<[u8; 32]> {
-    data.try_into()
-        .map_err(|_| PackError::new_err(format!("expected 32 bytes, got {}", data.len())))
+    data.try_into().map_err(|_| {
+        Python::attach(|py| {
+            raise::<PackError>(
+                py,
+                format!("expected 32 bytes, got {}", data.len()),
+                &[("kind", obj(py, "length"))],
+            )
+        })
+    })
 }
 
 /// `Position.to_hcp()`.
@@ -116,7 +160,7 @@ fn encode_hcp<'py>(
     });
     match bytes {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err((i, e)) => Err(PackError::new_err(format!("position {i}: {e}"))),
+        Err((i, e)) => Err(pack_error_at("position", i, &e)),
     }
 }
 
@@ -129,10 +173,10 @@ fn decode_entries<T: Send>(
     decode: impl Fn(&[u8]) -> Result<T, CorePackError> + Sync,
 ) -> PyResult<Vec<T>> {
     if data.len() % size != 0 {
-        return Err(PackError::new_err(format!(
-            "{} bytes are no whole number of {size}-byte entries",
-            data.len()
-        )));
+        return Err(pack_error(&CorePackError::Length {
+            len: data.len(),
+            entry_size: size,
+        }));
     }
     py.detach(|| {
         data.chunks_exact(size)
@@ -140,7 +184,7 @@ fn decode_entries<T: Send>(
             .map(|(i, chunk)| decode(chunk).map_err(|e| (i, e)))
             .collect::<Result<Vec<T>, _>>()
     })
-    .map_err(|(i, e)| PackError::new_err(format!("entry {i}: {e}")))
+    .map_err(|(i, e)| pack_error_at("entry", i, &e))
 }
 
 /// The positions of HCP bytes (32 bytes each).
@@ -171,17 +215,20 @@ fn encode_hcpe<'py>(py: Python<'py>, entries: &Bound<'py, PyAny>) -> PyResult<Bo
     let bytes = py.detach(|| {
         let mut out = Vec::with_capacity(rows.len() * HuffmanCodedPosAndEval::SIZE);
         for (i, (position, eval, mv, result)) in rows.iter().enumerate() {
-            let hcp = position.to_hcp().map_err(|e| (i, e))?;
-            out.extend_from_slice(&hcp);
-            out.extend_from_slice(&eval.to_le_bytes());
-            out.extend_from_slice(&mv.to_move16().to_le_bytes());
-            out.extend_from_slice(&[*result, 0]);
+            let entry = HuffmanCodedPosAndEval {
+                hcp: position.to_hcp().map_err(|e| (i, e))?,
+                eval: *eval,
+                best_move16: mv.to_move16(),
+                game_result: *result,
+                dummy: 0,
+            };
+            out.extend_from_slice(&entry.to_bytes());
         }
         Ok::<_, (usize, CorePackError)>(out)
     });
     match bytes {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err((i, e)) => Err(PackError::new_err(format!("entry {i}: {e}"))),
+        Err((i, e)) => Err(pack_error_at("entry", i, &e)),
     }
 }
 
@@ -191,16 +238,16 @@ fn encode_hcpe<'py>(py: Python<'py>, entries: &Bound<'py, PyAny>) -> PyResult<Bo
 #[pyo3(name = "_decode_hcpe")]
 fn decode_hcpe<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>> {
     let rows = decode_entries(py, data, HuffmanCodedPosAndEval::SIZE, |chunk| {
-        let hcp: [u8; 32] = chunk
-            .get(..32)
-            .and_then(|c| c.try_into().ok())
-            .unwrap_or([0; 32]);
-        let position = shogi_rules::Position::from_hcp(&hcp)?;
-        let eval = i16::from_le_bytes([chunk[32], chunk[33]]);
-        let mv = position
-            .move_from_move16(u16::from_le_bytes([chunk[34], chunk[35]]))
-            .ok();
-        Ok((position, eval, mv, chunk[36]))
+        let bytes: [u8; HuffmanCodedPosAndEval::SIZE] = chunk
+            .try_into()
+            .map_err(|_| CorePackError::Length {
+                len: chunk.len(),
+                entry_size: HuffmanCodedPosAndEval::SIZE,
+            })?;
+        let entry = HuffmanCodedPosAndEval::from_bytes(&bytes);
+        let position = shogi_rules::Position::from_hcp(&entry.hcp)?;
+        let mv = position.move_from_move16(entry.best_move16).ok();
+        Ok((position, entry.eval, mv, entry.game_result))
     })?;
     PyList::new(
         py,
@@ -374,6 +421,7 @@ fn convert<'py>(
 /// Adds the training functions and `PackError` to the module.
 pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PackError", m.py().get_type::<PackError>())?;
+    m.add_function(wrap_pyfunction!(pack_error_examples, m)?)?;
     m.add("_LABELS", planes::LABELS)?;
     m.add("_PLANES", planes::PLANES)?;
     m.add_function(wrap_pyfunction!(encode_hcp, m)?)?;
