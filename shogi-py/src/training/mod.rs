@@ -238,9 +238,8 @@ fn encode_hcpe<'py>(py: Python<'py>, entries: &Bound<'py, PyAny>) -> PyResult<Bo
 #[pyo3(name = "_decode_hcpe")]
 fn decode_hcpe<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>> {
     let rows = decode_entries(py, data, HuffmanCodedPosAndEval::SIZE, |chunk| {
-        let bytes: [u8; HuffmanCodedPosAndEval::SIZE] = chunk
-            .try_into()
-            .map_err(|_| CorePackError::Length {
+        let bytes: [u8; HuffmanCodedPosAndEval::SIZE] =
+            chunk.try_into().map_err(|_| CorePackError::Length {
                 len: chunk.len(),
                 entry_size: HuffmanCodedPosAndEval::SIZE,
             })?;
