@@ -288,3 +288,47 @@ def test_pack_error_kinds_of_real_failures():
     with pytest.raises(PackError) as e:
         training.decode_hcp(b"\x00" * 33)
     assert e.value.kind == "length"
+
+
+def test_psfen_and_psv_entries_round_trip(tmp_path: Path):
+    positions = random_positions(50, seed=5)
+    data = training.encode_psfen(positions)
+    assert len(data) == 32 * len(positions)
+    assert [p.sfen().rsplit(" ", 1)[0] for p in training.decode_psfen(data)] == [
+        p.sfen().rsplit(" ", 1)[0] for p in positions
+    ]
+    entries = [
+        training.PsvEntry(p, (i * 53) % 3000 - 1500, p.legal_moves[-1], p.move_number, i % 3 - 1)
+        for i, p in enumerate(positions)
+        if len(p.legal_moves)
+    ]
+    path = tmp_path / "x.psv"
+    data = training.write_psv(entries, path)
+    assert path.read_bytes() == data and len(data) == 40 * len(entries)
+    back = training.read_psv(path)
+    assert [(e.score, e.move, e.game_ply, e.game_result) for e in back] == [
+        (e.score, e.move, e.game_ply, e.game_result) for e in entries
+    ]
+    with pytest.raises(ValueError):
+        training.write_psv([(positions[0], 0, positions[0].legal_moves[0], 1, 2)])
+    with pytest.raises(PackError) as e:
+        training.read_psv(data[:-1])
+    assert e.value.kind == "length"
+    np = pytest.importorskip("numpy")
+    array = training.read_psv_array(data)
+    assert array["score"].tolist() == [e.score for e in entries]
+    assert array["gamePly"].tolist() == [e.game_ply for e in entries]
+    assert array["game_result"].tolist() == [e.game_result for e in entries]
+
+
+def test_cshogi_reads_our_psv():
+    cshogi = pytest.importorskip("cshogi")
+    np = pytest.importorskip("numpy")
+    positions = [p for p in random_positions(100, seed=9) if len(p.legal_moves)]
+    entries = [training.PsvEntry(p, 7, p.legal_moves[0], p.move_number, 0) for p in positions]
+    array = np.frombuffer(training.write_psv(entries), dtype=cshogi.PackedSfenValue)
+    board = cshogi.Board()
+    for row, entry in zip(array, entries):
+        board.set_psfen(row["sfen"])
+        assert board.sfen().rsplit(" ", 1)[0] == entry.position.sfen().rsplit(" ", 1)[0]
+        assert cshogi.move16(board.move_from_usi(str(entry.move))) == int(row["move"])

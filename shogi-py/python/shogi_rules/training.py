@@ -40,8 +40,12 @@ from ._core import (
     _convert,
     _decode_hcp,
     _decode_hcpe,
+    _decode_psfen,
+    _decode_psv,
     _encode_hcp,
     _encode_hcpe,
+    _encode_psfen,
+    _encode_psv,
     _features,
     _legal_move_mask,
     _move_labels,
@@ -53,6 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "PackError",
     "HcpeEntry",
+    "PsvEntry",
     "LABELS",
     "PLANES",
     "HCP_SIZE",
@@ -63,6 +68,11 @@ __all__ = [
     "read_hcpe",
     "write_hcpe",
     "read_hcpe_array",
+    "encode_psfen",
+    "decode_psfen",
+    "read_psv",
+    "write_psv",
+    "read_psv_array",
     "legal_move_mask",
     "legal_move_mask_array",
     "move_labels",
@@ -94,6 +104,18 @@ class HcpeEntry(NamedTuple):
     position: Position
     eval: int
     move: Optional[Move]
+    game_result: int
+
+
+class PsvEntry(NamedTuple):
+    """One PSV entry: the position, the score from the side to move's point of view, the move
+    (``None`` when its code is no legal move of the position), the ply number of the position in
+    its game and the game's result for the side to move (1 won, -1 lost, 0 draw)."""
+
+    position: Position
+    score: int
+    move: Optional[Move]
+    game_ply: int
     game_result: int
 
 
@@ -195,6 +217,45 @@ def read_hcpe_array(source: Source) -> "numpy.ndarray":
     if isinstance(source, (bytes, bytearray, memoryview)):
         return np.frombuffer(source, dtype=_dtype_named("HCPE_DTYPE"))
     return np.fromfile(os.fspath(source), dtype=_dtype_named("HCPE_DTYPE"))
+
+
+def encode_psfen(positions: Iterable[Union[Position, str]]) -> bytes:
+    """The PackedSfen of every position (a :class:`Position` or an SFEN string), 32 bytes each,
+    one after another. Raises :class:`PackError` naming the first position the format cannot
+    hold."""
+    return _encode_psfen(positions)
+
+
+def decode_psfen(buffer: Union[bytes, bytearray, memoryview]) -> List[Position]:
+    """The positions of PackedSfen bytes (32 each). Raises :class:`PackError` naming the first
+    entry that is no position, or when the length is no multiple of 32."""
+    return _decode_psfen(bytes(buffer))
+
+
+def read_psv(source: Source) -> List[PsvEntry]:
+    """The entries of a PSV file (a path) or of PSV bytes."""
+    return [PsvEntry(*row) for row in _decode_psv(_bytes_of(source))]
+
+
+def write_psv(
+    entries: Iterable[Sequence[Any]],
+    path: Union[str, "os.PathLike[str]", None] = None,
+) -> bytes:
+    """The PSV bytes of ``entries``, each ``(position, score, move, game_ply, game_result)`` (a
+    :class:`PsvEntry` or a tuple); written to ``path`` too when given."""
+    data: bytes = _encode_psv(entries)
+    if path is not None:
+        with open(os.fspath(path), "wb") as f:
+            f.write(data)
+    return data
+
+
+def read_psv_array(source: Source) -> "numpy.ndarray":
+    """A PSV file or bytes as a NumPy array of :data:`PSV_DTYPE` (needs NumPy)."""
+    np = _numpy()
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return np.frombuffer(source, dtype=_dtype_named("PSV_DTYPE"))
+    return np.fromfile(os.fspath(source), dtype=_dtype_named("PSV_DTYPE"))
 
 
 def legal_move_mask(positions: Iterable[Union[Position, str]]) -> bytes:

@@ -13,7 +13,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use shogi_cli::training::{self as conversion, Ending, Options, TrainingFormat};
-use shogi_rules::training::{HuffmanCodedPosAndEval, PackError as CorePackError};
+use shogi_rules::training::{HuffmanCodedPosAndEval, PackError as CorePackError, PackedSfenValue};
 
 use board_py::errors::{obj, raise};
 
@@ -140,6 +140,27 @@ fn moves_arg(moves: &Bound<'_, PyAny>) -> PyResult<Vec<shogi_rules::Move>> {
     Ok(out)
 }
 
+/// The 32-byte encoding of every position by `encode`, one after another
+/// (the interpreter detached), or the first position it cannot hold.
+fn encode_positions<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    encode: fn(&shogi_rules::Position) -> Result<[u8; 32], CorePackError>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let positions = positions_arg(positions)?;
+    let bytes = py.detach(|| {
+        let mut out = Vec::with_capacity(positions.len() * 32);
+        for (i, position) in positions.iter().enumerate() {
+            out.extend_from_slice(&encode(position).map_err(|e| (i, e))?);
+        }
+        Ok::<_, (usize, CorePackError)>(out)
+    });
+    match bytes {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err((i, e)) => Err(pack_error_at("position", i, &e)),
+    }
+}
+
 /// The HCP bytes of every position, one after another (32 bytes each).
 #[pyfunction]
 #[pyo3(name = "_encode_hcp")]
@@ -147,21 +168,18 @@ fn encode_hcp<'py>(
     py: Python<'py>,
     positions: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let positions = positions_arg(positions)?;
-    let bytes = py.detach(|| {
-        let mut out = Vec::with_capacity(positions.len() * 32);
-        for (i, position) in positions.iter().enumerate() {
-            match position.to_hcp() {
-                Ok(hcp) => out.extend_from_slice(&hcp),
-                Err(e) => return Err((i, e)),
-            }
-        }
-        Ok(out)
-    });
-    match bytes {
-        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err((i, e)) => Err(pack_error_at("position", i, &e)),
-    }
+    encode_positions(py, positions, shogi_rules::Position::to_hcp)
+}
+
+/// The PackedSfen bytes of every position, one after another (32 bytes
+/// each).
+#[pyfunction]
+#[pyo3(name = "_encode_psfen")]
+fn encode_psfen<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    encode_positions(py, positions, shogi_rules::Position::to_packed_sfen)
 }
 
 /// Decodes every `size`-byte entry of `data` with `decode` (the interpreter
@@ -187,15 +205,36 @@ fn decode_entries<T: Send>(
     .map_err(|(i, e)| pack_error_at("entry", i, &e))
 }
 
+/// The positions of 32-byte encodings decoded by `decode`.
+fn decode_positions<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    decode: fn(&[u8; 32]) -> Result<shogi_rules::Position, CorePackError>,
+) -> PyResult<Bound<'py, PyList>> {
+    let positions = decode_entries(py, data, 32, |chunk| decode(&entry_bytes(chunk)?))?;
+    PyList::new(py, positions.into_iter().map(Position::from))
+}
+
 /// The positions of HCP bytes (32 bytes each).
 #[pyfunction]
 #[pyo3(name = "_decode_hcp")]
 fn decode_hcp<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>> {
-    let positions = decode_entries(py, data, 32, |chunk| {
-        let hcp: [u8; 32] = chunk.try_into().unwrap_or([0; 32]);
-        shogi_rules::Position::from_hcp(&hcp)
-    })?;
-    PyList::new(py, positions.into_iter().map(Position::from))
+    decode_positions(py, data, shogi_rules::Position::from_hcp)
+}
+
+/// The positions of PackedSfen bytes (32 bytes each).
+#[pyfunction]
+#[pyo3(name = "_decode_psfen")]
+fn decode_psfen<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>> {
+    decode_positions(py, data, shogi_rules::Position::from_packed_sfen)
+}
+
+/// One entry of `decode_entries` as an array of its size.
+fn entry_bytes<const N: usize>(chunk: &[u8]) -> Result<[u8; N], CorePackError> {
+    chunk.try_into().map_err(|_| CorePackError::Length {
+        len: chunk.len(),
+        entry_size: N,
+    })
 }
 
 /// HCPE bytes of `entries`, each `(position, eval, move, game_result)`.
@@ -238,12 +277,7 @@ fn encode_hcpe<'py>(py: Python<'py>, entries: &Bound<'py, PyAny>) -> PyResult<Bo
 #[pyo3(name = "_decode_hcpe")]
 fn decode_hcpe<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>> {
     let rows = decode_entries(py, data, HuffmanCodedPosAndEval::SIZE, |chunk| {
-        let bytes: [u8; HuffmanCodedPosAndEval::SIZE] =
-            chunk.try_into().map_err(|_| CorePackError::Length {
-                len: chunk.len(),
-                entry_size: HuffmanCodedPosAndEval::SIZE,
-            })?;
-        let entry = HuffmanCodedPosAndEval::from_bytes(&bytes);
+        let entry = HuffmanCodedPosAndEval::from_bytes(&entry_bytes(chunk)?);
         let position = shogi_rules::Position::from_hcp(&entry.hcp)?;
         let mv = position.move_from_move16(entry.best_move16).ok();
         Ok((position, entry.eval, mv, entry.game_result))
@@ -252,6 +286,63 @@ fn decode_hcpe<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>
         py,
         rows.into_iter().map(|(position, eval, mv, result)| {
             (Position::from(position), eval, mv.map(Move), result)
+        }),
+    )
+}
+
+/// PSV bytes of `entries`, each `(position, score, move, game_ply,
+/// game_result)`.
+#[pyfunction]
+#[pyo3(name = "_encode_psv")]
+fn encode_psv<'py>(py: Python<'py>, entries: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+    let mut rows = Vec::with_capacity(entries.len().unwrap_or(0));
+    for item in entries.try_iter()? {
+        let (position, score, mv, game_ply, result): (PositionArg, i16, Move, u16, i8) =
+            item?.extract()?;
+        if !(-1..=1).contains(&result) {
+            return Err(PyValueError::new_err(format!(
+                "game_result {result}: expected 1 (the side to move won), -1 (lost) or 0 (draw)"
+            )));
+        }
+        rows.push((position.0, score, mv.0, game_ply, result));
+    }
+    let bytes = py.detach(|| {
+        let mut out = Vec::with_capacity(rows.len() * PackedSfenValue::SIZE);
+        for (i, (position, score, mv, game_ply, result)) in rows.iter().enumerate() {
+            let entry = PackedSfenValue {
+                sfen: position.to_packed_sfen().map_err(|e| (i, e))?,
+                score: *score,
+                mv: mv.to_move16(),
+                game_ply: *game_ply,
+                game_result: *result,
+                padding: 0,
+            };
+            out.extend_from_slice(&entry.to_bytes());
+        }
+        Ok::<_, (usize, CorePackError)>(out)
+    });
+    match bytes {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err((i, e)) => Err(pack_error_at("entry", i, &e)),
+    }
+}
+
+/// The entries of PSV bytes: `(position, score, move, game_ply,
+/// game_result)`, the move `None` when its code is no legal move of the
+/// position.
+#[pyfunction]
+#[pyo3(name = "_decode_psv")]
+fn decode_psv<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyList>> {
+    let rows = decode_entries(py, data, PackedSfenValue::SIZE, |chunk| {
+        let entry = PackedSfenValue::from_bytes(&entry_bytes(chunk)?);
+        let position = shogi_rules::Position::from_packed_sfen(&entry.sfen)?;
+        let mv = position.move_from_move16(entry.mv).ok();
+        Ok((position, entry.score, mv, entry.game_ply, entry.game_result))
+    })?;
+    PyList::new(
+        py,
+        rows.into_iter().map(|(position, score, mv, ply, result)| {
+            (Position::from(position), score, mv.map(Move), ply, result)
         }),
     )
 }
@@ -427,6 +518,10 @@ pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decode_hcp, m)?)?;
     m.add_function(wrap_pyfunction!(encode_hcpe, m)?)?;
     m.add_function(wrap_pyfunction!(decode_hcpe, m)?)?;
+    m.add_function(wrap_pyfunction!(encode_psfen, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_psfen, m)?)?;
+    m.add_function(wrap_pyfunction!(encode_psv, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_psv, m)?)?;
     m.add_function(wrap_pyfunction!(legal_move_mask, m)?)?;
     m.add_function(wrap_pyfunction!(move_labels, m)?)?;
     m.add_function(wrap_pyfunction!(features, m)?)?;
