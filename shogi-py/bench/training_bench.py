@@ -3,7 +3,7 @@
 
 Usage (normally `bash shogi-py/bench/run.sh --training [ARGS]`):
 
-    python training_bench.py [--rounds 5] [--positions 10000] [--repeat 5] [--copies 100]
+    python training_bench.py [--rounds 5] [--positions 10000] [--repeat 5] [--copies 200]
                              [--threads 2] [--shogi target/release/shogi]
 
 Rows (positions or records per second; the median over the rounds, the two libraries
@@ -233,7 +233,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--positions", type=int, default=10_000, help="random-game positions")
     ap.add_argument("--repeat", type=int, default=5, help="passes over the positions per measurement")
-    ap.add_argument("--copies", type=int, default=100, help="copies of the corpus records")
+    ap.add_argument("--copies", type=int, default=200, help="copies of the corpus records")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--shogi", default=str(REPO / "target" / "release" / "shogi"))
     ap.add_argument("--no-convert", action="store_true")
@@ -358,6 +358,14 @@ def main() -> None:
                 "cshogi": lambda: (cshogi_convert(copies, cs_out, args.threads), count)[1],
             }))
         results = measure(rows, args.rounds, args.repeat)
+        if not args.no_convert:
+            rates = results[rows[-1][0]]
+            ours_pos = statistics.median(rates["ours shogi training convert"]) * ours_written / count
+            cs_pos = statistics.median(rates["cshogi"]) * cs_written / count
+            notes.append(f"conversion in positions written per second: ours {ours_pos:,.0f}, "
+                         f"cshogi {cs_pos:,.0f} ({ours_pos / cs_pos:.2f}x); per run, ours "
+                         f"{count / statistics.median(rates['ours shogi training convert']):.2f} s, "
+                         f"cshogi {count / statistics.median(rates['cshogi']):.2f} s")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     report(rows, results)
