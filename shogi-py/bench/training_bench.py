@@ -25,8 +25,10 @@ the per-round ratios ours / cshogi, above 1 meaning shogi_rules is faster):
   the game's result): ours ``shogi training convert DIR --to hcpe -o FILE --threads N
   --keep-unfinished`` timed as a subprocess; cshogi a ``multiprocessing.Pool(N)`` parsing each
   file (text decoded as UTF-8, else CP932, then ``CSA.Parser.parse_str`` /
-  ``KIF.Parser.parse_str``: ``parse_file`` would take every .kif for CP932), replaying it on a Board and
-  filling a ``HuffmanCodedPosAndEval`` array, written by the parent (pool start included).
+  ``KIF.Parser.parse_str``: ``parse_file`` would take every .kif for CP932), replaying it on
+  a Board (each move checked with ``is_legal``) and filling a ``HuffmanCodedPosAndEval``
+  array, written by the parent (pool start included). Files that crash cshogi (a CSA parser
+  segmentation fault) are found beforehand in a child process and left out of its list.
 
 Before timing, the HCP and PackedSfen bytes of both libraries are compared position by
 position; a difference aborts the run.
@@ -35,6 +37,7 @@ position; a difference aborts the run.
 from __future__ import annotations
 
 import argparse
+from importlib import metadata
 import multiprocessing
 import os
 import random
@@ -232,7 +235,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--positions", type=int, default=10_000, help="random-game positions")
-    ap.add_argument("--repeat", type=int, default=5, help="passes over the positions per measurement")
+    ap.add_argument("--repeat", type=int, default=5, help="passes over the positions each time")
     ap.add_argument("--copies", type=int, default=200, help="copies of the corpus records")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--shogi", default=str(REPO / "target" / "release" / "shogi"))
@@ -247,7 +250,7 @@ def main() -> None:
     sfens = [p.sfen() for p in positions]
     boards = [cshogi.Board(s) for s in sfens]
     n = len(positions)
-    print(f"shogi_rules {shogi_rules.__version__}, cshogi {cshogi.__version__ if hasattr(cshogi, '__version__') else '1.1.0'}, "
+    print(f"shogi_rules {shogi_rules.__version__}, cshogi {metadata.version('cshogi')}, "
           f"Python {sys.version.split()[0]}, numpy {np.__version__}")
     print(f"{n:,} positions ({args.positions:,} from random games, seed {SEED}; the rest the "
           f"corpus main lines), {args.repeat} passes per measurement, {args.rounds} rounds")
@@ -344,28 +347,35 @@ def main() -> None:
             ours_out, cs_out = str(Path(tmp) / "ours.hcpe"), str(Path(tmp) / "cshogi.hcpe")
             ours_written, summary = ours_convert(args.shogi, str(src), ours_out, args.threads)
             cs_written, cs_failed = cshogi_convert(copies, cs_out, args.threads)
+            count = len(files) * args.copies
             notes.append(
-                f"conversion: {len(files)} corpus files ({kinds['KIF']} KIF, {kinds['CSA']} CSA) x "
-                f"{args.copies} = {len(files) * args.copies} files; ours wrote {ours_written:,} positions, "
+                f"conversion: {len(files)} corpus files ({kinds['KIF']} KIF, {kinds['CSA']} CSA)"
+                f" x {args.copies} = {count} files; ours wrote {ours_written:,} positions, "
                 f"cshogi {cs_written:,} ({cs_failed // args.copies} files per copy refused by "
                 f"its parsers or with a move it finds illegal, {len(crashers)} left out as "
                 f"crashing it: {', '.join(sorted(Path(c).name for c in crashers))}); records/s "
                 f"count every file given. Our summary:\n    "
                 + summary.strip().replace("\n", "\n    "))
-            count = len(files) * args.copies
-            rows.append((f"archive -> HCPE, {args.threads} workers", "record files", {
-                "ours shogi training convert": lambda: (ours_convert(args.shogi, str(src), ours_out, args.threads), count)[1],
-                "cshogi": lambda: (cshogi_convert(copies, cs_out, args.threads), count)[1],
-            }))
+
+            def ours_run():
+                ours_convert(args.shogi, str(src), ours_out, args.threads)
+                return count
+
+            def cs_run():
+                cshogi_convert(copies, cs_out, args.threads)
+                return count
+
+            rows.append((f"archive -> HCPE, {args.threads} workers", "record files",
+                         {"ours shogi training convert": ours_run, "cshogi": cs_run}))
         results = measure(rows, args.rounds, args.repeat)
         if not args.no_convert:
             rates = results[rows[-1][0]]
-            ours_pos = statistics.median(rates["ours shogi training convert"]) * ours_written / count
-            cs_pos = statistics.median(rates["cshogi"]) * cs_written / count
+            ours_rate = statistics.median(rates["ours shogi training convert"])
+            cs_rate = statistics.median(rates["cshogi"])
+            ours_pos, cs_pos = ours_rate * ours_written / count, cs_rate * cs_written / count
             notes.append(f"conversion in positions written per second: ours {ours_pos:,.0f}, "
                          f"cshogi {cs_pos:,.0f} ({ours_pos / cs_pos:.2f}x); per run, ours "
-                         f"{count / statistics.median(rates['ours shogi training convert']):.2f} s, "
-                         f"cshogi {count / statistics.median(rates['cshogi']):.2f} s")
+                         f"{count / ours_rate:.2f} s, cshogi {count / cs_rate:.2f} s")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     report(rows, results)
