@@ -37,7 +37,9 @@
 #   python-bench  shogi-py/bench/run.sh: shogi_rules against cshogi and python-shogi in the
 #                 bench's own virtualenv (PYTHON_BENCH_ARGS, e.g. --quick, go to bench.py); with
 #                 PYTHON_BENCH_ARGS=--engine, the USI client against cshogi.usi.Engine
-#                 (engine_bench.py)
+#                 (engine_bench.py); with --training, the training data formats and
+#                 `shogi training convert` against cshogi (training_bench.py, needs
+#                 target/release/shogi)
 
 SHOGI_PY_MANIFEST := shogi-py/Cargo.toml
 PYTHON_TEST_VERSIONS ?= 3.9 3.11 3.13

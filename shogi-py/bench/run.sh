@@ -11,6 +11,10 @@
 # against cshogi's DfPn): it needs no wheel, since it runs the Rust runner
 # bench/src/bin/mate.rs, so the wheel is not installed for it.
 #
+# `run.sh --training [ARGS...]` runs training_bench.py (the training data formats and
+# `shogi training convert` against cshogi); it needs the wheel and the release command
+# target/release/shogi (`cargo build --release -p shogi-cli`).
+#
 # Environment: PYTHON (default python3) picks the interpreter;
 # SKIP_INSTALL=1 keeps the installed shogi_rules.
 set -euo pipefail
@@ -24,7 +28,7 @@ if [[ ! -x "$venv/bin/python" ]]; then
     "$python" -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --upgrade pip
 fi
-"$venv/bin/python" -m pip install --quiet "cshogi==1.1.0" "python-shogi==1.1.1"
+"$venv/bin/python" -m pip install --quiet "cshogi==1.1.0" "python-shogi==1.1.1" numpy
 if [[ "${1:-}" == --mate ]]; then
     shift
     exec "$venv/bin/python" "$here/mate_bench.py" "$@"
@@ -40,5 +44,10 @@ fi
 if [[ "${1:-}" == --engine ]]; then
     shift
     exec "$venv/bin/python" "$here/engine_bench.py" "$@"
+fi
+# `run.sh --training [ARGS...]`: the training data benchmark (training_bench.py).
+if [[ "${1:-}" == --training ]]; then
+    shift
+    exec "$venv/bin/python" "$here/training_bench.py" "$@"
 fi
 exec "$venv/bin/python" "$here/bench.py" "$@"
