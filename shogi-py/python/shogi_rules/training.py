@@ -180,6 +180,22 @@ def _bytes_of(source: Source) -> bytes:
         return f.read()
 
 
+def _written(data: bytes, path: Union[str, "os.PathLike[str]", None]) -> bytes:
+    """``data``, written to ``path`` first when one is given."""
+    if path is not None:
+        with open(os.fspath(path), "wb") as f:
+            f.write(data)
+    return data
+
+
+def _array(source: Source, dtype: str) -> "numpy.ndarray":
+    """A file (a path) or bytes of entries as a NumPy array of the dtype named ``dtype``."""
+    np = _numpy()
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return np.frombuffer(source, dtype=_dtype_named(dtype))
+    return np.fromfile(os.fspath(source), dtype=_dtype_named(dtype))
+
+
 def encode_hcp(positions: Iterable[Union[Position, str]]) -> bytes:
     """The HCP of every position (a :class:`Position` or an SFEN string), 32 bytes each, one
     after another. Raises :class:`PackError` naming the first position the format cannot
@@ -204,19 +220,12 @@ def write_hcpe(
 ) -> bytes:
     """The HCPE bytes of ``entries``, each ``(position, eval, move, game_result)`` (an
     :class:`HcpeEntry` or a tuple); written to ``path`` too when given."""
-    data: bytes = _encode_hcpe(entries)
-    if path is not None:
-        with open(os.fspath(path), "wb") as f:
-            f.write(data)
-    return data
+    return _written(_encode_hcpe(entries), path)
 
 
 def read_hcpe_array(source: Source) -> "numpy.ndarray":
     """An HCPE file or bytes as a NumPy array of :data:`HCPE_DTYPE` (needs NumPy)."""
-    np = _numpy()
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        return np.frombuffer(source, dtype=_dtype_named("HCPE_DTYPE"))
-    return np.fromfile(os.fspath(source), dtype=_dtype_named("HCPE_DTYPE"))
+    return _array(source, "HCPE_DTYPE")
 
 
 def encode_psfen(positions: Iterable[Union[Position, str]]) -> bytes:
@@ -243,19 +252,12 @@ def write_psv(
 ) -> bytes:
     """The PSV bytes of ``entries``, each ``(position, score, move, game_ply, game_result)`` (a
     :class:`PsvEntry` or a tuple); written to ``path`` too when given."""
-    data: bytes = _encode_psv(entries)
-    if path is not None:
-        with open(os.fspath(path), "wb") as f:
-            f.write(data)
-    return data
+    return _written(_encode_psv(entries), path)
 
 
 def read_psv_array(source: Source) -> "numpy.ndarray":
     """A PSV file or bytes as a NumPy array of :data:`PSV_DTYPE` (needs NumPy)."""
-    np = _numpy()
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        return np.frombuffer(source, dtype=_dtype_named("PSV_DTYPE"))
-    return np.fromfile(os.fspath(source), dtype=_dtype_named("PSV_DTYPE"))
+    return _array(source, "PSV_DTYPE")
 
 
 def legal_move_mask(positions: Iterable[Union[Position, str]]) -> bytes:

@@ -140,25 +140,35 @@ fn moves_arg(moves: &Bound<'_, PyAny>) -> PyResult<Vec<shogi_rules::Move>> {
     Ok(out)
 }
 
-/// The 32-byte encoding of every position by `encode`, one after another
-/// (the interpreter detached), or the first position it cannot hold.
-fn encode_positions<'py>(
+/// The bytes of every row encoded by `encode`, one after another (the
+/// interpreter detached), or a `PackError` naming the first row (a `what`)
+/// that fails.
+fn encode_rows<'py, R: Sync, const N: usize>(
     py: Python<'py>,
-    positions: &Bound<'py, PyAny>,
-    encode: fn(&shogi_rules::Position) -> Result<[u8; 32], CorePackError>,
+    rows: &[R],
+    what: &str,
+    encode: impl Fn(&R) -> Result<[u8; N], CorePackError> + Sync,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let positions = positions_arg(positions)?;
     let bytes = py.detach(|| {
-        let mut out = Vec::with_capacity(positions.len() * 32);
-        for (i, position) in positions.iter().enumerate() {
-            out.extend_from_slice(&encode(position).map_err(|e| (i, e))?);
+        let mut out = Vec::with_capacity(rows.len() * N);
+        for (i, row) in rows.iter().enumerate() {
+            out.extend_from_slice(&encode(row).map_err(|e| (i, e))?);
         }
         Ok::<_, (usize, CorePackError)>(out)
     });
     match bytes {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err((i, e)) => Err(pack_error_at("position", i, &e)),
+        Err((i, e)) => Err(pack_error_at(what, i, &e)),
     }
+}
+
+/// The 32-byte encoding of every position by `encode`, one after another.
+fn encode_positions<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    encode: fn(&shogi_rules::Position) -> Result<[u8; 32], CorePackError>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    encode_rows(py, &positions_arg(positions)?, "position", encode)
 }
 
 /// The HCP bytes of every position, one after another (32 bytes each).
@@ -251,24 +261,16 @@ fn encode_hcpe<'py>(py: Python<'py>, entries: &Bound<'py, PyAny>) -> PyResult<Bo
         }
         rows.push((position.0, eval, mv.0, result));
     }
-    let bytes = py.detach(|| {
-        let mut out = Vec::with_capacity(rows.len() * HuffmanCodedPosAndEval::SIZE);
-        for (i, (position, eval, mv, result)) in rows.iter().enumerate() {
-            let entry = HuffmanCodedPosAndEval {
-                hcp: position.to_hcp().map_err(|e| (i, e))?,
-                eval: *eval,
-                best_move16: mv.to_move16(),
-                game_result: *result,
-                dummy: 0,
-            };
-            out.extend_from_slice(&entry.to_bytes());
-        }
-        Ok::<_, (usize, CorePackError)>(out)
-    });
-    match bytes {
-        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err((i, e)) => Err(pack_error_at("entry", i, &e)),
-    }
+    encode_rows(py, &rows, "entry", |(position, eval, mv, result)| {
+        let entry = HuffmanCodedPosAndEval {
+            hcp: position.to_hcp()?,
+            eval: *eval,
+            best_move16: mv.to_move16(),
+            game_result: *result,
+            dummy: 0,
+        };
+        Ok(entry.to_bytes())
+    })
 }
 
 /// The entries of HCPE bytes: `(position, eval, move, game_result)`, the
@@ -306,25 +308,22 @@ fn encode_psv<'py>(py: Python<'py>, entries: &Bound<'py, PyAny>) -> PyResult<Bou
         }
         rows.push((position.0, score, mv.0, game_ply, result));
     }
-    let bytes = py.detach(|| {
-        let mut out = Vec::with_capacity(rows.len() * PackedSfenValue::SIZE);
-        for (i, (position, score, mv, game_ply, result)) in rows.iter().enumerate() {
+    encode_rows(
+        py,
+        &rows,
+        "entry",
+        |(position, score, mv, game_ply, result)| {
             let entry = PackedSfenValue {
-                sfen: position.to_packed_sfen().map_err(|e| (i, e))?,
+                sfen: position.to_packed_sfen()?,
                 score: *score,
                 mv: mv.to_move16(),
                 game_ply: *game_ply,
                 game_result: *result,
                 padding: 0,
             };
-            out.extend_from_slice(&entry.to_bytes());
-        }
-        Ok::<_, (usize, CorePackError)>(out)
-    });
-    match bytes {
-        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err((i, e)) => Err(pack_error_at("entry", i, &e)),
-    }
+            Ok(entry.to_bytes())
+        },
+    )
 }
 
 /// The entries of PSV bytes: `(position, score, move, game_ply,
