@@ -13,7 +13,7 @@
 //!    balance now.
 //! 4. [`Why::BestPosition`] otherwise.
 
-use shogi_rules::{Game, Move, Position};
+use shogi_rules::{Game, Move, Position, Setup, SetupChecks};
 
 use crate::Stop;
 use crate::eval::material;
@@ -147,15 +147,9 @@ fn with_turn_passed(pos: &Position) -> Option<Position> {
     if pos.in_check() {
         return None;
     }
-    let sfen = pos.to_sfen();
-    let mut fields: Vec<&str> = sfen.split(' ').collect();
-    let turn = match fields.get(1) {
-        Some(&"b") => "w",
-        Some(&"w") => "b",
-        _ => return None,
-    };
-    fields[1] = turn;
-    Position::from_sfen(&fields.join(" ")).ok()
+    let mut setup = Setup::from(pos);
+    setup.set_turn(pos.turn().opposite());
+    setup.validate(SetupChecks::ALL).ok()
 }
 
 /// Whether the side to move in `pos` mates within [`THREAT_PLIES`] plies,
